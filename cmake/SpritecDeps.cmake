@@ -1,0 +1,22 @@
+# Every dependency comes from Debian's packages (scripts/install-deps.sh).
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(yaml-cpp REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+find_package(Catch2 2 REQUIRED)
+find_package(GIF REQUIRED)
+find_package(benchmark QUIET)
+pkg_check_modules(LIBDEFLATE REQUIRED IMPORTED_TARGET libdeflate)
+pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
+
+# stb and valijson are header-only packages.
+add_library(spritec_stb INTERFACE)
+target_include_directories(spritec_stb SYSTEM INTERFACE /usr/include/stb)
+add_library(spritec_valijson INTERFACE)
+target_link_libraries(spritec_valijson INTERFACE nlohmann_json::nlohmann_json)
+
+# yaml-cpp 0.7's exported target is plain "yaml-cpp".
+if(TARGET yaml-cpp AND NOT TARGET yaml-cpp::yaml-cpp)
+  add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
+endif()

@@ -1,0 +1,96 @@
+// The catalogue of diagnostic codes. Codes are stable: a retired code is never reused.
+// Grouped by phase:
+//   E00xx  files and bytes (reading, encoding, writing)
+//   E01xx  YAML structure and schema (syntax, keys, types, nesting)
+//   E02xx  sheets and images (paths, PNG headers, rectangles, frame names)
+//   E03xx  actions (steps, views, durations, modes, transitions)
+//   E04xx  atlas and packing
+//   E05xx  packs (.spk reading)
+//   E06xx  scenes and the script
+//   E09xx  internal
+//   W0xxx  warnings, same grouping
+// Every code has a section in docs/errors.md and a failing case under
+// tests/data/errors/<code>-<slug>/; tests/unit/diag checks the three agree.
+//
+// To add a code: one X(...) line in SPRITEC_DIAG_CODES (identifier, "code", summary).
+#pragma once
+
+#include <string_view>
+
+// clang-format off
+#define SPRITEC_DIAG_CODES(X)                                                              \
+  X(kFileUnreadable,        "E0001", "a file cannot be opened or read")                     \
+  X(kFileTooLarge,          "E0002", "a file is larger than the size cap")                  \
+  X(kInvalidUtf8,           "E0003", "a text file holds bytes that are not UTF-8")          \
+  X(kEmptyFile,             "E0004", "a definition or scene file is empty")                 \
+  X(kWriteFailed,           "E0005", "an output cannot be written")                         \
+  X(kYamlSyntax,            "E0101", "the YAML does not parse")                             \
+  X(kTab,                   "E0102", "a tab character is used for indentation")             \
+  X(kDuplicateKey,          "E0103", "a mapping has the same key twice")                    \
+  X(kUnknownKey,            "E0104", "a mapping has a key the format does not know")        \
+  X(kWrongType,             "E0105", "a value has the wrong type")                          \
+  X(kTooDeep,               "E0106", "the YAML nests deeper than the cap")                  \
+  X(kAliasExpansion,        "E0107", "aliases expand to more nodes than the cap")           \
+  X(kMissingKey,            "E0108", "a required key is missing")                           \
+  X(kSchema,                "E0109", "a value breaks a rule of the schema")                 \
+  X(kPathOutsideRoot,       "E0201", "a path is absolute or leaves the project root")       \
+  X(kImageUnreadable,       "E0202", "an image is missing, unreadable, corrupt or not PNG") \
+  X(kRectOutsideImage,      "E0203", "a frame rectangle lies outside its image")            \
+  X(kImageTooLarge,         "E0204", "an image is larger than the size cap")                \
+  X(kGlobNoMatch,           "E0205", "a files: pattern matches nothing")                    \
+  X(kZeroSizeRect,          "E0206", "a rectangle or grid cell has zero size")              \
+  X(kGridEmpty,             "E0207", "a grid yields no frame")                              \
+  X(kDuplicateFrame,        "E0208", "two frames have the same name")                       \
+  X(kBadColor,              "E0209", "a colour is not #rrggbb or #rrggbbaa")                \
+  X(kDuplicateSheet,        "E0210", "two sheets have the same name")                       \
+  X(kSheetSource,           "E0211", "a sheet does not say where its frames come from")     \
+  X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
+  X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
+  X(kStepCount,             "E0303", "views have different numbers of steps")               \
+  X(kViewTicks,             "E0304", "a step's duration differs between views")             \
+  X(kViewEvent,             "E0305", "a step's event differs between views")                \
+  X(kLoopFrom,              "E0306", "loop_from is outside the step list")                  \
+  X(kUnknownThen,           "E0307", "then: names an action that does not exist")          \
+  X(kUnknownTransition,     "E0308", "a transition goes to an action that does not exist")  \
+  X(kBadDuration,           "E0309", "a duration is not a positive whole number of ticks")  \
+  X(kDurationTwice,         "E0310", "a duration is given both as ticks and as ms")         \
+  X(kNoSteps,               "E0311", "an action has no steps")                              \
+  X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
+  X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
+  X(kAtlasFull,             "E0402", "the frames do not fit the page limits")               \
+  X(kPackInvalid,           "E0501", "a pack is damaged or not a pack")                     \
+  X(kPackVersion,           "E0502", "a pack has a newer major format version")             \
+  X(kSceneUnknownActor,     "E0601", "a script item names an actor that does not exist")    \
+  X(kSceneUnknownAction,    "E0602", "an action is not in the actor's pack")                \
+  X(kSceneUnknownPack,      "E0603", "an actor names a pack the scene does not list")       \
+  X(kSceneBadDuration,      "E0604", "a duration is not a duration")                        \
+  X(kSceneTickRate,         "E0605", "the scene's packs have different tick rates")         \
+  X(kSceneDuplicateActor,   "E0606", "two actors have the same name")                       \
+  X(kInternal,              "E0901", "an internal error")                                   \
+  X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
+  X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
+  X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
+  X(kLowOccupancy,          "W0401", "an atlas page is mostly empty")
+// clang-format on
+
+namespace spritec::diag {
+
+enum class Code {
+#define SPRITEC_X(id, str, summary) id,
+  SPRITEC_DIAG_CODES(SPRITEC_X)
+#undef SPRITEC_X
+};
+
+struct CodeInfo {
+  Code code;
+  std::string_view id;       // "E0203"
+  std::string_view summary;  // one line, for docs/errors.md and --help
+};
+
+// The whole catalogue, in declaration order.
+const CodeInfo* catalogue_begin();
+const CodeInfo* catalogue_end();
+// The entry for a code (always found).
+const CodeInfo& info(Code code);
+
+}  // namespace spritec::diag

@@ -1,0 +1,61 @@
+// spritec::io — capped file reads, atomic writes (temp file + rename), depfiles and the
+// path policy (inputs must stay inside the project root).
+//
+// Nothing here prints or throws; every function returns an error value. Reads are capped
+// before anything is allocated. Writes go to a temporary file beside the target and are
+// renamed into place, so a failed or interrupted write never damages an existing output.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spritec::io {
+
+using Bytes = std::vector<std::uint8_t>;
+
+enum class ReadError { kNone, kNotFound, kNotAFile, kUnreadable, kTooLarge };
+
+struct ReadResult {
+  Bytes bytes;
+  ReadError error = ReadError::kNone;
+  std::uint64_t size = 0;  // the file's size when known (also set for kTooLarge)
+  explicit operator bool() const { return error == ReadError::kNone; }
+};
+
+// Default cap for any single input file: 256 MiB.
+inline constexpr std::uint64_t kDefaultReadCap = 256ull << 20;
+
+// Reads a whole file if it is a regular file of at most `cap` bytes.
+ReadResult read_file(const std::filesystem::path& path, std::uint64_t cap = kDefaultReadCap);
+// A one-line reason for a read error ("no such file", "larger than 16 MiB", …).
+std::string describe(const ReadResult& result, std::uint64_t cap = kDefaultReadCap);
+
+// Writes `data` to `path` atomically: a temporary file in the same directory, flushed,
+// then renamed over the target. Returns an empty string on success, else the reason.
+std::string write_file_atomic(const std::filesystem::path& path, std::string_view data);
+std::string write_file_atomic(const std::filesystem::path& path, const Bytes& data);
+
+// Make-syntax depfile: "target: dep1 dep2 …" with spaces, '#' and '$' escaped as
+// Ninja and GNU Make read them. Dependencies are listed in the order given.
+std::string make_depfile(const std::string& target, const std::vector<std::string>& deps);
+
+// The path policy. `relative` comes from an input file located in `base_dir`. It must
+// not be absolute and, after `..` and symlinks are resolved, must lie inside `root`.
+// On success returns the resolved path; on failure an empty optional and `why` says
+// ("absolute path", "leaves the project root"). The file need not exist.
+std::optional<std::filesystem::path> resolve_inside_root(const std::filesystem::path& root,
+                                                         const std::filesystem::path& base_dir,
+                                                         std::string_view relative,
+                                                         std::string* why = nullptr);
+
+// True when `path` (resolved) lies inside `root` (resolved).
+bool is_inside(const std::filesystem::path& root, const std::filesystem::path& path);
+
+// A path for messages: relative to the current directory when that is shorter.
+std::string display_path(const std::filesystem::path& path);
+
+}  // namespace spritec::io

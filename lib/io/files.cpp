@@ -1,0 +1,184 @@
+#include "spritec/io/files.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace spritec::io {
+
+ReadResult read_file(const fs::path& path, std::uint64_t cap) {
+  ReadResult result;
+  std::error_code ec;
+  fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) {
+    result.error = ReadError::kNotFound;
+    return result;
+  }
+  if (!fs::is_regular_file(status)) {
+    result.error = ReadError::kNotAFile;
+    return result;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    result.error = ReadError::kUnreadable;
+    return result;
+  }
+  in.seekg(0, std::ios::end);
+  std::streamoff size = in.tellg();
+  if (size < 0) {
+    result.error = ReadError::kUnreadable;
+    return result;
+  }
+  result.size = static_cast<std::uint64_t>(size);
+  if (result.size > cap) {
+    result.error = ReadError::kTooLarge;
+    return result;
+  }
+  in.seekg(0);
+  result.bytes.resize(static_cast<std::size_t>(size));
+  if (size > 0 && !in.read(reinterpret_cast<char*>(result.bytes.data()), size)) {
+    result.bytes.clear();
+    result.error = ReadError::kUnreadable;
+  }
+  return result;
+}
+
+std::string describe(const ReadResult& result, std::uint64_t cap) {
+  switch (result.error) {
+    case ReadError::kNone:
+      return "ok";
+    case ReadError::kNotFound:
+      return "no such file";
+    case ReadError::kNotAFile:
+      return "not a regular file";
+    case ReadError::kUnreadable:
+      return "cannot be read";
+    case ReadError::kTooLarge:
+      return "is " + std::to_string(result.size) + " bytes, over the cap of " +
+             std::to_string(cap) + " bytes";
+  }
+  return "cannot be read";
+}
+
+std::string write_file_atomic(const fs::path& path, std::string_view data) {
+  fs::path dir = path.parent_path();
+  if (dir.empty()) dir = ".";
+  std::string templ = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  std::vector<char> name(templ.begin(), templ.end());
+  name.push_back('\0');
+  int fd = ::mkstemp(name.data());
+  if (fd < 0)
+    return std::string("cannot create a temporary file in ") + dir.string() + ": " +
+           std::strerror(errno);
+  std::size_t written = 0;
+  while (written < data.size()) {
+    ssize_t n = ::write(fd, data.data() + written, data.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::string why = std::strerror(errno);
+      ::close(fd);
+      ::unlink(name.data());
+      return "cannot write " + path.string() + ": " + why;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  // mkstemp creates 0600; outputs are ordinary files.
+  ::fchmod(fd, 0644);
+  if (::fsync(fd) != 0 && errno != EINVAL) {
+    std::string why = std::strerror(errno);
+    ::close(fd);
+    ::unlink(name.data());
+    return "cannot flush " + path.string() + ": " + why;
+  }
+  ::close(fd);
+  if (std::rename(name.data(), path.c_str()) != 0) {
+    std::string why = std::strerror(errno);
+    ::unlink(name.data());
+    return "cannot rename into " + path.string() + ": " + why;
+  }
+  return {};
+}
+
+std::string write_file_atomic(const fs::path& path, const Bytes& data) {
+  return write_file_atomic(
+      path, std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+}
+
+namespace {
+
+std::string escape_make(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == ' ' || c == '#' || c == '\\') out += '\\';
+    if (c == '$') out += '$';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string make_depfile(const std::string& target, const std::vector<std::string>& deps) {
+  std::string out = escape_make(target) + ":";
+  for (const std::string& d : deps)
+    out += " \\\n  " + escape_make(d);
+  out += "\n";
+  return out;
+}
+
+bool is_inside(const fs::path& root, const fs::path& path) {
+  std::error_code ec;
+  fs::path r = fs::weakly_canonical(root, ec);
+  if (ec) return false;
+  fs::path p = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  auto ri = r.begin();
+  auto pi = p.begin();
+  for (; ri != r.end(); ++ri, ++pi) {
+    if (ri->empty()) continue;  // trailing separator
+    if (pi == p.end() || *ri != *pi) return false;
+  }
+  return true;
+}
+
+std::optional<fs::path> resolve_inside_root(const fs::path& root, const fs::path& base_dir,
+                                            std::string_view relative, std::string* why) {
+  fs::path rel{std::string(relative)};
+  if (rel.is_absolute() || (!relative.empty() && relative[0] == '/')) {
+    if (why) *why = "absolute path";
+    return std::nullopt;
+  }
+  if (relative.empty()) {
+    if (why) *why = "empty path";
+    return std::nullopt;
+  }
+  std::error_code ec;
+  fs::path resolved = fs::weakly_canonical(fs::absolute(base_dir, ec) / rel, ec);
+  if (ec) {
+    if (why) *why = "cannot be resolved";
+    return std::nullopt;
+  }
+  if (!is_inside(fs::absolute(root, ec), resolved)) {
+    if (why) *why = "leaves the project root";
+    return std::nullopt;
+  }
+  return resolved;
+}
+
+std::string display_path(const fs::path& path) {
+  std::error_code ec;
+  fs::path rel = fs::proximate(path, ec);
+  if (ec || rel.empty()) return path.string();
+  std::string r = rel.string();
+  return r.size() < path.string().size() ? r : path.string();
+}
+
+}  // namespace spritec::io

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs every Debian package spritec's build, tests and benchmarks need.
+# Idempotent: quiet and quick when everything is already present.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
+  libyaml-cpp-dev libcli11-dev libstb-dev catch2 libgif-dev giflib-tools libdeflate-dev
+  libxxhash-dev nlohmann-json3-dev libvalijson-dev libbenchmark-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+# Node.js (for the Kaitai Struct format test) may come from elsewhere with npm bundled;
+# only ask Debian for it when there is no node at all.
+if ! command -v node >/dev/null 2>&1; then missing+=(nodejs npm); fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,61 @@
+// The catalogue, docs/errors.md and tests/data/errors/ must agree (STYLE.md habit 4):
+// every code has a section in the docs and a failing case, and nothing documents or
+// tests a code the catalogue does not have.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "spritec/diag/codes.hpp"
+
+namespace fs = std::filesystem;
+using namespace spritec::diag;
+
+TEST_CASE("codes are unique and follow the E/W + four digits pattern") {
+  std::set<std::string_view> seen;
+  for (const CodeInfo* c = catalogue_begin(); c != catalogue_end(); ++c) {
+    INFO(c->id);
+    CHECK(std::regex_match(std::string(c->id), std::regex("[EW][0-9]{4}")));
+    CHECK(seen.insert(c->id).second);
+    CHECK(&info(c->code) == c);
+    CHECK(!c->summary.empty());
+  }
+}
+
+TEST_CASE("every code has a section in docs/errors.md and a case under tests/data/errors") {
+  std::ifstream in(std::string(SPRITEC_SOURCE_DIR) + "/docs/errors.md");
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::set<std::string> documented;
+  std::regex heading("^## ([EW][0-9]{4})\\b");
+  std::string line;
+  std::istringstream lines(text.str());
+  while (std::getline(lines, line)) {
+    std::smatch m;
+    if (std::regex_search(line, m, heading)) documented.insert(m[1]);
+  }
+  std::set<std::string> cased;
+  for (const auto& entry : fs::directory_iterator(std::string(SPRITEC_TEST_DATA) + "/errors")) {
+    if (entry.is_directory()) cased.insert(entry.path().filename().string().substr(0, 5));
+  }
+  std::set<std::string> catalogued;
+  for (const CodeInfo* c = catalogue_begin(); c != catalogue_end(); ++c) {
+    catalogued.insert(std::string(c->id));
+  }
+  for (const std::string& code : catalogued) {
+    INFO(code);
+    CHECK(documented.count(code) == 1);
+    CHECK(cased.count(code) == 1);
+  }
+  for (const std::string& code : documented) {
+    INFO("documented: " << code);
+    CHECK(catalogued.count(code) == 1);
+  }
+  for (const std::string& code : cased) {
+    INFO("case directory: " << code);
+    CHECK(catalogued.count(code) == 1);
+  }
+}

@@ -1,0 +1,86 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "spritec/io/files.hpp"
+
+namespace fs = std::filesystem;
+using namespace spritec::io;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::path(SPRITEC_BINARY_DIR) / "io_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("a read is refused when the file is over the cap, before reading it") {
+  fs::path dir = scratch("cap");
+  std::ofstream(dir / "f.bin", std::ios::binary) << std::string(100, 'x');
+  ReadResult small = read_file(dir / "f.bin", 100);
+  REQUIRE(small);
+  CHECK(small.bytes.size() == 100);
+  ReadResult big = read_file(dir / "f.bin", 99);
+  CHECK(big.error == ReadError::kTooLarge);
+  CHECK(big.bytes.empty());
+  CHECK(big.size == 100);
+  CHECK(read_file(dir / "missing").error == ReadError::kNotFound);
+  CHECK(read_file(dir).error == ReadError::kNotAFile);
+}
+
+TEST_CASE("an atomic write replaces the file whole and leaves no temporary behind") {
+  fs::path dir = scratch("atomic");
+  fs::path target = dir / "out.spk";
+  REQUIRE(write_file_atomic(target, std::string_view("first")).empty());
+  REQUIRE(write_file_atomic(target, std::string_view("second")).empty());
+  ReadResult r = read_file(target);
+  CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "second");
+  int entries = 0;
+  for (auto& e : fs::directory_iterator(dir)) {
+    (void)e;
+    ++entries;
+  }
+  CHECK(entries == 1);
+}
+
+TEST_CASE("a failed atomic write keeps the old file") {
+  fs::path dir = scratch("fail");
+  fs::path target = dir / "out.spk";
+  REQUIRE(write_file_atomic(target, std::string_view("good")).empty());
+  CHECK(!write_file_atomic(dir / "no-such-dir" / "out.spk", std::string_view("x")).empty());
+  ReadResult r = read_file(target);
+  CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "good");
+}
+
+TEST_CASE("depfiles escape spaces, hashes and dollars as Make and Ninja read them") {
+  CHECK(make_depfile("out/hero.spk", {"hero.sprites.yaml", "art/my hero.png", "a#b$c.png"}) ==
+        "out/hero.spk: \\\n  hero.sprites.yaml \\\n  art/my\\ hero.png \\\n  a\\#b$$c.png\n");
+}
+
+TEST_CASE("the path policy keeps inputs inside the root") {
+  fs::path root = scratch("root");
+  fs::create_directories(root / "defs" / "art");
+  fs::create_directories(root.parent_path() / "outside");
+  std::string why;
+  auto ok = resolve_inside_root(root, root / "defs", "art/hero.png", &why);
+  REQUIRE(ok);
+  CHECK(*ok == fs::weakly_canonical(root / "defs" / "art" / "hero.png"));
+  CHECK(resolve_inside_root(root, root / "defs", "../defs/art/x.png", &why));
+  CHECK_FALSE(resolve_inside_root(root, root / "defs", "/etc/passwd", &why));
+  CHECK(why == "absolute path");
+  CHECK_FALSE(resolve_inside_root(root, root / "defs", "../../outside/x.png", &why));
+  CHECK(why == "leaves the project root");
+  SECTION("a symlink that points outside the root is refused") {
+    fs::create_directory_symlink(root.parent_path() / "outside", root / "defs" / "link");
+    CHECK_FALSE(resolve_inside_root(root, root / "defs", "link/x.png", &why));
+    CHECK(why == "leaves the project root");
+  }
+  SECTION("a sibling whose name starts like the root is outside") {
+    fs::create_directories(root.string() + "2");
+    CHECK_FALSE(resolve_inside_root(root, root, "../root2/x.png", &why));
+  }
+}
