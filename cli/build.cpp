@@ -1,0 +1,49 @@
+#include "commands.hpp"
+
+namespace spritec::cli {
+
+CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
+  CLI::App* cmd = app.add_subcommand("build", "Compile a definition into a pack (.spk)");
+  cmd->add_option("definition", o.definition, "Definition file (*.sprites.yaml)")->required();
+  cmd->add_option("-o,--output", o.output, "The pack to write (OUT.spk)")->required();
+  cmd->add_option("--pages", o.pages,
+                  "Store pages inside the pack (embed) or as OUT-N.png beside it (files)")
+      ->check(CLI::IsMember({"embed", "files"}))
+      ->capture_default_str();
+  cmd->add_option("--json", o.json,
+                  "Also write the atlas as TexturePacker JSON (Hash) with its page PNGs");
+  cmd->add_option("--depfile", o.depfile,
+                  "Write a Make-syntax depfile (definition and every image) for Ninja/CMake");
+  cmd->add_flag("--stats", o.stats, "Report pages, occupancy, duplicates, bytes and timings");
+  cmd->add_option("-j,--jobs", o.jobs, "Threads for decoding and encoding (0 = all cores)")
+      ->capture_default_str();
+  cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
+      ->capture_default_str();
+  cmd->add_flag("--werror", o.werror, "Treat warnings as errors");
+  cmd->footer(
+      "Examples:\n"
+      "  spritec build samples/hero/hero.sprites.yaml -o hero.spk --stats\n"
+      "  spritec build hero.sprites.yaml -o out/hero.spk --json out/hero.json --depfile "
+      "out/hero.d");
+  return cmd;
+}
+
+CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& o) {
+  CLI::App* cmd = app.add_subcommand("inspect", "Show what a pack holds");
+  cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
+  cmd->add_flag("--json", o.json, "As one JSON document (schemas/inspect.schema.json)");
+  cmd->footer("Examples:\n  spritec inspect hero.spk\n  spritec inspect hero.spk --json");
+  return cmd;
+}
+
+CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& o) {
+  CLI::App* cmd =
+      app.add_subcommand("unpack", "Write every frame of a pack back as an untrimmed PNG");
+  cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
+  cmd->add_option("-o,--output", o.output_dir, "Directory for <frame name>.png and frames.yaml")
+      ->required();
+  cmd->footer("Example:\n  spritec unpack hero.spk -o frames/");
+  return cmd;
+}
+
+}  // namespace spritec::cli

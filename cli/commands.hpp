@@ -1,0 +1,16 @@
+// One function per subcommand that declares its flags into an options struct; the work is
+// done by spritec::pipeline::run_<command>(options), callable from tests without a process.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "spritec/pipeline/commands.hpp"
+
+namespace spritec::cli {
+
+CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);
+CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& options);
+CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& options);
+CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& options);
+
+}  // namespace spritec::cli

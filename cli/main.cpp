@@ -1,0 +1,52 @@
+// spritec: flags -> options -> pipeline. Usage errors exit 2, input errors 1, I/O or
+// internal failures 3 (DESIGN.md section 6).
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <vector>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace spritec;
+  try {
+    CLI::App app{"spritec — sprite-sheet compiler and animation previewer", "spritec"};
+    app.set_version_flag("--version", std::string("spritec ") + SPRITEC_VERSION + " (pack format " +
+                                          pipeline::pack_format_version() + ")");
+    app.require_subcommand(1);
+    app.footer(
+        "Examples:\n"
+        "  spritec check samples/hero/hero.sprites.yaml\n"
+        "  spritec build samples/hero/hero.sprites.yaml -o hero.spk\n"
+        "Run 'spritec COMMAND --help' for a command's options.");
+
+    pipeline::CheckOptions check;
+    std::vector<std::pair<CLI::App*, std::function<int()>>> runs;
+    pipeline::BuildOptions build;
+    pipeline::InspectOptions inspect;
+    pipeline::UnpackOptions unpack;
+    runs.emplace_back(cli::add_check(app, check), [&] { return pipeline::run_check(check); });
+    runs.emplace_back(cli::add_build(app, build), [&] { return pipeline::run_build(build); });
+    runs.emplace_back(cli::add_inspect(app, inspect),
+                      [&] { return pipeline::run_inspect(inspect); });
+    runs.emplace_back(cli::add_unpack(app, unpack), [&] { return pipeline::run_unpack(unpack); });
+
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      int code = app.exit(e);
+      // --help and --version are successes; everything else is a usage error.
+      return code == 0 ? 0 : 2;
+    }
+    for (auto& [sub, run] : runs) {
+      if (sub->parsed()) return run();
+    }
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "spritec: internal error: " << e.what() << '\n';
+    return 3;
+  } catch (...) {
+    std::cerr << "spritec: internal error\n";
+    return 3;
+  }
+}

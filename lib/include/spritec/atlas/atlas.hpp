@@ -1,0 +1,84 @@
+// spritec::atlas — a checked definition and its images in, atlas pages and the frame table
+// out (DESIGN.md sections 2 and 4).
+//
+// The steps, in order: decode every source image once (in parallel with `jobs` threads,
+// merged in a fixed order), apply sheet colour keys, cut each frame's source rectangle,
+// trim fully transparent borders (origins stay exact: the frame keeps its untrimmed size,
+// its origin as written, and where the trimmed rectangle starts), merge pixel-identical
+// frames (an XXH3 hash, then a full compare — the hash alone is never trusted), pack the
+// unique trimmed rectangles (grown by `extrude` on each side, `padding` apart) with
+// spritec::pack, and compose the pages, extruding each frame's edge pixels.
+//
+// Every frame of the definition gets an entry, in definition order, even when its pixels
+// are shared with an earlier one; an all-transparent frame is kept as an empty rectangle
+// (w = h = 0) with its origin.
+//
+// Failure: an image that cannot be read or decoded is E0202 at its sheet's image: value;
+// a frame larger than max_size is E0401 naming it; frames that need more pages than
+// allowed are E0402. build_atlas returns an empty optional only when it reported an
+// error. Output is deterministic: the same definition and images give identical pages and
+// tables for any `jobs`.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spritec/def/model.hpp"
+#include "spritec/diag/diagnostic.hpp"
+#include "spritec/image/image.hpp"
+
+namespace spritec::atlas {
+
+struct Options {
+  int jobs = 1;  // threads for decoding; 0 or less: the number of cores
+  // Called from the calling thread as images are decoded (done, total); may be empty.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+struct Frame {
+  std::string name;
+  int page = 0;
+  image::Rect rect;   // the trimmed rectangle in the page (w = h = 0: an empty frame)
+  def::Point origin;  // relative to the untrimmed frame, as written in the definition
+  int source_w = 0;   // untrimmed size
+  int source_h = 0;
+  int trim_x = 0;  // where the trimmed rectangle starts inside the untrimmed frame
+  int trim_y = 0;
+  // Index of the first frame with the same pixels, or -1 when this one is stored itself.
+  long duplicate_of = -1;
+};
+
+struct Stats {
+  std::size_t frames = 0;
+  std::size_t stored = 0;          // frames whose pixels are stored (unique and not empty)
+  std::size_t duplicates = 0;      // frames merged into an earlier identical one
+  std::size_t empty = 0;           // all-transparent frames
+  std::size_t images = 0;          // source images decoded
+  std::int64_t source_pixels = 0;  // untrimmed frame area, all frames
+  std::int64_t used_pixels = 0;    // stored trimmed area
+  double occupancy = 0;            // used / page area over all pages
+  std::vector<double> page_occupancy;
+  double decode_seconds = 0;
+  double pack_seconds = 0;
+  double compose_seconds = 0;
+};
+
+struct Atlas {
+  std::vector<image::Image> pages;
+  std::vector<Frame> frames;  // one per definition frame, same order
+  Stats stats;
+};
+
+std::optional<Atlas> build_atlas(const def::Definition& definition, const Options& options,
+                                 diag::Sink& sink);
+
+// The pixels of one frame back, untrimmed (source_w x source_h, transparent around the
+// trimmed rectangle), from a page. Used by `unpack` and the round-trip tests.
+image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
+                             int source_h, int trim_x, int trim_y);
+
+}  // namespace spritec::atlas

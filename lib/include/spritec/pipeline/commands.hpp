@@ -1,0 +1,60 @@
+// spritec::pipeline — what each subcommand does, as a function over an options struct.
+// The CLI only fills the struct; tests call these directly. Each run_* writes its
+// normal output to `out`, diagnostics and progress to `err`, and returns the exit code:
+// 0 success, 1 the input has errors, 2 usage error, 3 an I/O or internal failure.
+#pragma once
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace spritec::pipeline {
+
+// "1.0"
+std::string pack_format_version();
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  std::string format = "text";  // text | json | github
+  bool werror = false;
+  std::vector<std::string> entries;  // --entry A,B
+  std::string root = ".";
+  int color = -1;  // -1: colour when stderr is a terminal and NO_COLOR is unset
+};
+int run_check(const CheckOptions& options, std::ostream& out = std::cout,
+              std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline
+
+namespace spritec::pipeline {
+
+struct BuildOptions {
+  std::string definition;
+  std::string output;           // -o OUT.spk
+  std::string pages = "embed";  // embed | files (OUT-0.png … beside the pack)
+  std::string json;             // --json F: TexturePacker JSON (Hash) + page PNGs
+  std::string depfile;          // --depfile F
+  bool stats = false;           // --stats: a report on stderr
+  int jobs = 0;                 // threads; 0 = the number of cores
+  std::string root = ".";
+  bool werror = false;
+  int progress = -1;  // -1: only on a terminal outside CI
+};
+int run_build(const BuildOptions& options, std::ostream& out = std::cout,
+              std::ostream& err = std::cerr);
+
+struct InspectOptions {
+  std::string pack;
+  bool json = false;
+};
+int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
+                std::ostream& err = std::cerr);
+
+struct UnpackOptions {
+  std::string pack;
+  std::string output_dir;
+};
+int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
+               std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline

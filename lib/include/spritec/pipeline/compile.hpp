@@ -1,0 +1,61 @@
+// spritec::pipeline — compiling a definition into a pack in memory, and opening a pack
+// from a file, shared by `build`, `simulate` and `preview`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spritec/atlas/atlas.hpp"
+#include "spritec/def/definition.hpp"
+#include "spritec/diag/diagnostic.hpp"
+#include "spritec/format/spk_writer.hpp"
+#include "spritec/image/image.hpp"
+#include "spritec/runtime/spk_reader.hpp"
+
+namespace spritec::pipeline {
+
+struct CompileOptions {
+  std::filesystem::path root = ".";
+  int jobs = 0;
+  // Page storage: empty = embedded PNGs; otherwise the file name stem for external pages
+  // ("hero" gives hero-0.png, hero-1.png …).
+  std::string page_file_stem;
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+struct Compiled {
+  def::Definition definition;
+  atlas::Atlas atlas;
+  format::PackModel model;
+  std::vector<std::uint8_t> bytes;  // the .spk
+  std::vector<std::vector<std::uint8_t>> page_pngs;
+  double encode_seconds = 0;
+  double load_seconds = 0;
+};
+
+// Definition file -> checked model -> atlas -> pack bytes. Empty when errors were reported.
+std::optional<Compiled> compile_definition(const std::filesystem::path& file,
+                                           const CompileOptions& options, diag::Sink& sink);
+
+// A pack in memory with its view, its decoded pages and the pixels of any page stored as a
+// file beside it. The view points into `bytes`; keep the object where it is (heap).
+struct LoadedPack {
+  std::string name;
+  std::vector<std::uint8_t> bytes;
+  runtime::PackView view;
+  std::vector<image::Image> pages;
+};
+
+// Reads a .spk (checking everything; E0501/E0502 at the file) and decodes its pages.
+std::unique_ptr<LoadedPack> open_pack(const std::filesystem::path& file, diag::Sink& sink,
+                                      bool decode_pages = true);
+// A .spk is opened; anything else is compiled as a definition.
+std::unique_ptr<LoadedPack> open_or_compile(const std::filesystem::path& file,
+                                            const CompileOptions& options, diag::Sink& sink,
+                                            bool decode_pages = true);
+
+}  // namespace spritec::pipeline

@@ -1,0 +1,112 @@
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+
+#include "report.hpp"
+#include "spritec/format/json_hash.hpp"
+#include "spritec/io/files.hpp"
+#include "spritec/pipeline/commands.hpp"
+#include "spritec/pipeline/compile.hpp"
+
+namespace fs = std::filesystem;
+
+namespace spritec::pipeline {
+
+namespace {
+
+int write_failed(std::ostream& err, const std::string& why) {
+  err << "spritec: error[E0005]: " << why << '\n';
+  return 3;
+}
+
+std::string with_suffix(const fs::path& path, const std::string& suffix) {
+  return (path.parent_path() / (path.stem().string() + suffix)).string();
+}
+
+}  // namespace
+
+int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
+  auto start = std::chrono::steady_clock::now();
+  fs::path output(options.output);
+  CompileOptions compile;
+  compile.root = options.root;
+  compile.jobs = options.jobs;
+  if (options.pages == "files") compile.page_file_stem = output.stem().string();
+  bool progress = use_progress(options.progress);
+  if (progress) {
+    compile.progress = [&err](std::size_t done, std::size_t total) {
+      err << "\rdecoding images " << done << "/" << total << std::flush;
+      if (done == total) err << "\r\x1b[K" << std::flush;
+    };
+  }
+  diag::Sink sink;
+  std::optional<Compiled> compiled = compile_definition(options.definition, compile, sink);
+  int status = report(sink, err, options.werror);
+  if (!compiled || status != 0) return status != 0 ? status : 1;
+
+  // Page files first, then the pack: a pack never names pages that are not there yet.
+  if (options.pages == "files") {
+    for (std::size_t i = 0; i < compiled->page_pngs.size(); ++i) {
+      fs::path page = output.parent_path() / compiled->model.pages[i].file;
+      std::string why = io::write_file_atomic(page, compiled->page_pngs[i]);
+      if (!why.empty()) return write_failed(err, why);
+    }
+  }
+  std::string why = io::write_file_atomic(output, compiled->bytes);
+  if (!why.empty()) return write_failed(err, why);
+
+  if (!options.json.empty()) {
+    fs::path json(options.json);
+    std::size_t pages = compiled->page_pngs.size();
+    std::vector<format::JsonHashPage> names;
+    for (std::size_t i = 0; i < pages; ++i) {
+      std::string suffix = pages == 1 ? "" : "-" + std::to_string(i);
+      format::JsonHashPage n;
+      n.json_name = i == 0 ? json.filename().string()
+                           : fs::path(with_suffix(json, suffix + ".json")).filename().string();
+      n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
+      names.push_back(n);
+    }
+    std::vector<std::string> docs = format::json_hash(compiled->model, names);
+    for (std::size_t i = 0; i < pages; ++i) {
+      why = io::write_file_atomic(json.parent_path() / names[i].image_name, compiled->page_pngs[i]);
+      if (why.empty())
+        why = io::write_file_atomic(json.parent_path() / names[i].json_name, docs[i]);
+      if (!why.empty()) return write_failed(err, why);
+    }
+  }
+
+  if (!options.depfile.empty()) {
+    std::vector<std::string> deps;
+    for (const fs::path& p : compiled->definition.dependencies)
+      deps.push_back(p.string());
+    why = io::write_file_atomic(options.depfile, io::make_depfile(options.output, deps));
+    if (!why.empty()) return write_failed(err, why);
+  }
+
+  if (options.stats) {
+    const atlas::Stats& s = compiled->atlas.stats;
+    double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    err << std::fixed << std::setprecision(1);
+    err << "frames      " << s.frames << " (" << s.stored << " stored, " << s.duplicates
+        << " duplicates merged, " << s.empty << " empty)\n";
+    err << "images      " << s.images << "\n";
+    err << "pages       " << compiled->atlas.pages.size();
+    for (std::size_t i = 0; i < compiled->atlas.pages.size(); ++i) {
+      err << (i ? ", " : " (") << compiled->atlas.pages[i].width << "x"
+          << compiled->atlas.pages[i].height << " " << s.page_occupancy[i] * 100 << "%";
+    }
+    err << (compiled->atlas.pages.empty() ? "" : ")") << "\n";
+    err << "occupancy   " << s.occupancy * 100 << "% (" << s.used_pixels << " of "
+        << s.source_pixels << " source pixels kept after trim and dedupe)\n";
+    err << "pack bytes  " << compiled->bytes.size() << "\n";
+    err << std::setprecision(3);
+    err << "time        load " << compiled->load_seconds << " s, decode " << s.decode_seconds
+        << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
+        << compiled->encode_seconds << " s, total " << total << " s\n";
+  }
+  (void)out;
+  return 0;
+}
+
+}  // namespace spritec::pipeline

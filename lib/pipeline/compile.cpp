@@ -1,0 +1,235 @@
+#include "spritec/pipeline/compile.hpp"
+
+#include <chrono>
+#include <thread>
+
+#include "spritec/io/files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace spritec::pipeline {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+format::Mode to_mode(def::PlayMode mode) {
+  switch (mode) {
+    case def::PlayMode::kLoop:
+      return format::Mode::kLoop;
+    case def::PlayMode::kPingpong:
+      return format::Mode::kPingpong;
+    case def::PlayMode::kOnce:
+      return format::Mode::kOnce;
+  }
+  return format::Mode::kLoop;
+}
+
+format::ActionModel to_action(const def::Action& action) {
+  format::ActionModel out;
+  out.name = action.name;
+  out.views = std::uint32_t(action.views);
+  out.first_view = action.first_view;
+  out.mode = to_mode(action.mode);
+  out.loop_from = std::uint32_t(action.loop_from);
+  out.repeat = std::uint32_t(action.repeat);
+  switch (action.then) {
+    case def::ThenKind::kHold:
+      out.then = format::ThenKind::kHold;
+      break;
+    case def::ThenKind::kDestroy:
+      out.then = format::ThenKind::kDestroy;
+      break;
+    case def::ThenKind::kAction:
+      out.then = format::ThenKind::kAction;
+      out.then_action = action.then_action;
+      break;
+  }
+  out.reverse = action.reverse;
+  for (const std::vector<def::Step>& view : action.steps) {
+    std::vector<format::StepModel>& steps = out.steps.emplace_back();
+    for (const def::Step& step : view) {
+      format::StepModel s;
+      s.frame = step.blank ? std::string() : step.frame;
+      s.ticks = std::uint32_t(step.ticks);
+      s.flip_x = step.flip == def::Flip::kX || step.flip == def::Flip::kXY;
+      s.flip_y = step.flip == def::Flip::kY || step.flip == def::Flip::kXY;
+      s.event = step.event;
+      s.move_x = step.move.x;
+      s.move_y = step.move.y;
+      steps.push_back(std::move(s));
+    }
+  }
+  for (const def::Transition& t : action.transitions) {
+    out.transitions.push_back({t.to, t.when, t.unless, t.immediate});
+  }
+  return out;
+}
+
+// Encodes the pages to PNG, one thread per page up to `jobs`; the results land by index.
+std::vector<std::vector<std::uint8_t>> encode_pages(const std::vector<image::Image>& pages,
+                                                    int jobs) {
+  std::vector<std::vector<std::uint8_t>> out(pages.size());
+  if (jobs <= 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  std::size_t threads = std::min<std::size_t>(std::size_t(jobs), pages.size());
+  std::vector<std::thread> pool;
+  for (std::size_t t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      for (std::size_t i = t; i < pages.size(); i += threads)
+        out[i] = image::encode_png(pages[i]);
+    });
+  }
+  for (std::thread& t : pool)
+    t.join();
+  return out;
+}
+
+}  // namespace
+
+std::optional<Compiled> compile_definition(const fs::path& file, const CompileOptions& options,
+                                           diag::Sink& sink) {
+  Compiled c;
+  auto start = Clock::now();
+  def::LoadOptions load;
+  load.root = options.root;
+  std::optional<def::Definition> definition = def::load_definition(file, load, sink);
+  if (!definition) return std::nullopt;
+  c.definition = std::move(*definition);
+  c.load_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+  atlas::Options atlas_options;
+  atlas_options.jobs = options.jobs;
+  atlas_options.progress = options.progress;
+  std::optional<atlas::Atlas> atlas = atlas::build_atlas(c.definition, atlas_options, sink);
+  if (!atlas) return std::nullopt;
+  c.atlas = std::move(*atlas);
+
+  start = Clock::now();
+  c.page_pngs = encode_pages(c.atlas.pages, options.jobs);
+  c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+  format::PackModel& model = c.model;
+  model.tick_rate = std::uint32_t(c.definition.tick_rate);
+  for (std::size_t i = 0; i < c.atlas.pages.size(); ++i) {
+    format::PageModel page;
+    page.width = std::uint32_t(c.atlas.pages[i].width);
+    page.height = std::uint32_t(c.atlas.pages[i].height);
+    if (options.page_file_stem.empty()) {
+      page.png = c.page_pngs[i];
+    } else {
+      page.file = options.page_file_stem + "-" + std::to_string(i) + ".png";
+    }
+    model.pages.push_back(std::move(page));
+  }
+  for (const atlas::Frame& f : c.atlas.frames) {
+    format::FrameModel frame;
+    frame.name = f.name;
+    frame.page = std::uint32_t(f.page);
+    frame.x = std::uint32_t(f.rect.x);
+    frame.y = std::uint32_t(f.rect.y);
+    frame.w = std::uint32_t(f.rect.w);
+    frame.h = std::uint32_t(f.rect.h);
+    frame.origin_x = f.origin.x;
+    frame.origin_y = f.origin.y;
+    frame.source_w = std::uint32_t(f.source_w);
+    frame.source_h = std::uint32_t(f.source_h);
+    frame.trim_x = std::uint32_t(f.trim_x);
+    frame.trim_y = std::uint32_t(f.trim_y);
+    model.frames.push_back(std::move(frame));
+  }
+  for (const def::Action& action : c.definition.actions)
+    model.actions.push_back(to_action(action));
+
+  std::string error;
+  c.bytes = format::write_spk(model, &error);
+  if (c.bytes.empty()) {
+    sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
+               "cannot write the pack: " + error);
+    return std::nullopt;
+  }
+  return c;
+}
+
+std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bool decode_pages) {
+  auto pack = std::make_unique<LoadedPack>();
+  pack->name = file.stem().string();
+  diag::Span at{file.generic_string(), 0, 0, 0};
+  io::ReadResult read = io::read_file(file, std::uint64_t(1) << 32);
+  if (!read) {
+    sink.error(diag::Code::kFileUnreadable, at,
+               "cannot read pack " + io::display_path(file) + ": " + io::describe(read));
+    return nullptr;
+  }
+  pack->bytes = std::move(read.bytes);
+  runtime::ParseResult parsed =
+      runtime::parse_pack(pack->bytes.data(), pack->bytes.size(), pack->view);
+  if (!parsed) {
+    if (parsed.error == runtime::ParseError::kUnsupportedVersion) {
+      sink.error(diag::Code::kPackVersion, at,
+                 "pack format " + std::to_string(parsed.version_major) + "." +
+                     std::to_string(parsed.version_minor) +
+                     " is newer than this spritec reads (format " +
+                     std::to_string(runtime::spk::kVersionMajor) + ".x)");
+    } else {
+      sink.error(diag::Code::kPackInvalid, at,
+                 io::display_path(file) +
+                     " is not a valid pack: " + runtime::to_string(parsed.error) + " at byte " +
+                     std::to_string(parsed.offset) + " (" + parsed.message + ")");
+    }
+    return nullptr;
+  }
+  if (!decode_pages) return pack;
+  for (std::uint32_t i = 0; i < pack->view.page_count(); ++i) {
+    runtime::Page page = pack->view.page(i);
+    std::vector<std::uint8_t> external;
+    const std::uint8_t* png = page.png;
+    std::size_t png_size = page.png_size;
+    std::string what = "page " + std::to_string(i);
+    if (page.external) {
+      fs::path path = file.parent_path() / std::string(page.file_name);
+      io::ReadResult r = io::read_file(path);
+      if (!r) {
+        sink.error(diag::Code::kFileUnreadable, at,
+                   "cannot read page file " + io::display_path(path) + ": " + io::describe(r));
+        return nullptr;
+      }
+      external = std::move(r.bytes);
+      png = external.data();
+      png_size = external.size();
+      what = io::display_path(path);
+    }
+    image::Result<image::Image> decoded = image::decode_png(png, png_size);
+    if (!decoded || decoded.value.width != int(page.width) ||
+        decoded.value.height != int(page.height)) {
+      sink.error(diag::Code::kPackInvalid, at,
+                 io::display_path(file) + ": " + what + " is not a valid PNG of " +
+                     std::to_string(page.width) + "x" + std::to_string(page.height));
+      return nullptr;
+    }
+    pack->pages.push_back(std::move(decoded.value));
+  }
+  return pack;
+}
+
+std::unique_ptr<LoadedPack> open_or_compile(const fs::path& file, const CompileOptions& options,
+                                            diag::Sink& sink, bool decode_pages) {
+  if (file.extension() == ".spk") return open_pack(file, sink, decode_pages);
+  CompileOptions embedded = options;
+  embedded.page_file_stem.clear();
+  std::optional<Compiled> compiled = compile_definition(file, embedded, sink);
+  if (!compiled) return nullptr;
+  auto pack = std::make_unique<LoadedPack>();
+  pack->name = compiled->definition.pack;
+  pack->bytes = std::move(compiled->bytes);
+  runtime::ParseResult parsed =
+      runtime::parse_pack(pack->bytes.data(), pack->bytes.size(), pack->view);
+  if (!parsed) {
+    sink.error(diag::Code::kInternal, {file.generic_string(), 0, 0, 0},
+               std::string("a freshly compiled pack does not read back: ") + parsed.message);
+    return nullptr;
+  }
+  if (decode_pages) pack->pages = std::move(compiled->atlas.pages);
+  return pack;
+}
+
+}  // namespace spritec::pipeline
