@@ -1,0 +1,174 @@
+// spritec::image — RGBA8 images and the pixel work the atlas and the previews need: PNG
+// header reads, decoding and encoding, colour keys, trimming, cropping, copying, alpha
+// compositing, flips, integer scaling, edge extrusion, hashing and comparison.
+//
+// Pixels are RGBA, 8 bits a channel, straight (not premultiplied) alpha, row-major with no
+// padding between rows: pixel (x, y) starts at rgba[4 * (y * width + x)].
+//
+// Failure: nothing here prints, exits or throws. Bad *data* (bytes that are not a PNG, a
+// corrupt or truncated PNG, a PNG over the size cap) is an error value. Misuse by the
+// caller (a rectangle outside its image, a scale factor below 1) is an assert; in builds
+// without asserts the rectangle is clipped to the image, so memory is never touched out of
+// bounds.
+//
+// Limits: decode_png refuses images wider or taller than max_side (16384 by default,
+// DESIGN.md section 2) from the header alone, before anything is allocated. Every chunk's
+// CRC is checked before decoding (skipped when built with SPRITEC_FUZZING, so mutated
+// inputs reach the decoder). Decoding is stb_image; encoding is stb_image_write with
+// libdeflate as its compressor; hashing is XXH3.
+//
+// Determinism: every function gives the same output for the same input on every
+// platform; encode_png writes no time or version.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace spritec::image {
+
+using Bytes = std::vector<std::uint8_t>;
+
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;  // width * height * 4 bytes
+
+  Image() = default;
+  // A width x height image of transparent black (0, 0, 0, 0).
+  Image(int w, int h);
+
+  bool empty() const { return width <= 0 || height <= 0; }
+  std::uint8_t* pixel(int x, int y) { return rgba.data() + (std::size_t(y) * width + x) * 4; }
+  const std::uint8_t* pixel(int x, int y) const {
+    return rgba.data() + (std::size_t(y) * width + x) * 4;
+  }
+};
+
+// A rectangle of pixels. Empty when w or h is 0.
+struct Rect {
+  int x = 0;
+  int y = 0;
+  int w = 0;
+  int h = 0;
+  bool empty() const { return w <= 0 || h <= 0; }
+  bool operator==(const Rect& o) const { return x == o.x && y == o.y && w == o.w && h == o.h; }
+  bool operator!=(const Rect& o) const { return !(*this == o); }
+};
+
+inline Rect whole(const Image& img) {
+  return {0, 0, img.width, img.height};
+}
+
+struct Size {
+  int width = 0;
+  int height = 0;
+};
+
+inline constexpr int kDefaultMaxSide = 16384;
+
+enum class ErrorKind {
+  kNone,
+  kNotPng,    // the bytes do not start with the PNG signature (a JPEG, a BMP, text…)
+  kCorrupt,   // a PNG signature, but damaged, truncated or unsupported data after it
+  kTooLarge,  // a valid header whose width or height is over the cap (see width/height)
+};
+
+struct Error {
+  ErrorKind kind = ErrorKind::kNone;
+  int width = 0;  // the header's dimensions, when they were read (always for kTooLarge)
+  int height = 0;
+  std::string detail;  // a short reason for kCorrupt ("bad CRC in chunk IDAT", …)
+};
+
+template <class T>
+struct Result {
+  T value;  // meaningful only when ok()
+  Error error;
+  bool ok() const { return error.kind == ErrorKind::kNone; }
+  explicit operator bool() const { return ok(); }
+};
+
+// --- PNG ---------------------------------------------------------------------------------
+
+// The dimensions from the PNG header (IHDR), without decoding. Checks the signature
+// (kNotPng otherwise), that the first chunk is a well-formed IHDR with a correct CRC and
+// legal field values (kCorrupt otherwise), and asks stb_image for a second opinion when
+// the image is within kDefaultMaxSide. Dimensions over the cap are returned, not refused:
+// the caller applies its cap (and decode_png does).
+Result<Size> read_png_info(const std::uint8_t* data, std::size_t size);
+inline Result<Size> read_png_info(const Bytes& bytes) {
+  return read_png_info(bytes.data(), bytes.size());
+}
+
+// Decodes a PNG of any colour type and bit depth to RGBA8. Order of checks: signature
+// (kNotPng), header and dimensions against max_side (kTooLarge, before any allocation),
+// chunk structure and CRCs (kCorrupt), then stb_image (kCorrupt with its reason).
+Result<Image> decode_png(const std::uint8_t* data, std::size_t size,
+                         int max_side = kDefaultMaxSide);
+inline Result<Image> decode_png(const Bytes& bytes, int max_side = kDefaultMaxSide) {
+  return decode_png(bytes.data(), bytes.size(), max_side);
+}
+
+// libdeflate levels (1..12) for encode_png. Measured on a 761x761 sprite page
+// (docs/performance.md): level 6 is 20% smaller than stb_image_write's own compressor and
+// faster; 12 is another 11% smaller but 30-40 times slower. The default is the tradeoff;
+// a caller wanting the smallest files passes kSmallestPngLevel.
+inline constexpr int kDefaultPngLevel = 6;
+inline constexpr int kSmallestPngLevel = 12;
+
+// Encodes an RGBA8 PNG (colour type 6, 8 bits; stb_image_write's per-row filter choice,
+// libdeflate's compression at `level`). The bytes depend only on the pixels and the level:
+// no time, no version. Returns an empty vector only for an empty image, an image over
+// about 2 GiB of pixels, or when memory runs out.
+Bytes encode_png(const Image& img, int level = kDefaultPngLevel);
+// Same, from rows that need not be contiguous: `stride` bytes from one row to the next
+// (>= width * 4). `rgba` must hold (height - 1) * stride + width * 4 bytes.
+Bytes encode_png_rgba_rows(const std::uint8_t* rgba, int width, int height, int stride,
+                           int level = kDefaultPngLevel);
+
+// --- pixel operations ----------------------------------------------------------------------
+
+// Every pixel whose red, green and blue are exactly (r, g, b), whatever its alpha,
+// becomes transparent black (0, 0, 0, 0).
+void apply_colorkey(Image& img, std::uint8_t r, std::uint8_t g, std::uint8_t b);
+
+// The smallest rectangle inside `rect` that holds every pixel of `rect` whose alpha is not
+// 0, in image coordinates. Rect{} (all zero) when every pixel of `rect` is transparent.
+Rect trim_bounds(const Image& img, Rect rect);
+
+// A copy of the pixels of `rect` (which must lie inside the image).
+Image crop(const Image& img, Rect rect);
+
+// Copies the pixels of `src_rect` of `src` into `dst` with their top-left corner at (x, y),
+// replacing what was there (alpha included). Parts falling outside `dst` are skipped.
+// `dst` and `src` must be different images.
+void blit(Image& dst, int x, int y, const Image& src, Rect src_rect);
+
+// Like blit, but composites `src` over `dst` (Porter-Duff "over", straight alpha). Exact
+// integer arithmetic, rounded to nearest: an opaque source pixel replaces the destination
+// exactly, a transparent one leaves it unchanged.
+void blend_over(Image& dst, int x, int y, const Image& src, Rect src_rect);
+
+// Mirrors the image in place: flip_x left-right, flip_y top-bottom.
+void flip_x(Image& img);
+void flip_y(Image& img);
+
+// Every pixel becomes an n x n block (n >= 1). An empty image when the result would be
+// wider or taller than 65536.
+Image scale_nearest(const Image& img, int n);
+
+// Repeats the edge pixels of `rect` (already drawn in dst) n times outward: the n columns
+// left of the rect copy its left column, the n rows above copy its top row, and so on; the
+// n x n corner squares take the corner pixels. Pixels outside dst are skipped.
+void extrude(Image& dst, Rect rect, int n);
+
+// XXH3-64 of the rectangle's width and height (each as 4 little-endian bytes) followed by
+// its rows of RGBA bytes. Equal pixels in equal sizes give equal hashes anywhere in any
+// image; use equal_rect to confirm a match.
+std::uint64_t hash_rect(const Image& img, Rect rect);
+
+// True when both rectangles have the same size and the same bytes, pixel for pixel.
+bool equal_rect(const Image& a, Rect ra, const Image& b, Rect rb);
+
+}  // namespace spritec::image
