@@ -1,0 +1,178 @@
+#include "spritec/format/inspect.hpp"
+
+#include <sstream>
+
+namespace spritec::format {
+namespace {
+
+namespace spk = runtime::spk;
+
+const char* mode_name(runtime::Mode m) {
+  switch (m) {
+    case runtime::Mode::kLoop:
+      return "loop";
+    case runtime::Mode::kPingpong:
+      return "pingpong";
+    case runtime::Mode::kOnce:
+      return "once";
+  }
+  return "loop";
+}
+
+std::string then_name(const runtime::PackView& pack, const runtime::Action& a) {
+  switch (a.then_kind) {
+    case runtime::ThenKind::kHold:
+      return "hold";
+    case runtime::ThenKind::kDestroy:
+      return "destroy";
+    case runtime::ThenKind::kAction:
+      return std::string(pack.action(a.then_action).name);
+  }
+  return "hold";
+}
+
+const char* flip_name(std::uint8_t flip) {
+  switch (flip & (spk::kFlipX | spk::kFlipY)) {
+    case spk::kFlipX:
+      return "x";
+    case spk::kFlipY:
+      return "y";
+    case spk::kFlipX | spk::kFlipY:
+      return "xy";
+    default:
+      return "";
+  }
+}
+
+nlohmann::json input_list(const runtime::PackView& pack, std::uint64_t mask) {
+  nlohmann::json names = nlohmann::json::array();
+  for (std::uint32_t i = 0; i < pack.input_count(); ++i) {
+    if (mask & (std::uint64_t(1) << i)) names.push_back(std::string(pack.input_name(i)));
+  }
+  return names;
+}
+
+}  // namespace
+
+nlohmann::json inspect_json(const runtime::PackView& pack) {
+  using nlohmann::json;
+  json doc = json::object();
+  doc["format_version"] = json::array({pack.version_major(), pack.version_minor()});
+  doc["tick_rate"] = pack.tick_rate();
+  json pages = json::array();
+  for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
+    const runtime::Page p = pack.page(i);
+    pages.push_back({{"width", p.width}, {"height", p.height}});
+  }
+  doc["pages"] = std::move(pages);
+  json frames = json::array();
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i) {
+    const runtime::Frame f = pack.frame(i);
+    json j = json::object();
+    j["name"] = std::string(f.name);
+    j["page"] = f.page;
+    j["x"] = f.x;
+    j["y"] = f.y;
+    j["w"] = f.w;
+    j["h"] = f.h;
+    j["origin"] = json::array({f.untrimmed_origin_x(), f.untrimmed_origin_y()});
+    j["source_size"] = json::array({f.source_w, f.source_h});
+    j["trim"] = json::array({f.trim_x, f.trim_y});
+    frames.push_back(std::move(j));
+  }
+  doc["frames"] = std::move(frames);
+  json actions = json::array();
+  for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
+    const runtime::Action a = pack.action(i);
+    json j = json::object();
+    j["name"] = std::string(a.name);
+    j["views"] = a.views;
+    j["first_view"] = a.first_view;
+    j["mode"] = mode_name(a.mode);
+    j["loop_from"] = a.loop_from;
+    j["repeat"] = a.repeat;
+    j["then"] = then_name(pack, a);
+    j["reverse"] = a.reverse;
+    json steps = json::array();
+    for (std::uint32_t v = 0; v < a.views; ++v) {
+      json list = json::array();
+      for (std::uint32_t s = 0; s < a.steps_per_view; ++s) {
+        const runtime::Step st = pack.step(a, v, s);
+        json sj = json::object();
+        sj["frame"] =
+            st.frame == spk::kNone ? json(nullptr) : json(std::string(pack.frame_name(st.frame)));
+        sj["ticks"] = st.ticks;
+        sj["flip"] = flip_name(st.flip);
+        sj["event"] =
+            st.event == spk::kNone ? json(nullptr) : json(std::string(pack.event_name(st.event)));
+        sj["move"] = json::array({st.move_x, st.move_y});
+        list.push_back(std::move(sj));
+      }
+      steps.push_back(std::move(list));
+    }
+    j["steps"] = std::move(steps);
+    json transitions = json::array();
+    for (std::uint32_t t = 0; t < a.transition_count; ++t) {
+      const runtime::Transition tr = pack.transition(a.first_transition + t);
+      transitions.push_back({{"to", std::string(pack.action(tr.to).name)},
+                             {"when", input_list(pack, tr.when)},
+                             {"unless", input_list(pack, tr.unless)},
+                             {"immediate", (tr.flags & spk::kTransitionFlagImmediate) != 0}});
+    }
+    j["transitions"] = std::move(transitions);
+    actions.push_back(std::move(j));
+  }
+  doc["actions"] = std::move(actions);
+  return doc;
+}
+
+std::string inspect_text(const runtime::PackView& pack) {
+  std::ostringstream out;
+  auto plural = [](std::uint32_t n, const char* word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+  };
+  out << "spritec pack, format " << pack.version_major() << "." << pack.version_minor()
+      << ", tick rate " << pack.tick_rate() << "\n";
+  out << plural(pack.page_count(), "page") << ", " << plural(pack.frame_count(), "frame") << ", "
+      << plural(pack.action_count(), "action") << ", " << plural(pack.step_count(), "step") << ", "
+      << plural(pack.transition_count(), "transition") << ", "
+      << plural(pack.input_count(), "input") << ", " << plural(pack.event_count(), "event") << "\n";
+  for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
+    const runtime::Page p = pack.page(i);
+    out << "page " << i << ": " << p.width << "x" << p.height << " RGBA8, ";
+    if (p.external) {
+      out << "file " << p.file_name << "\n";
+    } else {
+      out << "embedded PNG (" << p.png_size << " bytes)\n";
+    }
+  }
+  for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
+    const runtime::Action a = pack.action(i);
+    out << "action " << a.name << ": " << plural(a.views, "view") << " from " << a.first_view
+        << " deg, " << plural(a.steps_per_view, "step") << ", " << mode_name(a.mode);
+    if (a.mode == runtime::Mode::kLoop && a.loop_from != 0) out << " from step " << a.loop_from;
+    if (a.reverse) out << ", reverse";
+    if (a.mode != runtime::Mode::kOnce) {
+      out << ", "
+          << (a.repeat == 0 ? std::string("forever") : "repeat " + std::to_string(a.repeat));
+    }
+    if (a.mode == runtime::Mode::kOnce || a.repeat != 0) out << ", then " << then_name(pack, a);
+    if (a.transition_count != 0) out << ", " << plural(a.transition_count, "transition");
+    out << "\n";
+  }
+  if (pack.input_count() != 0) {
+    out << "inputs:";
+    for (std::uint32_t i = 0; i < pack.input_count(); ++i)
+      out << " " << pack.input_name(i);
+    out << "\n";
+  }
+  if (pack.event_count() != 0) {
+    out << "events:";
+    for (std::uint32_t i = 0; i < pack.event_count(); ++i)
+      out << " " << pack.event_name(i);
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace spritec::format

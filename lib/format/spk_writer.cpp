@@ -1,0 +1,456 @@
+#include "spritec/format/spk_writer.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <set>
+#include <string_view>
+
+namespace spritec::format {
+namespace {
+
+namespace spk = runtime::spk;
+
+constexpr std::uint8_t kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+bool plain_file_name(std::string_view s) {
+  if (s.empty() || s == "." || s == "..") return false;
+  return s.find_first_of(std::string_view("/\\:\0", 4)) == std::string_view::npos;
+}
+
+bool fits(std::uint64_t offset, std::uint64_t length, std::uint64_t size) {
+  return offset <= size && length <= size - offset;
+}
+
+// Strings stored once each, in the order first interned.
+class StringTable {
+ public:
+  spk::StringRef intern(const std::string& s) {
+    auto it = refs_.find(s);
+    if (it != refs_.end()) return it->second;
+    spk::StringRef r{static_cast<std::uint32_t>(blob_.size()),
+                     static_cast<std::uint32_t>(s.size())};
+    blob_.insert(blob_.end(), s.begin(), s.end());
+    refs_.emplace(s, r);
+    return r;
+  }
+  const std::vector<std::uint8_t>& blob() const { return blob_; }
+
+ private:
+  std::map<std::string, spk::StringRef> refs_;
+  std::vector<std::uint8_t> blob_;
+};
+
+struct Section {
+  std::uint32_t tag;
+  std::uint32_t count;
+  std::vector<std::uint8_t> bytes;
+};
+
+template <typename Record>
+void append(std::vector<std::uint8_t>& out, const Record& r) {
+  const std::size_t at = out.size();
+  out.resize(at + Record::kSize);
+  spk::store(out.data() + at, r);
+}
+
+class Writer {
+ public:
+  explicit Writer(const PackModel& m) : m_(m) {}
+
+  bool run(std::vector<std::uint8_t>& out) {
+    if (m_.tick_rate == 0) return fail("tick_rate is 0");
+    if (!index_names()) return false;
+    if (!write_pages() || !write_frames() || !write_actions()) return false;
+    return assemble(out);
+  }
+
+  const std::string& error() const { return error_; }
+
+ private:
+  bool fail(std::string message) {
+    error_ = std::move(message);
+    return false;
+  }
+
+  bool index_names() {
+    for (std::size_t i = 0; i < m_.frames.size(); ++i) {
+      if (m_.frames[i].name.empty()) return fail("frame " + std::to_string(i) + " has no name");
+      if (!frames_.emplace(m_.frames[i].name, std::uint32_t(i)).second) {
+        return fail("duplicate frame name '" + m_.frames[i].name + "'");
+      }
+    }
+    for (std::size_t i = 0; i < m_.actions.size(); ++i) {
+      if (m_.actions[i].name.empty()) return fail("action " + std::to_string(i) + " has no name");
+      if (!actions_.emplace(m_.actions[i].name, std::uint32_t(i)).second) {
+        return fail("duplicate action name '" + m_.actions[i].name + "'");
+      }
+    }
+    // Events and inputs, sorted by bytes (std::set's order), so indices are deterministic.
+    std::set<std::string> events, inputs;
+    for (const ActionModel& a : m_.actions) {
+      for (const auto& view : a.steps) {
+        for (const StepModel& s : view) {
+          if (!s.event.empty()) events.insert(s.event);
+        }
+      }
+      for (const TransitionModel& t : a.transitions) {
+        for (const std::string& n : t.when)
+          inputs.insert(n);
+        for (const std::string& n : t.unless)
+          inputs.insert(n);
+      }
+    }
+    if (inputs.size() > spk::kMaxInputs) return fail("more than 64 distinct inputs");
+    for (const std::string& e : events) {
+      if (e.empty()) continue;
+      events_.emplace(e, std::uint32_t(event_names_.size()));
+      event_names_.push_back(e);
+    }
+    for (const std::string& n : inputs) {
+      if (n.empty()) return fail("an input name is empty");
+      inputs_.emplace(n, std::uint32_t(input_names_.size()));
+      input_names_.push_back(n);
+    }
+    return true;
+  }
+
+  bool write_pages() {
+    for (std::size_t i = 0; i < m_.pages.size(); ++i) {
+      const PageModel& p = m_.pages[i];
+      const std::string where = "page " + std::to_string(i);
+      if (p.width == 0 || p.height == 0) return fail(where + " has size 0");
+      spk::PageRecord r;
+      r.width = p.width;
+      r.height = p.height;
+      r.pixel_format = spk::kPixelRgba8;
+      if (!p.file.empty()) {
+        if (!plain_file_name(p.file)) return fail(where + " file name is not a plain file name");
+        r.storage = spk::kPageExternalFile;
+        const spk::StringRef ref = strings_.intern(p.file);
+        r.data_offset = ref.offset;
+        r.data_size = ref.length;
+      } else {
+        if (p.png.size() < 8 || std::memcmp(p.png.data(), kPngSignature, 8) != 0) {
+          return fail(where + " has no PNG data");
+        }
+        if (blob_.size() + p.png.size() > std::numeric_limits<std::uint32_t>::max()) {
+          return fail("embedded pages exceed 4 GiB");
+        }
+        r.storage = spk::kPageEmbeddedPng;
+        r.data_offset = std::uint32_t(blob_.size());
+        r.data_size = std::uint32_t(p.png.size());
+        blob_.insert(blob_.end(), p.png.begin(), p.png.end());
+        while (blob_.size() % 4 != 0)
+          blob_.push_back(0);  // keep each PNG 4-aligned
+      }
+      append(pages_bytes_, r);
+    }
+    return true;
+  }
+
+  bool write_frames() {
+    for (const FrameModel& f : m_.frames) {
+      const std::string where = "frame '" + f.name + "'";
+      if (f.page >= m_.pages.size()) return fail(where + " refers to a missing page");
+      const PageModel& p = m_.pages[f.page];
+      if (!fits(f.x, f.w, p.width) || !fits(f.y, f.h, p.height)) {
+        return fail(where + " lies outside its page");
+      }
+      if (!fits(f.trim_x, f.w, f.source_w) || !fits(f.trim_y, f.h, f.source_h)) {
+        return fail(where + " trimmed rectangle lies outside its untrimmed size");
+      }
+      const std::int64_t ox = std::int64_t(f.origin_x) - f.trim_x;
+      const std::int64_t oy = std::int64_t(f.origin_y) - f.trim_y;
+      if (ox < std::numeric_limits<std::int32_t>::min() ||
+          oy < std::numeric_limits<std::int32_t>::min()) {
+        return fail(where + " origin out of range");
+      }
+      spk::FrameRecord r;
+      r.name = strings_.intern(f.name);
+      r.page = f.page;
+      r.x = f.x;
+      r.y = f.y;
+      r.w = f.w;
+      r.h = f.h;
+      r.origin_x = std::int32_t(ox);
+      r.origin_y = std::int32_t(oy);
+      r.source_w = f.source_w;
+      r.source_h = f.source_h;
+      r.trim_x = f.trim_x;
+      r.trim_y = f.trim_y;
+      r.flags = 0;
+      append(frames_bytes_, r);
+    }
+    return true;
+  }
+
+  bool lookup_inputs(const std::vector<std::string>& names, std::uint64_t& mask) {
+    mask = 0;
+    for (const std::string& n : names)
+      mask |= std::uint64_t(1) << inputs_.at(n);
+    return true;
+  }
+
+  bool write_actions() {
+    std::uint64_t step_count = 0, transition_count = 0;
+    for (const ActionModel& a : m_.actions) {
+      const std::string where = "action '" + a.name + "'";
+      if (a.views == 0) return fail(where + " has 0 views");
+      if (a.steps.size() != a.views) return fail(where + " does not give one step list per view");
+      const std::size_t n = a.steps[0].size();
+      if (n == 0) return fail(where + " has no steps");
+      for (const auto& view : a.steps) {
+        if (view.size() != n) return fail(where + " views have different step counts");
+      }
+      if (a.loop_from >= n) return fail(where + " loop_from is out of range");
+      spk::ActionRecord r;
+      r.name = strings_.intern(a.name);
+      r.views = a.views;
+      r.first_view = a.first_view;
+      r.steps_per_view = std::uint32_t(n);
+      r.mode = static_cast<std::uint8_t>(a.mode);
+      r.then_kind = static_cast<std::uint8_t>(a.then);
+      r.flags = a.reverse ? spk::kActionFlagReverse : 0;
+      r.loop_from = a.loop_from;
+      r.repeat = a.repeat;
+      r.then_action = spk::kNone;
+      if (a.then == ThenKind::kAction) {
+        auto it = actions_.find(a.then_action);
+        if (it == actions_.end())
+          return fail(where + " then names unknown action '" + a.then_action + "'");
+        r.then_action = it->second;
+      }
+      r.first_step = std::uint32_t(step_count);
+      r.first_transition = std::uint32_t(transition_count);
+      r.transition_count = std::uint32_t(a.transitions.size());
+      for (const auto& view : a.steps) {
+        for (const StepModel& s : view) {
+          spk::StepRecord st;
+          if (s.frame.empty()) {
+            st.frame = spk::kNone;
+          } else {
+            auto it = frames_.find(s.frame);
+            if (it == frames_.end())
+              return fail(where + " refers to unknown frame '" + s.frame + "'");
+            st.frame = it->second;
+          }
+          if (s.ticks == 0) return fail(where + " has a step of 0 ticks");
+          st.ticks = s.ticks;
+          st.event = s.event.empty() ? spk::kNone : events_.at(s.event);
+          st.move_x = s.move_x;
+          st.move_y = s.move_y;
+          st.flip = std::uint8_t((s.flip_x ? spk::kFlipX : 0) | (s.flip_y ? spk::kFlipY : 0));
+          append(steps_bytes_, st);
+        }
+      }
+      step_count += std::uint64_t(a.views) * n;
+      for (const TransitionModel& t : a.transitions) {
+        spk::TransitionRecord tr;
+        auto it = actions_.find(t.to);
+        if (it == actions_.end())
+          return fail(where + " has a transition to unknown action '" + t.to + "'");
+        tr.to = it->second;
+        tr.flags = t.immediate ? spk::kTransitionFlagImmediate : 0;
+        lookup_inputs(t.when, tr.when);
+        lookup_inputs(t.unless, tr.unless);
+        append(transitions_bytes_, tr);
+      }
+      transition_count += a.transitions.size();
+      if (step_count > std::numeric_limits<std::uint32_t>::max()) return fail("too many steps");
+      append(actions_bytes_, r);
+    }
+    for (const std::string& n : input_names_)
+      append(inputs_bytes_, strings_.intern(n));
+    for (const std::string& n : event_names_)
+      append(events_bytes_, strings_.intern(n));
+    return true;
+  }
+
+  bool assemble(std::vector<std::uint8_t>& out) {
+    std::vector<Section> sections;
+    sections.push_back({spk::kTagStrings, 0, strings_.blob()});
+    sections.push_back({spk::kTagPages, std::uint32_t(m_.pages.size()), std::move(pages_bytes_)});
+    sections.push_back(
+        {spk::kTagFrames, std::uint32_t(m_.frames.size()), std::move(frames_bytes_)});
+    sections.push_back(
+        {spk::kTagActions, std::uint32_t(m_.actions.size()), std::move(actions_bytes_)});
+    sections.push_back({spk::kTagSteps, std::uint32_t(steps_bytes_.size() / spk::StepRecord::kSize),
+                        std::move(steps_bytes_)});
+    sections.push_back({spk::kTagTransitions,
+                        std::uint32_t(transitions_bytes_.size() / spk::TransitionRecord::kSize),
+                        std::move(transitions_bytes_)});
+    sections.push_back(
+        {spk::kTagInputs, std::uint32_t(input_names_.size()), std::move(inputs_bytes_)});
+    sections.push_back(
+        {spk::kTagEvents, std::uint32_t(event_names_.size()), std::move(events_bytes_)});
+    sections.push_back({spk::kTagBlob, 0, std::move(blob_)});
+
+    const std::uint64_t dir_end = spk::Header::kSize + sections.size() * spk::SectionEntry::kSize;
+    std::uint64_t total = dir_end;
+    for (const Section& s : sections)
+      total += (s.bytes.size() + 3) / 4 * 4;
+    if (total > std::numeric_limits<std::uint32_t>::max()) return fail("pack would exceed 4 GiB");
+
+    out.assign(std::size_t(total), 0);
+    std::uint64_t at = dir_end;
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+      const Section& s = sections[i];
+      spk::SectionEntry e;
+      e.tag = s.tag;
+      e.offset = std::uint32_t(at);
+      e.size = std::uint32_t(s.bytes.size());
+      e.count = s.count;
+      spk::store(out.data() + spk::Header::kSize + i * spk::SectionEntry::kSize, e);
+      if (!s.bytes.empty()) std::memcpy(out.data() + at, s.bytes.data(), s.bytes.size());
+      at += (s.bytes.size() + 3) / 4 * 4;
+    }
+    spk::Header h;
+    std::memcpy(h.signature, spk::kSignature, 8);
+    h.version_major = spk::kVersionMajor;
+    h.version_minor = spk::kVersionMinor;
+    h.header_size = spk::Header::kSize;
+    h.file_size = std::uint32_t(total);
+    h.tick_rate = m_.tick_rate;
+    h.section_count = std::uint32_t(sections.size());
+    h.flags = 0;
+    h.checksum = XXH64(out.data() + spk::Header::kSize, out.size() - spk::Header::kSize, 0);
+    spk::store(out.data(), h);
+    return true;
+  }
+
+  const PackModel& m_;
+  std::string error_;
+  std::map<std::string, std::uint32_t> frames_, actions_, events_, inputs_;
+  std::vector<std::string> event_names_, input_names_;
+  StringTable strings_;
+  std::vector<std::uint8_t> blob_, pages_bytes_, frames_bytes_, actions_bytes_, steps_bytes_,
+      transitions_bytes_, inputs_bytes_, events_bytes_;
+};
+
+std::vector<std::string> input_names(const runtime::PackView& pack, std::uint64_t mask) {
+  std::vector<std::string> names;
+  for (std::uint32_t i = 0; i < pack.input_count(); ++i) {
+    if (mask & (std::uint64_t(1) << i)) names.emplace_back(pack.input_name(i));
+  }
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> write_spk(const PackModel& model, std::string* error) {
+  Writer w(model);
+  std::vector<std::uint8_t> out;
+  if (!w.run(out)) {
+    if (error) *error = w.error();
+    return {};
+  }
+  if (error) error->clear();
+  return out;
+}
+
+PackModel read_model(const runtime::PackView& pack) {
+  PackModel m;
+  m.tick_rate = pack.tick_rate();
+  for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
+    const runtime::Page p = pack.page(i);
+    PageModel pm;
+    pm.width = p.width;
+    pm.height = p.height;
+    if (p.external) {
+      pm.file = std::string(p.file_name);
+    } else {
+      pm.png.assign(p.png, p.png + p.png_size);
+    }
+    m.pages.push_back(std::move(pm));
+  }
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i) {
+    const runtime::Frame f = pack.frame(i);
+    FrameModel fm;
+    fm.name = std::string(f.name);
+    fm.page = f.page;
+    fm.x = f.x;
+    fm.y = f.y;
+    fm.w = f.w;
+    fm.h = f.h;
+    fm.origin_x = std::int32_t(f.untrimmed_origin_x());
+    fm.origin_y = std::int32_t(f.untrimmed_origin_y());
+    fm.source_w = f.source_w;
+    fm.source_h = f.source_h;
+    fm.trim_x = f.trim_x;
+    fm.trim_y = f.trim_y;
+    m.frames.push_back(std::move(fm));
+  }
+  for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
+    const runtime::Action a = pack.action(i);
+    ActionModel am;
+    am.name = std::string(a.name);
+    am.views = a.views;
+    am.first_view = a.first_view;
+    am.mode = a.mode;
+    am.loop_from = a.loop_from;
+    am.repeat = a.repeat;
+    am.then = a.then_kind;
+    if (a.then_kind == ThenKind::kAction)
+      am.then_action = std::string(pack.action(a.then_action).name);
+    am.reverse = a.reverse;
+    am.steps.resize(a.views);
+    for (std::uint32_t v = 0; v < a.views; ++v) {
+      for (std::uint32_t s = 0; s < a.steps_per_view; ++s) {
+        const runtime::Step st = pack.step(a, v, s);
+        StepModel sm;
+        sm.frame = std::string(pack.frame_name(st.frame));
+        sm.ticks = st.ticks;
+        sm.flip_x = (st.flip & spk::kFlipX) != 0;
+        sm.flip_y = (st.flip & spk::kFlipY) != 0;
+        if (st.event != spk::kNone) sm.event = std::string(pack.event_name(st.event));
+        sm.move_x = st.move_x;
+        sm.move_y = st.move_y;
+        am.steps[v].push_back(std::move(sm));
+      }
+    }
+    for (std::uint32_t t = 0; t < a.transition_count; ++t) {
+      const runtime::Transition tr = pack.transition(a.first_transition + t);
+      TransitionModel tm;
+      tm.to = std::string(pack.action(tr.to).name);
+      tm.when = input_names(pack, tr.when);
+      tm.unless = input_names(pack, tr.unless);
+      tm.immediate = (tr.flags & spk::kTransitionFlagImmediate) != 0;
+      am.transitions.push_back(std::move(tm));
+    }
+    m.actions.push_back(std::move(am));
+  }
+  return m;
+}
+
+bool operator==(const PageModel& a, const PageModel& b) {
+  return a.width == b.width && a.height == b.height && a.png == b.png && a.file == b.file;
+}
+bool operator==(const FrameModel& a, const FrameModel& b) {
+  return a.name == b.name && a.page == b.page && a.x == b.x && a.y == b.y && a.w == b.w &&
+         a.h == b.h && a.origin_x == b.origin_x && a.origin_y == b.origin_y &&
+         a.source_w == b.source_w && a.source_h == b.source_h && a.trim_x == b.trim_x &&
+         a.trim_y == b.trim_y;
+}
+bool operator==(const StepModel& a, const StepModel& b) {
+  return a.frame == b.frame && a.ticks == b.ticks && a.flip_x == b.flip_x && a.flip_y == b.flip_y &&
+         a.event == b.event && a.move_x == b.move_x && a.move_y == b.move_y;
+}
+bool operator==(const TransitionModel& a, const TransitionModel& b) {
+  return a.to == b.to && a.when == b.when && a.unless == b.unless && a.immediate == b.immediate;
+}
+bool operator==(const ActionModel& a, const ActionModel& b) {
+  return a.name == b.name && a.views == b.views && a.first_view == b.first_view &&
+         a.mode == b.mode && a.loop_from == b.loop_from && a.repeat == b.repeat &&
+         a.then == b.then && a.then_action == b.then_action && a.reverse == b.reverse &&
+         a.steps == b.steps && a.transitions == b.transitions;
+}
+bool operator==(const PackModel& a, const PackModel& b) {
+  return a.tick_rate == b.tick_rate && a.pages == b.pages && a.frames == b.frames &&
+         a.actions == b.actions;
+}
+
+}  // namespace spritec::format

@@ -1,0 +1,106 @@
+// spritec::format — the pack (.spk) writer, and the neutral model it writes.
+//
+// PackModel is what the compiler has once a definition is checked and the atlas is built:
+// pages, frames (rectangles in pages, origins as written in the definition), actions with
+// their steps per view and their transitions, all referring to each other BY NAME.
+// write_spk() turns it into the bytes of a format-1.0 pack, filling the layout structs
+// declared in spritec/runtime/spk_layout.hpp (the reader's side owns the layout).
+//
+// Determinism: the same model gives the same bytes. Records keep the model's order
+// (pages, frames, actions); steps are stored per action, view-major; event and input names
+// are interned sorted by their bytes (so an input's bit does not depend on action order);
+// strings are stored once each, in the order they are first needed. No timestamps.
+//
+// Origins: the model's origin is relative to the UNTRIMMED frame (as written in the
+// definition). The pack stores it relative to the trimmed rectangle, origin - trim, so a
+// game draws the rectangle at position - origin; the untrimmed origin is recovered as
+// stored origin + trim (runtime::Frame::untrimmed_origin_x/y, inspect --json).
+//
+// Failure: write_spk() checks what the pack needs (names resolve, views have equal
+// lengths, ticks >= 1, rectangles inside pages, at most 64 inputs, 32-bit sizes) and
+// returns an empty vector with a message in *error when the model breaks a rule; the
+// compiler reports such problems as diagnostics before it gets here, so an error here
+// means a bug upstream. It throws nothing (except std::bad_alloc).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spritec/runtime/spk_reader.hpp"
+
+namespace spritec::format {
+
+using runtime::Mode;
+using runtime::ThenKind;
+
+struct PageModel {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::vector<std::uint8_t> png;  // the page as a PNG file, embedded in the pack …
+  std::string file;               // … or, when not empty, a PNG file name beside the pack
+};
+
+struct FrameModel {
+  std::string name;
+  std::uint32_t page = 0;
+  std::uint32_t x = 0, y = 0, w = 0, h = 0;  // trimmed rectangle in the page
+  std::int32_t origin_x = 0, origin_y = 0;   // relative to the untrimmed frame
+  std::uint32_t source_w = 0, source_h = 0;  // untrimmed size
+  std::uint32_t trim_x = 0, trim_y = 0;      // trimmed rectangle's place in the untrimmed frame
+};
+
+struct StepModel {
+  std::string frame;  // frame name; "" = blank step
+  std::uint32_t ticks = 1;
+  bool flip_x = false;
+  bool flip_y = false;
+  std::string event;  // "" = none
+  std::int32_t move_x = 0, move_y = 0;
+};
+
+struct TransitionModel {
+  std::string to;                   // action name
+  std::vector<std::string> when;    // input names that must all be held
+  std::vector<std::string> unless;  // input names that must all be released
+  bool immediate = false;
+};
+
+struct ActionModel {
+  std::string name;
+  std::uint32_t views = 1;
+  std::int32_t first_view = 0;
+  Mode mode = Mode::kLoop;
+  std::uint32_t loop_from = 0;
+  std::uint32_t repeat = 0;  // 0 = forever (loop, pingpong); ignored by once
+  ThenKind then = ThenKind::kHold;
+  std::string then_action;  // when then == kAction
+  bool reverse = false;
+  std::vector<std::vector<StepModel>> steps;  // steps[view][i]; views lists of equal length
+  std::vector<TransitionModel> transitions;
+};
+
+struct PackModel {
+  std::uint32_t tick_rate = 60;
+  std::vector<PageModel> pages;
+  std::vector<FrameModel> frames;
+  std::vector<ActionModel> actions;
+};
+
+// The bytes of a format-1.0 pack for `model`, or an empty vector and a message in *error
+// (when error is not null) if the model breaks a rule above.
+std::vector<std::uint8_t> write_spk(const PackModel& model, std::string* error = nullptr);
+
+// The model back from a parsed pack (names resolved, origins untrimmed again). For a model
+// that write_spk accepted, read_model(parse(write_spk(m))) == m, except that a transition's
+// when/unless come back as sets: sorted by name, duplicates merged.
+PackModel read_model(const runtime::PackView& pack);
+
+bool operator==(const PageModel& a, const PageModel& b);
+bool operator==(const FrameModel& a, const FrameModel& b);
+bool operator==(const StepModel& a, const StepModel& b);
+bool operator==(const TransitionModel& a, const TransitionModel& b);
+bool operator==(const ActionModel& a, const ActionModel& b);
+bool operator==(const PackModel& a, const PackModel& b);
+
+}  // namespace spritec::format

@@ -1,0 +1,247 @@
+// tests/data/packs/format-1.0.spk is the frozen pack of format version 1.0: written once by
+// the hidden test below and committed. Every later reader must read it, forever, with the
+// contents checked here (values written out by hand from the model below, not read back
+// from the program).
+//
+// Regenerate only for a new format version (never overwrite a released one):
+//   build/tests/unit/runtime/test_runtime "[.generate]"
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "pack_fixtures.hpp"
+
+using namespace spritec;
+using namespace spritec::test;
+
+namespace {
+
+const char* const kFrozenPath = SPRITEC_TEST_DATA "/packs/format-1.0.spk";
+
+std::vector<std::uint8_t> read_file(const char* path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+// The model of the frozen pack: the public conformance case's fx pack (strip.png, six 8x8
+// frames with origin (4, 7)) plus a trimmed frame on an external page and a 4-view reversed
+// pingpong with a blank step, a y/xy flip and an immediate rule.
+PackModel frozen_model(std::vector<std::uint8_t> strip_png) {
+  PackModel m;
+  m.tick_rate = 60;
+  PageModel strip;
+  strip.width = 48;
+  strip.height = 8;
+  strip.png = std::move(strip_png);
+  PageModel ext;
+  ext.width = 8;
+  ext.height = 8;
+  ext.file = "fx-1.png";
+  m.pages = {strip, ext};
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    m.frames.push_back(frame("s/" + std::to_string(i), 0, 8 * i, 0, 8, 8, 4, 7, 8, 8, 0, 0));
+  }
+  m.frames.push_back(frame("s/trimmed", 1, 1, 2, 5, 4, 4, 7, 8, 8, 2, 3));
+  ActionModel walk;
+  walk.name = "walk";
+  walk.views = 2;
+  walk.steps = {{step("s/0", 3), step("s/1", 3, "", 2, 0)},
+                {step("s/0", 3, "", 0, 0, true), step("s/1", 3, "", -2, 0, true)}};
+  TransitionModel to_idle;
+  to_idle.to = "idle";
+  to_idle.unless = {"move"};
+  walk.transitions = {to_idle};
+  ActionModel idle;
+  idle.name = "idle";
+  idle.loop_from = 1;
+  idle.steps = {{step("s/2", 4), step("s/3", 4), step("s/2", 4)}};
+  ActionModel boom;
+  boom.name = "boom";
+  boom.mode = format::Mode::kPingpong;
+  boom.repeat = 1;
+  boom.then = format::ThenKind::kDestroy;
+  boom.steps = {{step("s/3", 2), step("s/4", 2, "flash"), step("s/5", 2)}};
+  ActionModel attack;
+  attack.name = "attack";
+  attack.mode = format::Mode::kOnce;
+  attack.then = format::ThenKind::kAction;
+  attack.then_action = "idle";
+  attack.steps = {{step("s/4", 2), step("s/5", 5, "hit")}};
+  ActionModel spin;
+  spin.name = "spin";
+  spin.views = 4;
+  spin.first_view = 45;
+  spin.mode = format::Mode::kPingpong;
+  spin.repeat = 3;
+  spin.reverse = true;
+  for (std::uint32_t v = 0; v < 4; ++v) {
+    spin.steps.push_back({step("s/trimmed", 1, "", 0, 1, false, true), step("", 6),
+                          step("s/" + std::to_string(v), 2, "", -1, -2, true, true)});
+  }
+  TransitionModel fire;
+  fire.to = "attack";
+  fire.when = {"fire"};
+  fire.unless = {"move"};
+  fire.immediate = true;
+  spin.transitions = {fire};
+  m.actions = {walk, idle, boom, attack, spin};
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("generate the frozen format-1.0 pack", "[.generate]") {
+  const std::vector<std::uint8_t> png =
+      read_file(SPRITEC_SOURCE_DIR "/../shared/conformance/strip.png");
+  REQUIRE(png.size() == 168);
+  const std::vector<std::uint8_t> bytes = write_or_fail(frozen_model(png));
+  std::ofstream out(kFrozenPath, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  REQUIRE(out.good());
+}
+
+TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][frozen]") {
+  const std::vector<std::uint8_t> bytes = read_file(kFrozenPath);
+  REQUIRE(!bytes.empty());
+  runtime::PackView v;
+  const runtime::ParseResult r = parse(bytes, v);
+  INFO(r.message);
+  REQUIRE(r.ok());
+  CHECK(v.version_major() == 1);
+  CHECK(v.version_minor() == 0);
+  CHECK(v.tick_rate() == 60);
+
+  REQUIRE(v.page_count() == 2);
+  const runtime::Page strip = v.page(0);
+  CHECK(strip.width == 48);
+  CHECK(strip.height == 8);
+  CHECK_FALSE(strip.external);
+  REQUIRE(strip.png_size == 168);
+  CHECK(std::memcmp(strip.png, "\x89PNG\r\n\x1a\n", 8) == 0);
+  CHECK(v.page(1).external);
+  CHECK(v.page(1).file_name == "fx-1.png");
+  CHECK(v.page(1).width == 8);
+
+  REQUIRE(v.frame_count() == 7);
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    const runtime::Frame f = v.frame(i);
+    CHECK(f.name == "s/" + std::to_string(i));
+    CHECK(f.page == 0);
+    CHECK(f.x == 8 * i);
+    CHECK(f.y == 0);
+    CHECK(f.w == 8);
+    CHECK(f.h == 8);
+    CHECK(f.origin_x == 4);
+    CHECK(f.origin_y == 7);
+    CHECK(f.trim_x == 0);
+  }
+  const runtime::Frame t = v.frame(6);
+  CHECK(t.name == "s/trimmed");
+  CHECK(t.page == 1);
+  CHECK(t.x == 1);
+  CHECK(t.y == 2);
+  CHECK(t.w == 5);
+  CHECK(t.h == 4);
+  CHECK(t.origin_x == 2);  // 4 - trim 2: relative to the trimmed rectangle
+  CHECK(t.origin_y == 4);  // 7 - trim 3
+  CHECK(t.source_w == 8);
+  CHECK(t.source_h == 8);
+  CHECK(t.trim_x == 2);
+  CHECK(t.trim_y == 3);
+
+  REQUIRE(v.input_count() == 2);
+  CHECK(v.input_name(0) == "fire");
+  CHECK(v.input_name(1) == "move");
+  REQUIRE(v.event_count() == 2);
+  CHECK(v.event_name(0) == "flash");
+  CHECK(v.event_name(1) == "hit");
+
+  REQUIRE(v.action_count() == 5);
+  REQUIRE(v.step_count() == 4 + 3 + 3 + 2 + 12);
+  REQUIRE(v.transition_count() == 2);
+  const runtime::Action walk = v.action(0);
+  CHECK(walk.name == "walk");
+  CHECK(walk.views == 2);
+  CHECK(walk.first_view == 0);
+  CHECK(walk.steps_per_view == 2);
+  CHECK(walk.mode == runtime::Mode::kLoop);
+  CHECK(walk.repeat == 0);
+  CHECK(walk.then_kind == runtime::ThenKind::kHold);
+  CHECK_FALSE(walk.reverse);
+  CHECK(walk.first_step == 0);
+  CHECK(v.step(walk, 0, 1).move_x == 2);
+  CHECK(v.step(walk, 1, 0).flip == spk::kFlipX);
+  CHECK(v.step(walk, 1, 1).move_x == -2);
+  CHECK(v.step(walk, 1, 1).frame == 1);
+  CHECK(v.step(walk, 1, 1).ticks == 3);
+  REQUIRE(walk.transition_count == 1);
+  const runtime::Transition wt = v.transition(walk.first_transition);
+  CHECK(wt.to == 1);
+  CHECK(wt.when == 0);
+  CHECK(wt.unless == 2);  // move = input 1
+  CHECK(wt.flags == 0);
+
+  const runtime::Action idle = v.action(1);
+  CHECK(idle.name == "idle");
+  CHECK(idle.loop_from == 1);
+  CHECK(idle.first_step == 4);
+  CHECK(v.step(idle, 0, 2).frame == 2);
+  CHECK(v.step(idle, 0, 2).ticks == 4);
+
+  const runtime::Action boom = v.action(2);
+  CHECK(boom.name == "boom");
+  CHECK(boom.mode == runtime::Mode::kPingpong);
+  CHECK(boom.repeat == 1);
+  CHECK(boom.then_kind == runtime::ThenKind::kDestroy);
+  CHECK(v.step(boom, 0, 1).event == 0);  // flash
+  CHECK(v.step(boom, 0, 0).event == spk::kNone);
+
+  const runtime::Action attack = v.action(3);
+  CHECK(attack.name == "attack");
+  CHECK(attack.mode == runtime::Mode::kOnce);
+  CHECK(attack.then_kind == runtime::ThenKind::kAction);
+  CHECK(attack.then_action == 1);
+  CHECK(v.step(attack, 0, 1).ticks == 5);
+  CHECK(v.step(attack, 0, 1).event == 1);  // hit
+
+  const runtime::Action spin = v.action(4);
+  CHECK(spin.name == "spin");
+  CHECK(spin.views == 4);
+  CHECK(spin.first_view == 45);
+  CHECK(spin.steps_per_view == 3);
+  CHECK(spin.mode == runtime::Mode::kPingpong);
+  CHECK(spin.repeat == 3);
+  CHECK(spin.reverse);
+  CHECK(spin.first_step == 12);
+  for (std::uint32_t view = 0; view < 4; ++view) {
+    const runtime::Step s0 = v.step(spin, view, 0);
+    CHECK(s0.frame == 6);
+    CHECK(s0.flip == spk::kFlipY);
+    CHECK(s0.move_y == 1);
+    CHECK(v.step(spin, view, 1).frame == spk::kNone);
+    CHECK(v.step(spin, view, 1).ticks == 6);
+    const runtime::Step s2 = v.step(spin, view, 2);
+    CHECK(s2.frame == view);
+    CHECK(s2.flip == (spk::kFlipX | spk::kFlipY));
+    CHECK(s2.move_x == -1);
+    CHECK(s2.move_y == -2);
+  }
+  REQUIRE(spin.transition_count == 1);
+  const runtime::Transition st = v.transition(spin.first_transition);
+  CHECK(st.to == 3);
+  CHECK(st.when == 1);
+  CHECK(st.unless == 2);
+  CHECK(st.flags == spk::kTransitionFlagImmediate);
+}
+
+TEST_CASE("the writer still writes the frozen pack's exact bytes", "[reader][frozen]") {
+  // Byte-identical output for the same model: determinism, and no silent layout change.
+  const std::vector<std::uint8_t> frozen = read_file(kFrozenPath);
+  runtime::PackView v;
+  REQUIRE(parse(frozen, v).ok());
+  const runtime::Page strip = v.page(0);
+  const std::vector<std::uint8_t> png(strip.png, strip.png + strip.png_size);
+  CHECK(write_or_fail(frozen_model(png)) == frozen);
+}
