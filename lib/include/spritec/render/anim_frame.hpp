@@ -1,0 +1,38 @@
+// spritec::render — the input shared by the preview encoders (GIF, APNG): a sequence of
+// RGBA frames, each shown for an exact rational duration.
+//
+// Durations are exact fractions of a second (num / den), e.g. `ticks / tick_rate`, so an
+// encoder can accumulate them without drift. Nothing here allocates beyond the frames the
+// caller owns, prints or throws.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spritec/image/image.hpp"
+
+namespace spritec::render {
+
+// A duration of num / den seconds. Valid when den > 0 and num >= 0.
+struct Duration {
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+};
+
+// One frame of an animation: a straight-alpha RGBA image and how long it is shown.
+// Every frame of one animation has the same size. A frame of zero duration is never shown
+// and encoders drop it.
+struct AnimFrame {
+  image::Image image;
+  Duration duration;
+};
+
+// The result of an encoder: the file's bytes, or an empty vector and a one-line reason.
+struct Encoded {
+  std::vector<std::uint8_t> bytes;
+  std::string error;
+  explicit operator bool() const { return error.empty(); }
+};
+
+}  // namespace spritec::render

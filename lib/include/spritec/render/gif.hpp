@@ -1,0 +1,57 @@
+// spritec::render GIF encoder — an animation of RGBA frames as a looping GIF89a, written
+// through giflib.
+//
+// What it does (DESIGN.md section 5, "Previews"):
+// - Palette: when the frames use at most 255 distinct colours the palette is exact and the
+//   GIF decodes to the input pixel for pixel (the usual case for pixel art). Otherwise a
+//   deterministic median-cut quantiser (quantize.hpp) builds 255 colours for the whole
+//   animation, with optional ordered dithering. One more index is the transparent one.
+// - Alpha: with `transparent` set, a pixel with alpha < 128 becomes the transparent index
+//   and any other pixel is laid over `background` (so alpha 255 keeps its colour and soft
+//   alpha reads as it would over the stage). Without it every pixel is laid over
+//   `background` and the GIF is opaque.
+// - Timing: delays in centiseconds come from cumulative time, so rounding never drifts;
+//   see gif_delays() for the exact rule and the 2 cs floor.
+// - Size: identical consecutive frames are merged into one longer frame; each frame stores
+//   only the rectangle that changed, with the disposal of the previous frame chosen
+//   (none / background / previous) and the unchanged pixels inside the rectangle made
+//   transparent when that encodes smaller (each candidate is compressed and measured).
+// - The GIF loops forever (NETSCAPE2.0 extension). Output is byte-identical on every run.
+//
+// Limits: frames of at most 65535 x 65535 pixels, all the same size, at least one frame of
+// non-zero total duration. Bad input is reported in Encoded::error; nothing throws.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spritec/render/anim_frame.hpp"
+
+namespace spritec::render {
+
+struct GifOptions {
+  // Keep transparency (alpha < 128 -> transparent). When false the GIF is opaque.
+  bool transparent = true;
+  // The colour soft alpha is laid over (and every pixel when `transparent` is false),
+  // as 0xRRGGBB.
+  std::uint32_t background = 0x000000;
+  // Ordered (8x8 Bayer) dithering, used only when the palette has to be quantised.
+  bool dither = false;
+};
+
+// Encodes `frames` as a looping GIF. Frames of zero duration are dropped; consecutive
+// frames identical after palette mapping are merged.
+Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& options = {});
+
+// The GIF delays, in centiseconds, of frames with these durations (one delay per
+// duration). The rule: with E_k the exact end time of frame k, the ideal boundary is
+// B_k = round(E_k * 100) (halves round up); each frame ends at max(B_k, end of the previous
+// frame + 2), so the delays sum to round(total * 100) unless frames shorter than 2 cs on
+// average force the total longer; a frame that had to be lengthened is paid back by the
+// frames after it. Zero durations give delay 0 (the encoder drops such frames first).
+// Returns an empty vector and sets `error` when a duration is invalid (den <= 0, num < 0)
+// or the common denominator overflows 62 bits.
+std::vector<int> gif_delays(const std::vector<Duration>& durations, std::string* error = nullptr);
+
+}  // namespace spritec::render

@@ -1,0 +1,426 @@
+#include "spritec/render/apng.hpp"
+
+#include <libdeflate.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <memory>
+#include <utility>
+
+#include "anim_timing.hpp"
+
+namespace spritec::render {
+namespace {
+
+constexpr int kMaxSide = 65535;
+// Candidates are compared at this level; the chosen one is compressed at the caller's.
+constexpr int kTrialLevel = 6;
+
+enum : std::uint8_t { kDisposeNone = 0, kDisposeBackground = 1, kDisposePrevious = 2 };
+enum : std::uint8_t { kBlendSource = 0, kBlendOver = 1 };
+
+struct Rect {
+  int x = 0, y = 0, w = 0, h = 0;
+  bool empty() const { return w <= 0 || h <= 0; }
+};
+
+// A canvas of pixels packed as r | g << 8 | b << 16 | a << 24; alpha 0 is always 0.
+using Canvas = std::vector<std::uint32_t>;
+
+std::uint32_t alpha_of(std::uint32_t p) {
+  return p >> 24;
+}
+
+Canvas to_canvas(const image::Image& img) {
+  std::size_t n = static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height);
+  Canvas c(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t* p = &img.rgba[4 * i];
+    c[i] = p[3] == 0 ? 0u
+                     : static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+                           static_cast<std::uint32_t>(p[2]) << 16 |
+                           static_cast<std::uint32_t>(p[3]) << 24;
+  }
+  return c;
+}
+
+std::uint8_t paeth(int a, int b, int c) {
+  int p = a + b - c;
+  int pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+  if (pa <= pb && pa <= pc) return static_cast<std::uint8_t>(a);
+  if (pb <= pc) return static_cast<std::uint8_t>(b);
+  return static_cast<std::uint8_t>(c);
+}
+
+// PNG scanlines (a filter byte before each row) of RGBA rows; `adaptive` picks each row's
+// filter by the smallest sum of absolute signed bytes, else every row is unfiltered.
+std::vector<std::uint8_t> filter_rows(const std::vector<std::uint8_t>& raw, int w, int h,
+                                      bool adaptive) {
+  const std::size_t stride = static_cast<std::size_t>(w) * 4;
+  std::vector<std::uint8_t> out;
+  out.reserve((stride + 1) * static_cast<std::size_t>(h));
+  std::array<std::vector<std::uint8_t>, 5> rows;
+  for (auto& r : rows)
+    r.resize(stride);
+  const std::vector<std::uint8_t> zero(stride, 0);
+  for (int y = 0; y < h; ++y) {
+    const std::uint8_t* cur = raw.data() + static_cast<std::size_t>(y) * stride;
+    const std::uint8_t* up = y > 0 ? cur - stride : zero.data();
+    if (!adaptive) {
+      out.push_back(0);
+      out.insert(out.end(), cur, cur + stride);
+      continue;
+    }
+    for (std::size_t i = 0; i < stride; ++i) {
+      int a = i >= 4 ? cur[i - 4] : 0;
+      int b = up[i];
+      int c = i >= 4 ? up[i - 4] : 0;
+      rows[0][i] = cur[i];
+      rows[1][i] = static_cast<std::uint8_t>(cur[i] - a);
+      rows[2][i] = static_cast<std::uint8_t>(cur[i] - b);
+      rows[3][i] = static_cast<std::uint8_t>(cur[i] - (a + b) / 2);
+      rows[4][i] = static_cast<std::uint8_t>(cur[i] - paeth(a, b, c));
+    }
+    std::size_t best = 0;
+    long best_sum = -1;
+    for (std::size_t f = 0; f < 5; ++f) {
+      long sum = 0;
+      for (std::uint8_t v : rows[f])
+        sum += v < 128 ? v : 256 - v;
+      if (best_sum < 0 || sum < best_sum) {
+        best_sum = sum;
+        best = f;
+      }
+    }
+    out.push_back(static_cast<std::uint8_t>(best));
+    out.insert(out.end(), rows[best].begin(), rows[best].end());
+  }
+  return out;
+}
+
+struct Compressors {
+  libdeflate_compressor* trial = nullptr;
+  libdeflate_compressor* final = nullptr;
+  ~Compressors() {
+    if (trial) libdeflate_free_compressor(trial);
+    if (final && final != trial) libdeflate_free_compressor(final);
+  }
+};
+
+std::vector<std::uint8_t> zlib(libdeflate_compressor* c, const std::vector<std::uint8_t>& in) {
+  std::vector<std::uint8_t> out(libdeflate_zlib_compress_bound(c, in.size()));
+  std::size_t n = libdeflate_zlib_compress(c, in.data(), in.size(), out.data(), out.size());
+  out.resize(n);
+  return out;
+}
+
+// One stored frame: its fcTL fields and its raw RGBA rows.
+struct Plan {
+  Rect rect;
+  std::uint8_t dispose = kDisposeNone;
+  std::uint8_t blend = kBlendSource;
+  bool adaptive = false;  // the row filter strategy that compressed smaller
+  std::vector<std::uint8_t> raw;
+  std::size_t size = 0;  // trial-compressed size
+};
+
+class Planner {
+ public:
+  Planner(int w, int h, libdeflate_compressor* trial) : w_(w), h_(h), trial_(trial) {}
+
+  Rect diff_rect(const Canvas& a, const Canvas& b) const {
+    int x0 = w_, y0 = h_, x1 = -1, y1 = -1;
+    for (int y = 0; y < h_; ++y) {
+      for (int x = 0; x < w_; ++x) {
+        std::size_t i = index(x, y);
+        if (a[i] != b[i]) {
+          x0 = std::min(x0, x);
+          x1 = std::max(x1, x);
+          y0 = std::min(y0, y);
+          y1 = std::max(y1, y);
+        }
+      }
+    }
+    if (x1 < 0) return {};
+    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+  }
+
+  Canvas cleared(Canvas c, const Rect& r) const {
+    for (int y = r.y; y < r.y + r.h; ++y) {
+      for (int x = r.x; x < r.x + r.w; ++x)
+        c[index(x, y)] = 0;
+    }
+    return c;
+  }
+
+  // The smallest way to turn `start` into `target` (`full`: the whole canvas, replacing).
+  Plan best(const Canvas& start, const Canvas& target, bool full) {
+    Rect r = full ? Rect{0, 0, w_, h_} : diff_rect(start, target);
+    if (r.empty()) {
+      // Nothing changes; the frame still needs a rectangle: one transparent pixel blended
+      // over leaves the canvas as it is.
+      Plan p;
+      p.rect = {0, 0, 1, 1};
+      p.blend = kBlendOver;
+      p.raw.assign(4, 0);
+      measure(p);
+      return p;
+    }
+    Plan source;
+    source.rect = r;
+    source.blend = kBlendSource;
+    Plan over_plan;
+    over_plan.rect = r;
+    over_plan.blend = kBlendOver;
+    // "Over" reproduces the target exactly only where every changed pixel is opaque (an
+    // opaque source replaces; a transparent one leaves the canvas alone).
+    bool over_ok = !full;
+    for (int y = r.y; y < r.y + r.h; ++y) {
+      for (int x = r.x; x < r.x + r.w; ++x) {
+        std::uint32_t t = target[index(x, y)];
+        bool changed = start[index(x, y)] != t;
+        if (changed && alpha_of(t) != 255) over_ok = false;
+        push(source.raw, t);
+        push(over_plan.raw, changed ? t : 0u);
+      }
+    }
+    measure(source);
+    if (!over_ok) return source;
+    measure(over_plan);
+    return over_plan.size < source.size ? std::move(over_plan) : std::move(source);
+  }
+
+ private:
+  std::size_t index(int x, int y) const {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x);
+  }
+  static void push(std::vector<std::uint8_t>& raw, std::uint32_t p) {
+    raw.push_back(static_cast<std::uint8_t>(p));
+    raw.push_back(static_cast<std::uint8_t>(p >> 8));
+    raw.push_back(static_cast<std::uint8_t>(p >> 16));
+    raw.push_back(static_cast<std::uint8_t>(p >> 24));
+  }
+  void measure(Plan& p) {
+    std::size_t plain = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, false)).size();
+    std::size_t adaptive = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, true)).size();
+    p.adaptive = adaptive < plain;
+    p.size = std::min(plain, adaptive);
+  }
+
+  int w_, h_;
+  libdeflate_compressor* trial_;
+};
+
+// --- chunks ----------------------------------------------------------------------------------
+
+void put32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+  out.push_back(static_cast<std::uint8_t>(v >> 24));
+  out.push_back(static_cast<std::uint8_t>(v >> 16));
+  out.push_back(static_cast<std::uint8_t>(v >> 8));
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+void put16(std::vector<std::uint8_t>& out, std::uint16_t v) {
+  out.push_back(static_cast<std::uint8_t>(v >> 8));
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+
+void chunk(std::vector<std::uint8_t>& out, const char type[4],
+           const std::vector<std::uint8_t>& data) {
+  put32(out, static_cast<std::uint32_t>(data.size()));
+  std::size_t type_at = out.size();
+  out.insert(out.end(), type, type + 4);
+  out.insert(out.end(), data.begin(), data.end());
+  std::uint32_t crc = libdeflate_crc32(0, out.data() + type_at, out.size() - type_at);
+  put32(out, crc);
+}
+
+Wide gcd_wide(Wide a, Wide b) {
+  while (b != 0) {
+    Wide t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+// |a/b - c/d| compared with |a/b - e/f| (all positive denominators): true when the first
+// is strictly smaller.
+bool closer(Wide a, Wide b, Wide c, Wide d, Wide e, Wide f) {
+  // |a*d - c*b| / (b*d) < |a*f - e*b| / (b*f)  <=>  |a*d - c*b| * f < |a*f - e*b| * d
+  Wide l = a * d - c * b, r = a * f - e * b;
+  if (l < 0) l = -l;
+  if (r < 0) r = -r;
+  return l * f < r * d;
+}
+
+Fraction16 closest_fraction_wide(Wide num, Wide den) {
+  constexpr Wide kMax = 65535;
+  Wide g = gcd_wide(num, den);
+  if (g > 1) {
+    num /= g;
+    den /= g;
+  }
+  if (num <= kMax && den <= kMax) {
+    return {static_cast<std::uint16_t>(num), static_cast<std::uint16_t>(den)};
+  }
+  // Continued fraction convergents p/q of num/den, stopping before a bound is passed, then
+  // the best semiconvergent between the last two.
+  Wide p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+  Wide a = num, b = den;
+  while (b != 0) {
+    Wide c = a / b;
+    Wide p2 = c * p1 + p0, q2 = c * q1 + q0;
+    if (p2 > kMax || q2 > kMax) {
+      Wide t = c;
+      if (p1 > 0) t = std::min(t, (kMax - p0) / p1);
+      if (q1 > 0) t = std::min(t, (kMax - q0) / q1);
+      Wide ps = t * p1 + p0, qs = t * q1 + q0;
+      if (qs > 0 && (q1 == 0 || closer(num, den, ps, qs, p1, q1))) {
+        p1 = ps;
+        q1 = qs;
+      }
+      break;
+    }
+    p0 = p1;
+    q0 = q1;
+    p1 = p2;
+    q1 = q2;
+    Wide rem = a - c * b;
+    a = b;
+    b = rem;
+  }
+  if (q1 == 0) return {65535, 1};
+  if (p1 == 0 && num > 0) return {1, 65535};  // never turn a shown frame into "no delay"
+  return {static_cast<std::uint16_t>(p1), static_cast<std::uint16_t>(q1)};
+}
+
+}  // namespace
+
+Fraction16 closest_fraction16(std::int64_t num, std::int64_t den) {
+  if (den <= 0 || num < 0) return {0, 1};
+  if (num == 0) return {0, 1};
+  return closest_fraction_wide(num, den);
+}
+
+Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& options) {
+  Encoded result;
+  std::string why;
+  if (!check_frames(frames, kMaxSide, why)) {
+    result.error = why;
+    return result;
+  }
+  std::vector<Duration> durations;
+  for (const auto& f : frames)
+    durations.push_back(f.duration);
+  Units units;
+  if (!to_units(durations, units, why)) {
+    result.error = why;
+    return result;
+  }
+  const int w = frames[0].image.width, h = frames[0].image.height;
+
+  // Shown frames, identical consecutive ones merged.
+  std::vector<Canvas> targets;
+  std::vector<Wide> amounts;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (units.amounts[i] == 0) continue;
+    Canvas c = to_canvas(frames[i].image);
+    if (!targets.empty() && targets.back() == c) {
+      amounts.back() += units.amounts[i];
+    } else {
+      targets.push_back(std::move(c));
+      amounts.push_back(units.amounts[i]);
+    }
+  }
+
+  Compressors compressors;
+  int level = std::min(12, std::max(1, options.compression_level));
+  compressors.trial = libdeflate_alloc_compressor(std::min(level, kTrialLevel));
+  compressors.final = level <= kTrialLevel ? compressors.trial : libdeflate_alloc_compressor(level);
+  if (!compressors.trial || !compressors.final) {
+    result.error = "out of memory for the compressor";
+    return result;
+  }
+
+  // Frame 0 is the default image and covers the canvas. For each later frame, try each
+  // dispose_op of the previous frame and keep the one that stores this frame smallest.
+  Planner planner(w, h, compressors.trial);
+  std::vector<Plan> plans;
+  const Canvas empty(targets[0].size(), 0);
+  Plan prev = planner.best(empty, targets[0], true);
+  Canvas prev_start = empty;
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    const Canvas& before = targets[i - 1];
+    Plan chosen;
+    Canvas chosen_start;
+    bool found = false;
+    for (std::uint8_t dispose : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
+      // A first frame's "previous" means "background" (APNG spec); skip it there.
+      if (dispose == kDisposePrevious && i == 1) continue;
+      Canvas s = dispose == kDisposeNone         ? before
+                 : dispose == kDisposeBackground ? planner.cleared(before, prev.rect)
+                                                 : prev_start;
+      Plan p = planner.best(s, targets[i], false);
+      if (!found || p.size < chosen.size) {
+        found = true;
+        chosen = std::move(p);
+        chosen_start = std::move(s);
+        prev.dispose = dispose;
+      }
+    }
+    plans.push_back(std::move(prev));
+    prev = std::move(chosen);
+    prev_start = std::move(chosen_start);
+  }
+  plans.push_back(std::move(prev));
+
+  std::vector<std::uint8_t>& out = result.bytes;
+  static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  out.assign(kSignature, kSignature + 8);
+  std::vector<std::uint8_t> data;
+  put32(data, static_cast<std::uint32_t>(w));
+  put32(data, static_cast<std::uint32_t>(h));
+  data.insert(data.end(), {8, 6, 0, 0, 0});  // 8-bit RGBA, deflate, adaptive filters, no interlace
+  chunk(out, "IHDR", data);
+  data.clear();
+  put32(data, static_cast<std::uint32_t>(plans.size()));
+  put32(data, 0);  // loop forever
+  chunk(out, "acTL", data);
+
+  std::uint32_t sequence = 0;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const Plan& p = plans[i];
+    Fraction16 delay = closest_fraction_wide(amounts[i], units.denominator);
+    data.clear();
+    put32(data, sequence++);
+    put32(data, static_cast<std::uint32_t>(p.rect.w));
+    put32(data, static_cast<std::uint32_t>(p.rect.h));
+    put32(data, static_cast<std::uint32_t>(p.rect.x));
+    put32(data, static_cast<std::uint32_t>(p.rect.y));
+    put16(data, delay.num);
+    put16(data, delay.den);
+    data.push_back(p.dispose);
+    data.push_back(p.blend);
+    chunk(out, "fcTL", data);
+    std::vector<std::uint8_t> stream =
+        zlib(compressors.final, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
+    if (stream.empty()) {
+      result.bytes.clear();
+      result.error = "libdeflate failed to compress a frame";
+      return result;
+    }
+    if (i == 0) {
+      chunk(out, "IDAT", stream);
+    } else {
+      data.clear();
+      put32(data, sequence++);
+      data.insert(data.end(), stream.begin(), stream.end());
+      chunk(out, "fdAT", data);
+    }
+  }
+  chunk(out, "IEND", {});
+  return result;
+}
+
+}  // namespace spritec::render

@@ -1,0 +1,555 @@
+#include "spritec/render/gif.hpp"
+
+#include <gif_lib.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+#include "anim_timing.hpp"
+#include "spritec/render/quantize.hpp"
+
+namespace spritec::render {
+namespace {
+
+// The flattened pixel value of a transparent pixel (an opaque pixel is 0xRRGGBB).
+constexpr std::uint32_t kClearPixel = 0xFFFFFFFFu;
+constexpr int kMaxSide = 65535;
+constexpr int kMaxDelay = 65535;
+
+enum Disposal : int { kDisposeNone = 1, kDisposeBackground = 2, kDisposePrevious = 3 };
+
+struct Rect {
+  int x = 0, y = 0, w = 0, h = 0;
+  bool empty() const { return w <= 0 || h <= 0; }
+};
+
+Rect unite(const Rect& a, const Rect& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+  int x1 = std::max(a.x + a.w, b.x + b.w), y1 = std::max(a.y + a.h, b.y + b.h);
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
+std::uint8_t over(int src, int bg, int alpha) {
+  return static_cast<std::uint8_t>((src * alpha + bg * (255 - alpha) + 127) / 255);
+}
+
+// One frame as 0xRRGGBB per pixel or kClearPixel, following GifOptions' alpha rule.
+std::vector<std::uint32_t> flatten(const image::Image& img, const GifOptions& options) {
+  const int br = static_cast<int>((options.background >> 16) & 0xFF);
+  const int bg = static_cast<int>((options.background >> 8) & 0xFF);
+  const int bb = static_cast<int>(options.background & 0xFF);
+  std::size_t n = static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height);
+  std::vector<std::uint32_t> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t* p = &img.rgba[4 * i];
+    int a = p[3];
+    if (options.transparent && a < 128) {
+      out[i] = kClearPixel;
+      continue;
+    }
+    std::uint32_t r = over(p[0], br, a), g = over(p[1], bg, a), b = over(p[2], bb, a);
+    out[i] = (r << 16) | (g << 8) | b;
+  }
+  return out;
+}
+
+// --- trial and final encoding through giflib ---------------------------------------------
+
+int write_to_vector(GifFileType* gif, const GifByteType* data, int len) {
+  auto* out = static_cast<std::vector<std::uint8_t>*>(gif->UserData);
+  out->insert(out->end(), data, data + len);
+  return len;
+}
+
+// Owns a giflib encoder writing into a vector.
+class GifWriter {
+ public:
+  GifWriter() {
+    int error = 0;
+    gif_ = EGifOpen(&bytes_, write_to_vector, &error);
+    if (gif_) EGifSetGifVersion(gif_, true);
+  }
+  ~GifWriter() {
+    if (gif_) EGifCloseFile(gif_, nullptr);
+  }
+  GifWriter(const GifWriter&) = delete;
+  GifWriter& operator=(const GifWriter&) = delete;
+
+  bool ok() const { return gif_ != nullptr && ok_; }
+  void screen(int w, int h, int background_index, const std::vector<std::uint32_t>& colours,
+              int bpp) {
+    if (!ok()) return;
+    ColorMapObject* map = make_map(colours, bpp);
+    ok_ = map && EGifPutScreenDesc(gif_, w, h, 8, background_index, map) == GIF_OK;
+    GifFreeMapObject(map);
+  }
+  void loop_forever() {
+    if (!ok()) return;
+    static const char kApp[] = "NETSCAPE2.0";
+    static const unsigned char kLoop[3] = {1, 0, 0};  // sub-block 1, loop count 0 = forever
+    ok_ = EGifPutExtensionLeader(gif_, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
+          EGifPutExtensionBlock(gif_, 11, kApp) == GIF_OK &&
+          EGifPutExtensionBlock(gif_, 3, kLoop) == GIF_OK &&
+          EGifPutExtensionTrailer(gif_) == GIF_OK;
+  }
+  void control(int disposal, int delay, int transparent_index) {
+    if (!ok()) return;
+    GraphicsControlBlock gcb{};
+    gcb.DisposalMode = disposal;
+    gcb.UserInputFlag = false;
+    gcb.DelayTime = delay;
+    gcb.TransparentColor = transparent_index;
+    GifByteType ext[4];
+    EGifGCBToExtension(&gcb, ext);
+    ok_ = EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_OK;
+  }
+  void image(const Rect& r, std::vector<std::uint8_t>& pixels) {
+    if (!ok()) return;
+    ok_ = EGifPutImageDesc(gif_, r.x, r.y, r.w, r.h, false, nullptr) == GIF_OK &&
+          EGifPutLine(gif_, pixels.data(), r.w * r.h) == GIF_OK;
+  }
+  // Closes the stream; returns false when giflib reported a failure at any point.
+  bool finish(std::vector<std::uint8_t>& out) {
+    if (!gif_) return false;
+    int error = 0;
+    bool closed = EGifCloseFile(gif_, &error) == GIF_OK;
+    gif_ = nullptr;
+    if (!closed || !ok_) return false;
+    out = std::move(bytes_);
+    return true;
+  }
+
+ private:
+  static ColorMapObject* make_map(const std::vector<std::uint32_t>& colours, int bpp) {
+    std::vector<GifColorType> entries(static_cast<std::size_t>(1) << bpp, GifColorType{0, 0, 0});
+    for (std::size_t i = 0; i < colours.size() && i < entries.size(); ++i) {
+      entries[i].Red = static_cast<GifByteType>(colours[i] >> 16);
+      entries[i].Green = static_cast<GifByteType>(colours[i] >> 8);
+      entries[i].Blue = static_cast<GifByteType>(colours[i]);
+    }
+    return GifMakeMapObject(static_cast<int>(entries.size()), entries.data());
+  }
+
+  std::vector<std::uint8_t> bytes_;
+  GifFileType* gif_ = nullptr;
+  bool ok_ = true;
+};
+
+// --- the LZW-aware choice of "don't care" pixels ------------------------------------------
+
+// Mirrors giflib's LZW dictionary (a code per known string, reset with a clear code when
+// code 4095 would be assigned) to choose, for each pixel that may be either its colour or
+// transparent, the value that extends the current dictionary match furthest. The choice only
+// shapes the pixels; their encoded size is then measured by giflib itself.
+class WildcardChooser {
+ public:
+  explicit WildcardChooser(int bpp) {
+    int code_size = std::max(2, bpp);
+    clear_ = 1 << code_size;
+    child_.assign(static_cast<std::size_t>(4096) * 256, 0);
+    stamp_.assign(static_cast<std::size_t>(4096) * 256, 0);
+    memo_len_.assign(4096, 0);
+    memo_stamp_.assign(4096, 0);
+  }
+
+  // `value[i]` is the pixel; when `flexible[i]`, the transparent index `clear_index` is
+  // allowed instead. Returns the chosen pixels.
+  std::vector<std::uint8_t> choose(const std::vector<std::uint8_t>& value,
+                                   const std::vector<std::uint8_t>& flexible,
+                                   std::uint8_t clear_index, bool transparent_first) {
+    value_ = &value;
+    flexible_ = &flexible;
+    clear_index_ = clear_index;
+    transparent_first_ = transparent_first;
+    reset();
+    std::vector<std::uint8_t> out(value.size());
+    std::size_t pos = 0;
+    int prev_code = -1;
+    while (pos < value.size()) {
+      std::uint8_t first = best_root(pos);
+      if (prev_code >= 0) add(prev_code, first);
+      // Walk the longest match from the chosen root, following memoised lengths.
+      ++dfs_stamp_;
+      int code = first;
+      out[pos] = first;
+      std::size_t p = pos + 1;
+      extension(code, p);
+      while (p < value.size()) {
+        int best_child = -1;
+        std::uint8_t best_pixel = 0;
+        int best_len = -1;
+        for (std::uint8_t o : options(p)) {
+          int c = find(code, o);
+          if (c < 0) continue;
+          int len = extension(c, p + 1);
+          if (len > best_len) {
+            best_len = len;
+            best_child = c;
+            best_pixel = o;
+          }
+        }
+        if (best_child < 0) break;
+        code = best_child;
+        out[p++] = best_pixel;
+      }
+      prev_code = code;
+      pos = p;
+    }
+    return out;
+  }
+
+ private:
+  struct Options {
+    std::uint8_t value[2];
+    int count;
+    const std::uint8_t* begin() const { return value; }
+    const std::uint8_t* end() const { return value + count; }
+  };
+  // The allowed values at `pos`, preferred first.
+  Options options(std::size_t pos) const {
+    std::uint8_t v = (*value_)[pos];
+    if (!(*flexible_)[pos] || v == clear_index_) return {{v, v}, 1};
+    if (transparent_first_) return {{clear_index_, v}, 2};
+    return {{v, clear_index_}, 2};
+  }
+  std::uint8_t best_root(std::size_t pos) {
+    ++dfs_stamp_;
+    std::uint8_t best = (*value_)[pos];
+    int best_len = -1;
+    for (std::uint8_t o : options(pos)) {
+      int len = extension(o, pos + 1);
+      if (len > best_len) {
+        best_len = len;
+        best = o;
+      }
+    }
+    return best;
+  }
+  // How many more pixels from `pos` on can follow the string `code` (memoised per search).
+  int extension(int code, std::size_t pos) {
+    auto c = static_cast<std::size_t>(code);
+    if (memo_stamp_[c] == dfs_stamp_) return memo_len_[c];
+    int best = 0;
+    if (pos < value_->size()) {
+      for (std::uint8_t o : options(pos)) {
+        int child = find(code, o);
+        if (child >= 0) best = std::max(best, 1 + extension(child, pos + 1));
+      }
+    }
+    memo_stamp_[c] = dfs_stamp_;
+    memo_len_[c] = best;
+    return best;
+  }
+  int find(int code, std::uint8_t pixel) const {
+    std::size_t key = static_cast<std::size_t>(code) * 256 + pixel;
+    return stamp_[key] == generation_ ? child_[key] : -1;
+  }
+  void add(int code, std::uint8_t pixel) {
+    if (next_code_ >= 4095) {  // giflib emits a clear code instead of assigning 4095
+      reset();
+      return;
+    }
+    std::size_t key = static_cast<std::size_t>(code) * 256 + pixel;
+    stamp_[key] = generation_;
+    child_[key] = static_cast<std::uint16_t>(next_code_++);
+  }
+  void reset() {
+    ++generation_;
+    next_code_ = clear_ + 2;
+  }
+
+  int clear_ = 0;
+  int next_code_ = 0;
+  std::uint32_t generation_ = 0;
+  std::uint32_t dfs_stamp_ = 0;
+  std::vector<std::uint16_t> child_;
+  std::vector<std::uint32_t> stamp_;
+  std::vector<int> memo_len_;
+  std::vector<std::uint32_t> memo_stamp_;
+  const std::vector<std::uint8_t>* value_ = nullptr;
+  const std::vector<std::uint8_t>* flexible_ = nullptr;
+  std::uint8_t clear_index_ = 0;
+  bool transparent_first_ = false;
+};
+
+// --- the frame optimiser -----------------------------------------------------------------
+
+using Canvas = std::vector<std::uint8_t>;  // palette indices; the transparent index = clear
+
+struct Encoding {
+  Rect rect;
+  std::vector<std::uint8_t> pixels;
+  std::size_t size = 0;
+};
+
+class Optimiser {
+ public:
+  Optimiser(int w, int h, int bpp, std::uint8_t clear, const std::vector<std::uint32_t>& colours)
+      : w_(w), h_(h), bpp_(bpp), clear_(clear), colours_(colours), chooser_(bpp) {}
+
+  // True when `target` can be drawn over `start` (a GIF frame cannot make a pixel
+  // transparent again).
+  bool feasible(const Canvas& start, const Canvas& target) const {
+    for (std::size_t i = 0; i < start.size(); ++i) {
+      if (start[i] != clear_ && target[i] == clear_) return false;
+    }
+    return true;
+  }
+
+  Rect diff_rect(const Canvas& a, const Canvas& b) const {
+    int x0 = w_, y0 = h_, x1 = -1, y1 = -1;
+    for (int y = 0; y < h_; ++y) {
+      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w_);
+      for (int x = 0; x < w_; ++x) {
+        if (a[row + static_cast<std::size_t>(x)] != b[row + static_cast<std::size_t>(x)]) {
+          x0 = std::min(x0, x);
+          x1 = std::max(x1, x);
+          y0 = std::min(y0, y);
+          y1 = std::max(y1, y);
+        }
+      }
+    }
+    if (x1 < 0) return {};
+    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+  }
+
+  // The pixels where `start` is opaque and `target` transparent.
+  Rect must_clear_rect(const Canvas& start, const Canvas& target) const {
+    Canvas marks(start.size(), 0);
+    Canvas none(start.size(), 0);
+    for (std::size_t i = 0; i < start.size(); ++i) {
+      marks[i] = start[i] != clear_ && target[i] == clear_;
+    }
+    return diff_rect(marks, none);
+  }
+
+  // The smallest encoding of `target` drawn over `start`, within `forced` when given
+  // (else the rectangle of changed pixels).
+  Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}) {
+    Rect r = forced.empty() ? diff_rect(start, target) : forced;
+    if (r.empty()) {
+      // Nothing changes, but the frame must exist for its delay: one transparent pixel.
+      Encoding e;
+      e.rect = {0, 0, 1, 1};
+      e.pixels = {clear_};
+      e.size = measure(e.rect, e.pixels);
+      return e;
+    }
+    std::size_t n = static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h);
+    std::vector<std::uint8_t> literal(n), masked(n), flexible(n);
+    for (int y = 0; y < r.h; ++y) {
+      for (int x = 0; x < r.w; ++x) {
+        std::size_t src = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
+                          static_cast<std::size_t>(r.x + x);
+        std::size_t dst = static_cast<std::size_t>(y) * static_cast<std::size_t>(r.w) +
+                          static_cast<std::size_t>(x);
+        bool same = start[src] == target[src];
+        literal[dst] = target[src];
+        masked[dst] = same ? clear_ : target[src];
+        flexible[dst] = same;
+      }
+    }
+    std::vector<std::vector<std::uint8_t>> variants;
+    variants.push_back(std::move(masked));
+    variants.push_back(chooser_.choose(literal, flexible, clear_, false));
+    variants.push_back(chooser_.choose(literal, flexible, clear_, true));
+    variants.push_back(std::move(literal));
+    Encoding best;
+    for (auto& v : variants) {
+      std::size_t size = measure(r, v);
+      if (best.pixels.empty() || size < best.size) {
+        best.rect = r;
+        best.size = size;
+        best.pixels = std::move(v);
+      }
+    }
+    return best;
+  }
+
+  // `canvas` with `r` made transparent.
+  Canvas cleared(Canvas canvas, const Rect& r) const {
+    for (int y = r.y; y < r.y + r.h; ++y) {
+      for (int x = r.x; x < r.x + r.w; ++x) {
+        canvas[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) +
+               static_cast<std::size_t>(x)] = clear_;
+      }
+    }
+    return canvas;
+  }
+
+ private:
+  // The encoded size of one image with giflib (a whole minimal GIF; the constant overhead
+  // does not change comparisons).
+  std::size_t measure(const Rect& r, std::vector<std::uint8_t>& pixels) {
+    GifWriter writer;
+    writer.screen(w_, h_, 0, colours_, bpp_);
+    writer.image(r, pixels);
+    std::vector<std::uint8_t> out;
+    if (!writer.finish(out)) return std::numeric_limits<std::size_t>::max();
+    return out.size();
+  }
+
+  int w_, h_, bpp_;
+  std::uint8_t clear_;
+  const std::vector<std::uint32_t>& colours_;
+  WildcardChooser chooser_;
+};
+
+struct Emitted {
+  Encoding encoding;
+  int disposal = kDisposeNone;
+  int delay = 0;
+};
+
+}  // namespace
+
+std::vector<int> gif_delays(const std::vector<Duration>& durations, std::string* error) {
+  Units units;
+  std::string why;
+  if (!to_units(durations, units, why)) {
+    if (error) *error = why;
+    return {};
+  }
+  std::vector<int> out;
+  if (!delays_from_units(units.amounts, units.denominator, out, why)) {
+    if (error) *error = why;
+    return {};
+  }
+  return out;
+}
+
+Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& options) {
+  Encoded result;
+  std::string why;
+  if (!check_frames(frames, kMaxSide, why)) {
+    result.error = why;
+    return result;
+  }
+  std::vector<Duration> durations;
+  for (const auto& f : frames)
+    durations.push_back(f.duration);
+  Units units;
+  if (!to_units(durations, units, why)) {
+    result.error = why;
+    return result;
+  }
+  const int w = frames[0].image.width, h = frames[0].image.height;
+
+  // Flatten the frames that are shown at all, and count colours over the whole animation.
+  std::vector<std::vector<std::uint32_t>> flat;
+  std::vector<Wide> amounts;
+  std::vector<ColourCount> histogram;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (units.amounts[i] == 0) continue;
+    flat.push_back(flatten(frames[i].image, options));
+    amounts.push_back(units.amounts[i]);
+    merge_histograms(histogram, colour_histogram(flat.back(), kClearPixel));
+  }
+
+  // Palette: exact when it fits beside the transparent index, else quantised.
+  const bool exact = histogram.size() <= 255;
+  std::vector<std::uint32_t> colours = build_palette(histogram, 255);
+  histogram.clear();
+  const auto clear = static_cast<std::uint8_t>(colours.size());
+  int bpp = 1;
+  while ((1 << bpp) < static_cast<int>(colours.size()) + 1)
+    ++bpp;
+
+  // Map every frame to indices, merging identical consecutive ones (their durations add).
+  std::vector<Canvas> targets;
+  std::vector<Wide> merged_amounts;
+  PaletteMapper mapper(colours);
+  for (std::size_t f = 0; f < flat.size(); ++f) {
+    Canvas indices(flat[f].size());
+    for (std::size_t i = 0; i < flat[f].size(); ++i) {
+      std::uint32_t p = flat[f][i];
+      if (p == kClearPixel) {
+        indices[i] = clear;
+      } else if (exact) {
+        indices[i] = static_cast<std::uint8_t>(std::lower_bound(colours.begin(), colours.end(), p) -
+                                               colours.begin());
+      } else {
+        indices[i] = mapper.map(p, static_cast<int>(i % static_cast<std::size_t>(w)),
+                                static_cast<int>(i / static_cast<std::size_t>(w)), options.dither);
+      }
+    }
+    flat[f] = {};
+    if (!targets.empty() && targets.back() == indices) {
+      merged_amounts.back() += amounts[f];
+    } else {
+      targets.push_back(std::move(indices));
+      merged_amounts.push_back(amounts[f]);
+    }
+  }
+  std::vector<int> delays;
+  if (!delays_from_units(merged_amounts, units.denominator, delays, why)) {
+    result.error = why;
+    return result;
+  }
+
+  // Choose each frame's rectangle and pixels, and the previous frame's disposal, greedily:
+  // of the disposals that make the next frame drawable, the one giving it the fewest bytes.
+  Optimiser opt(w, h, bpp, clear, colours);
+  std::vector<Emitted> emitted;
+  Canvas start(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), clear);
+  Emitted prev;
+  prev.encoding = opt.best(start, targets[0]);
+  Canvas prev_start = start;
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    const Canvas& before = targets[i - 1];
+    bool found = false;
+    Encoding chosen;
+    Canvas chosen_start;
+    const int kOrder[3] = {kDisposeNone, kDisposeBackground, kDisposePrevious};
+    for (int disposal : kOrder) {
+      Canvas s = disposal == kDisposeNone         ? before
+                 : disposal == kDisposeBackground ? opt.cleared(before, prev.encoding.rect)
+                                                  : prev_start;
+      if (!opt.feasible(s, targets[i])) continue;
+      Encoding e = opt.best(s, targets[i]);
+      if (!found || e.size < chosen.size) {
+        found = true;
+        chosen = std::move(e);
+        chosen_start = std::move(s);
+        prev.disposal = disposal;
+      }
+    }
+    if (!found) {
+      // Pixels must turn transparent outside what the previous frame covered: widen the
+      // previous frame to cover them and dispose of it to background.
+      Rect grown = unite(prev.encoding.rect, opt.must_clear_rect(before, targets[i]));
+      prev.encoding = opt.best(prev_start, before, grown);
+      prev.disposal = kDisposeBackground;
+      chosen_start = opt.cleared(before, grown);
+      chosen = opt.best(chosen_start, targets[i]);
+    }
+    prev.delay = delays[i - 1];
+    emitted.push_back(std::move(prev));
+    prev = Emitted{};
+    prev.encoding = std::move(chosen);
+    prev_start = std::move(chosen_start);
+  }
+  prev.delay = delays.back();
+  emitted.push_back(std::move(prev));
+
+  GifWriter writer;
+  writer.screen(w, h, clear, colours, bpp);
+  writer.loop_forever();
+  for (auto& e : emitted) {
+    writer.control(e.disposal, std::min(e.delay, kMaxDelay), clear);
+    writer.image(e.encoding.rect, e.encoding.pixels);
+  }
+  if (!writer.finish(result.bytes)) {
+    result.bytes.clear();
+    result.error = "giflib failed to encode the GIF";
+  }
+  return result;
+}
+
+}  // namespace spritec::render
