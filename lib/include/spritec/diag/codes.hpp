@@ -56,6 +56,7 @@
   X(kDurationTwice,         "E0310", "a duration is given both as ticks and as ms")         \
   X(kNoSteps,               "E0311", "an action has no steps")                              \
   X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
+  X(kTooManyInputs,         "E0313", "the transitions use more than 64 distinct inputs")    \
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
   X(kAtlasFull,             "E0402", "the frames do not fit the page limits")               \
   X(kPackInvalid,           "E0501", "a pack is damaged or not a pack")                     \

@@ -1,0 +1,581 @@
+#include "spritec/def/yaml_reader.hpp"
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <sstream>
+#include <utility>
+
+#include "spritec/io/files.hpp"
+
+namespace spritec::def {
+namespace {
+
+using diag::Code;
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_hex(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+bool is_null_text(std::string_view s) {
+  return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
+}
+
+std::optional<bool> bool_text(std::string_view s) {
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  return std::nullopt;
+}
+
+// Core-schema integers: [-+]?[0-9]+ and 0x[0-9a-fA-F]+ / 0o[0-7]+. Empty when the text is
+// not an integer or does not fit int64.
+std::optional<std::int64_t> int_text(std::string_view s) {
+  std::int64_t v = 0;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o')) {
+    const int base = s[1] == 'x' ? 16 : 8;
+    for (std::size_t i = 2; i < s.size(); ++i) {
+      if (base == 16 ? !is_hex(s[i]) : (s[i] < '0' || s[i] > '7')) return std::nullopt;
+    }
+    auto [p, ec] = std::from_chars(s.data() + 2, s.data() + s.size(), v, base);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+  }
+  std::string_view digits = s;
+  if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) digits.remove_prefix(1);
+  if (digits.empty()) return std::nullopt;
+  for (char c : digits) {
+    if (!is_digit(c)) return std::nullopt;
+  }
+  const char* first = s.data() + (s[0] == '+' ? 1 : 0);
+  auto [p, ec] = std::from_chars(first, s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// Core-schema floats: [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?, .inf, .nan.
+bool is_float_text(std::string_view s) {
+  std::string_view t = s;
+  if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.remove_prefix(1);
+  if (t == ".inf" || t == ".Inf" || t == ".INF") return true;
+  if (s == ".nan" || s == ".NaN" || s == ".NAN") return true;
+  std::size_t i = 0;
+  std::size_t int_digits = 0;
+  while (i < t.size() && is_digit(t[i]))
+    ++i, ++int_digits;
+  std::size_t frac_digits = 0;
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    while (i < t.size() && is_digit(t[i]))
+      ++i, ++frac_digits;
+  }
+  if (int_digits == 0 && frac_digits == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < t.size() && is_digit(t[i]))
+      ++i, ++exp_digits;
+    if (exp_digits == 0) return false;
+  }
+  return i == t.size();
+}
+
+// The first byte that is not part of well-formed UTF-8 (no overlongs, no surrogates, at
+// most U+10FFFF), or npos.
+std::size_t find_invalid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len = 0;
+    unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+    if (b >= 0xC2 && b <= 0xDF) {
+      len = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      len = 3;
+      if (b == 0xE0) lo = 0xA0;
+      if (b == 0xED) hi = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      len = 4;
+      if (b == 0xF0) lo = 0x90;
+      if (b == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    // A sequence cut short (by the end of the file or a byte that cannot continue it) is
+    // reported at its lead byte: that is the byte that does not form a character.
+    if (n - i < len) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+// 1-based line and byte column of an offset.
+std::pair<int, int> position_of(std::string_view s, std::size_t offset) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < s.size(); ++i) {
+    if (s[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return {line, static_cast<int>(offset - line_start) + 1};
+}
+
+// A tab in the leading whitespace of a line that holds content (not a comment) is used
+// as indentation. Returns its offset or npos.
+std::size_t find_indent_tab(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    std::size_t tab = std::string_view::npos;
+    std::size_t j = i;
+    while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) {
+      if (s[j] == '\t' && tab == std::string_view::npos) tab = j;
+      ++j;
+    }
+    const bool content = j < s.size() && s[j] != '\n' && s[j] != '\r' && s[j] != '#';
+    if (tab != std::string_view::npos && content) return tab;
+    while (j < s.size() && s[j] != '\n')
+      ++j;
+    i = j + 1;
+  }
+  return std::string_view::npos;
+}
+
+// Thrown inside the event handler to stop the parse at once (never leaves this file).
+struct StopParse {
+  Code code;
+  YAML::Mark mark;
+  std::string message;
+};
+
+class TreeBuilder : public YAML::EventHandler {
+ public:
+  TreeBuilder(const std::string& file, diag::Sink& sink, const ReadOptions& options)
+      : file_(file), sink_(sink), options_(options) {}
+
+  std::vector<std::unique_ptr<Node>> take_nodes() { return std::move(nodes_); }
+  const Node* root() const { return root_; }
+  bool saw_document() const { return saw_document_; }
+  bool had_errors() const { return errors_; }
+
+  void OnDocumentStart(const YAML::Mark&) override {
+    if (saw_document_) throw Done{};  // only the first document is read
+    saw_document_ = true;
+  }
+  void OnDocumentEnd() override { throw Done{}; }
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    Node* n = make(NodeKind::kNull, mark);
+    remember(anchor, n);
+    attach(n, n->expanded);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) {
+      throw StopParse{Code::kYamlSyntax, mark, "alias to an unknown anchor"};
+    }
+    const Node* target = it->second;
+    for (const Open& o : stack_) {
+      if (o.node == target) {
+        throw StopParse{Code::kAliasExpansion, mark,
+                        "alias refers to a collection that contains it (infinite expansion)"};
+      }
+    }
+    attach(target, target->expanded, &mark);
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    Node* n = make(NodeKind::kScalar, mark);
+    n->value = value;
+    n->plain = (tag == "?");
+    remember(anchor, n);
+    attach(n, n->expanded);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    open(NodeKind::kSequence, mark, anchor);
+  }
+  void OnSequenceEnd() override { close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    open(NodeKind::kMapping, mark, anchor);
+  }
+  void OnMapEnd() override { close(); }
+
+  struct Done {};
+
+ private:
+  struct Open {
+    Node* node = nullptr;
+    bool have_key = false;  // mappings: a key is waiting for its value
+    std::string key;
+    int key_line = 0;
+    int key_column = 0;
+    bool drop_value = false;  // the key was a duplicate or not a scalar
+    std::map<std::string, std::pair<int, int>, std::less<>> seen;  // key -> position
+  };
+
+  Node* make(NodeKind kind, const YAML::Mark& mark) {
+    auto n = std::make_unique<Node>();
+    n->kind = kind;
+    n->line = mark.line + 1;
+    n->column = mark.column + 1;
+    nodes_.push_back(std::move(n));
+    return nodes_.back().get();
+  }
+
+  void remember(YAML::anchor_t anchor, const Node* n) {
+    if (anchor != YAML::NullAnchor) anchors_[anchor] = n;
+  }
+
+  void count(std::size_t added, const YAML::Mark& mark) {
+    total_ += added;
+    if (total_ > options_.max_nodes) {
+      throw StopParse{
+          Code::kAliasExpansion, mark,
+          "aliases expand to more than " + std::to_string(options_.max_nodes) + " nodes"};
+    }
+  }
+
+  void open(NodeKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    if (static_cast<int>(stack_.size()) + 1 > options_.max_depth) {
+      throw StopParse{Code::kTooDeep, mark,
+                      "nesting is deeper than " + std::to_string(options_.max_depth) + " levels"};
+    }
+    Node* n = make(kind, mark);
+    remember(anchor, n);
+    // A collection used as a mapping key is rejected when it closes (attach()).
+    count(1, mark);
+    Open o;
+    o.node = n;
+    stack_.push_back(std::move(o));
+  }
+
+  void close() {
+    Open done = std::move(stack_.back());
+    stack_.pop_back();
+    Node* n = done.node;
+    std::size_t size = 1;
+    for (const Node* item : n->items)
+      size += item->expanded;
+    for (const MapEntry& e : n->entries)
+      size += 1 + e.value->expanded;
+    n->expanded = size;
+    attach(n, 0);  // already counted, node by node
+  }
+
+  // Adds a finished node to its parent. `added` nodes are counted toward the cap.
+  void attach(const Node* n, std::size_t added, const YAML::Mark* alias_mark = nullptr) {
+    if (added > 0) {
+      YAML::Mark m;
+      if (alias_mark) {
+        m = *alias_mark;
+      } else {
+        m.line = n->line - 1;
+        m.column = n->column - 1;
+      }
+      count(added, m);
+    }
+    if (stack_.empty()) {
+      if (!root_) root_ = n;
+      return;
+    }
+    Open& top = stack_.back();
+    Node* parent = top.node;
+    if (parent->kind == NodeKind::kSequence) {
+      parent->items.push_back(n);
+      return;
+    }
+    if (!top.have_key) {
+      top.have_key = true;
+      top.drop_value = false;
+      top.key_line = alias_mark ? alias_mark->line + 1 : n->line;
+      top.key_column = alias_mark ? alias_mark->column + 1 : n->column;
+      if (n->kind == NodeKind::kMapping || n->kind == NodeKind::kSequence) {
+        error(Code::kWrongType, top.key_line, top.key_column,
+              "a mapping key must be a plain string, not " + describe_type(*n));
+        top.drop_value = true;
+        return;
+      }
+      top.key = n->kind == NodeKind::kNull ? std::string() : n->value;
+      auto it = top.seen.find(top.key);
+      if (it != top.seen.end()) {
+        diag::Note note{diag::Span{file_, it->second.first, it->second.second, 0},
+                        "first defined here"};
+        sink_.error(Code::kDuplicateKey, diag::Span{file_, top.key_line, top.key_column, 0},
+                    "duplicate key '" + top.key + "'", {note});
+        errors_ = true;
+        top.drop_value = true;
+        return;
+      }
+      top.seen.emplace(top.key, std::make_pair(top.key_line, top.key_column));
+      return;
+    }
+    top.have_key = false;
+    if (top.drop_value) return;
+    parent->entries.push_back(MapEntry{top.key, top.key_line, top.key_column, n});
+  }
+
+  void error(Code code, int line, int column, std::string message) {
+    sink_.error(code, diag::Span{file_, line, column, 0}, std::move(message));
+    errors_ = true;
+  }
+
+  const std::string& file_;
+  diag::Sink& sink_;
+  const ReadOptions& options_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<Open> stack_;
+  std::map<YAML::anchor_t, const Node*> anchors_;
+  const Node* root_ = nullptr;
+  std::size_t total_ = 0;
+  bool saw_document_ = false;
+  bool errors_ = false;
+};
+
+std::string with_article(const char* noun) {
+  const char c = noun[0];
+  const bool vowel = c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+  return std::string(vowel ? "an " : "a ") + noun;
+}
+
+}  // namespace
+
+ScalarType Node::scalar_type() const {
+  if (kind == NodeKind::kNull) return ScalarType::kNull;
+  if (kind != NodeKind::kScalar || !plain) return ScalarType::kString;
+  if (is_null_text(value)) return ScalarType::kNull;
+  if (bool_text(value)) return ScalarType::kBool;
+  if (int_text(value)) return ScalarType::kInt;
+  if (is_float_text(value)) return ScalarType::kFloat;  // also integers beyond int64
+  return ScalarType::kString;
+}
+
+const MapEntry* Node::find_entry(std::string_view key) const {
+  for (const MapEntry& e : entries) {
+    if (e.key == key) return &e;
+  }
+  return nullptr;
+}
+
+const Node* Node::find(std::string_view key) const {
+  const MapEntry* e = find_entry(key);
+  return e ? e->value : nullptr;
+}
+
+std::string describe_type(const Node& node) {
+  switch (node.kind) {
+    case NodeKind::kNull:
+      return "null";
+    case NodeKind::kSequence:
+      return "a list";
+    case NodeKind::kMapping:
+      return "a mapping";
+    case NodeKind::kScalar:
+      break;
+  }
+  switch (node.scalar_type()) {
+    case ScalarType::kNull:
+      return "null";
+    case ScalarType::kBool:
+      return "a boolean";
+    case ScalarType::kInt:
+      return "an integer";
+    case ScalarType::kFloat:
+      return "a number";
+    case ScalarType::kString:
+      return "a string";
+  }
+  return "a value";
+}
+
+Document::Document(std::string file, std::vector<std::unique_ptr<Node>> nodes, const Node* root)
+    : file_(std::move(file)), nodes_(std::move(nodes)), root_(root) {}
+
+diag::Span Document::span(const Node& node) const {
+  return diag::Span{file_, node.line, node.column, 0};
+}
+
+diag::Span Document::key_span(const MapEntry& entry) const {
+  return diag::Span{file_, entry.line, entry.column,
+                    entry.column + static_cast<int>(entry.key.size())};
+}
+
+namespace {
+void wrong_type(const Document& doc, const Node& node, const char* expected, diag::Sink& sink) {
+  sink.error(Code::kWrongType, doc.span(node),
+             "expected " + with_article(expected) + ", found " + describe_type(node));
+}
+}  // namespace
+
+std::optional<std::int64_t> Node::as_int() const {
+  if (kind != NodeKind::kScalar || !plain) return std::nullopt;
+  return int_text(value);
+}
+
+std::optional<double> Node::as_number() const {
+  if (kind != NodeKind::kScalar || !plain) return std::nullopt;
+  if (auto v = int_text(value)) return static_cast<double>(*v);
+  if (!is_float_text(value)) return std::nullopt;
+  std::string_view u = value;
+  const bool neg = !u.empty() && u[0] == '-';
+  if (!u.empty() && (u[0] == '+' || u[0] == '-')) u.remove_prefix(1);
+  if (u == ".inf" || u == ".Inf" || u == ".INF") return neg ? -HUGE_VAL : HUGE_VAL;
+  if (u == ".nan" || u == ".NaN" || u == ".NAN") return std::nan("");
+  return std::strtod(value.c_str(), nullptr);
+}
+
+std::optional<bool> Node::as_bool() const {
+  if (kind != NodeKind::kScalar || !plain) return std::nullopt;
+  return bool_text(value);
+}
+
+std::optional<std::int64_t> Document::read_int(const Node& node, diag::Sink& sink) const {
+  if (auto v = node.as_int()) return v;
+  wrong_type(*this, node, "integer", sink);
+  return std::nullopt;
+}
+
+std::optional<double> Document::read_number(const Node& node, diag::Sink& sink) const {
+  if (auto v = node.as_number()) return v;
+  wrong_type(*this, node, "number", sink);
+  return std::nullopt;
+}
+
+std::optional<bool> Document::read_bool(const Node& node, diag::Sink& sink) const {
+  if (auto v = node.as_bool()) return v;
+  wrong_type(*this, node, "boolean (true or false)", sink);
+  return std::nullopt;
+}
+
+std::optional<std::string> Document::read_string(const Node& node, diag::Sink& sink) const {
+  if (node.kind == NodeKind::kScalar && node.scalar_type() != ScalarType::kNull) {
+    return node.value;
+  }
+  wrong_type(*this, node, "string", sink);
+  return std::nullopt;
+}
+
+std::optional<std::vector<const Node*>> Document::read_list(const Node& node,
+                                                            diag::Sink& sink) const {
+  if (node.kind == NodeKind::kSequence) return node.items;
+  wrong_type(*this, node, "list", sink);
+  return std::nullopt;
+}
+
+std::optional<std::vector<std::string>> Document::read_string_list(const Node& node,
+                                                                   diag::Sink& sink) const {
+  auto items = read_list(node, sink);
+  if (!items) return std::nullopt;
+  std::vector<std::string> out;
+  bool ok = true;
+  for (const Node* item : *items) {
+    if (auto s = read_string(*item, sink)) {
+      out.push_back(std::move(*s));
+    } else {
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+bool Document::expect_mapping(const Node& node, diag::Sink& sink) const {
+  if (node.kind == NodeKind::kMapping) return true;
+  wrong_type(*this, node, "mapping", sink);
+  return false;
+}
+
+std::optional<Document> parse_yaml(std::string_view bytes, std::string file, diag::Sink& sink,
+                                   const ReadOptions& options) {
+  if (bytes.size() > options.max_bytes) {
+    sink.error(Code::kFileTooLarge, diag::Span{file, 0, 0, 0},
+               "file is larger than " + std::to_string(options.max_bytes) + " bytes");
+    return std::nullopt;
+  }
+  if (const std::size_t bad = find_invalid_utf8(bytes); bad != std::string_view::npos) {
+    auto [line, column] = position_of(bytes, bad);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X",
+                  static_cast<unsigned>(static_cast<unsigned char>(bytes[bad])));
+    sink.error(Code::kInvalidUtf8, diag::Span{file, line, column, 0},
+               std::string("invalid UTF-8: byte ") + hex + " does not start a valid character");
+    return std::nullopt;
+  }
+  if (const std::size_t tab = find_indent_tab(bytes); tab != std::string_view::npos) {
+    auto [line, column] = position_of(bytes, tab);
+    sink.error(Code::kTab, diag::Span{file, line, column, 0},
+               "tab character used for indentation (YAML indents with spaces)");
+    return std::nullopt;
+  }
+
+  TreeBuilder builder(file, sink, options);
+  try {
+    std::istringstream in{std::string(bytes)};
+    YAML::Parser parser(in);
+    parser.HandleNextDocument(builder);
+  } catch (const TreeBuilder::Done&) {
+    // the first document is complete
+  } catch (const StopParse& stop) {
+    sink.error(stop.code, diag::Span{file, stop.mark.line + 1, stop.mark.column + 1, 0},
+               stop.message);
+    return std::nullopt;
+  } catch (const YAML::Exception& e) {
+    const int line = e.mark.is_null() ? 0 : e.mark.line + 1;
+    const int column = e.mark.is_null() ? 0 : e.mark.column + 1;
+    sink.error(Code::kYamlSyntax, diag::Span{file, line, column, 0}, "YAML syntax: " + e.msg);
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    sink.error(Code::kYamlSyntax, diag::Span{file, 0, 0, 0},
+               std::string("YAML could not be read: ") + e.what());
+    return std::nullopt;
+  }
+  if (builder.had_errors()) return std::nullopt;
+  if (!builder.saw_document() || builder.root() == nullptr || builder.root()->is_null()) {
+    sink.error(Code::kEmptyFile, diag::Span{file, 0, 0, 0}, "the file is empty");
+    return std::nullopt;
+  }
+  const Node* root = builder.root();
+  return Document(std::move(file), builder.take_nodes(), root);
+}
+
+std::optional<Document> read_yaml_file(const std::filesystem::path& path, diag::Sink& sink,
+                                       const ReadOptions& options) {
+  const std::string name = path.generic_string();
+  io::ReadResult r = io::read_file(path, options.max_bytes);
+  if (!r) {
+    const Code code =
+        r.error == io::ReadError::kTooLarge ? Code::kFileTooLarge : Code::kFileUnreadable;
+    sink.error(code, diag::Span{name, 0, 0, 0},
+               "cannot read " + name + ": " + io::describe(r, options.max_bytes));
+    return std::nullopt;
+  }
+  std::string_view bytes(reinterpret_cast<const char*>(r.bytes.data()), r.bytes.size());
+  return parse_yaml(bytes, name, sink, options);
+}
+
+}  // namespace spritec::def

@@ -1,0 +1,63 @@
+// spritec::def — loading and checking a definition file (`*.sprites.yaml`).
+//
+// load_definition() reads the file (def/yaml_reader.hpp), validates it against the
+// embedded sprites.schema.json (def/schema.hpp), builds the model (def/model.hpp) and
+// runs every semantic check of DESIGN.md sections 2 and 3, reporting each problem at the
+// offending node and going on, so one run lists every problem. Image files are only
+// opened to read their PNG header (size and validity); pixels are decoded later by the
+// atlas compiler.
+//
+// Path policy: paths are relative to the definition file; absolute paths and paths that
+// leave `root` after `..` and symlinks are E0201. Images over `max_image_side` pixels a
+// side are E0204. `files:` patterns support `*` and `?` in the last path component.
+//
+// Failure: returns an empty optional only when it reported at least one error. Warnings
+// (W0301 inexact ms, W0302 shadowed rule, W0303 unreachable action) do not stop it.
+// Nothing is thrown.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spritec/def/model.hpp"
+#include "spritec/def/yaml_reader.hpp"
+#include "spritec/diag/diagnostic.hpp"
+
+namespace spritec::def {
+
+struct LoadOptions {
+  // The project root for the path policy; empty means the current directory.
+  std::filesystem::path root;
+  // Entry actions (`check --entry A,B`): unknown ones are E0312, actions they cannot
+  // reach through transitions or then: are W0303. Empty: no reachability check.
+  std::vector<std::string> entries;
+  int max_image_side = kMaxImageSide;
+  ReadOptions yaml;
+};
+
+std::optional<Definition> load_definition(const std::filesystem::path& file,
+                                          const LoadOptions& options, diag::Sink& sink);
+
+// The same from bytes already read; `file` names the definition in Spans and its parent
+// directory is the base of relative paths.
+std::optional<Definition> load_definition_from(std::string_view bytes,
+                                               const std::filesystem::path& file,
+                                               const LoadOptions& options, diag::Sink& sink);
+
+// The action checks alone (E0301–E0313, W0302, W0303) on a model whose frames are
+// built; load_definition() runs them. Returns false when it reported an error.
+bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink& sink);
+
+// PNG header information, read without decoding.
+struct PngInfo {
+  int width = 0;
+  int height = 0;
+};
+// Checks the signature and the IHDR chunk; empty with `why` set when the bytes are not a
+// PNG or the header is corrupt.
+std::optional<PngInfo> read_png_header(const std::uint8_t* data, std::size_t size,
+                                       std::string* why);
+
+}  // namespace spritec::def

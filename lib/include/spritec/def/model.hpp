@@ -1,0 +1,170 @@
+// spritec::def — the definition model: what a checked `*.sprites.yaml` says (DESIGN.md
+// section 2), with defaults applied, durations in ticks, frames resolved to source
+// rectangles of resolved image paths, and the Span of every value a later phase may
+// report on. Plain data; built by load_definition() (definition.hpp).
+//
+// Ownership: a Definition owns everything; indices (Frame::sheet) point into its vectors.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spritec/diag/diagnostic.hpp"
+
+namespace spritec::def {
+
+inline constexpr int kDefaultTickRate = 60;
+inline constexpr int kDefaultStepMs = 100;
+inline constexpr int kMaxImageSide = 16384;
+inline constexpr std::size_t kMaxInputs = 64;
+
+struct Point {
+  int x = 0;
+  int y = 0;
+  bool operator==(const Point& o) const { return x == o.x && y == o.y; }
+};
+
+struct Size {
+  int width = 0;
+  int height = 0;
+  bool operator==(const Size& o) const { return width == o.width && height == o.height; }
+};
+
+struct Rect {
+  int x = 0;
+  int y = 0;
+  int width = 0;
+  int height = 0;
+  bool operator==(const Rect& o) const {
+    return x == o.x && y == o.y && width == o.width && height == o.height;
+  }
+};
+
+struct Rgb {
+  std::uint8_t r = 0;
+  std::uint8_t g = 0;
+  std::uint8_t b = 0;
+  bool operator==(const Rgb& o) const { return r == o.r && g == o.g && b == o.b; }
+};
+
+struct AtlasOptions {
+  Size max_size{2048, 2048};
+  int padding = 2;
+  int extrude = 0;
+  bool trim = true;
+  bool dedupe = true;
+  bool power_of_two = false;
+  diag::Span span;  // the atlas: mapping (line 0 when absent)
+};
+
+struct Grid {
+  Size cell;
+  Point origin;
+  Point offset;
+  Point spacing;
+  std::optional<int> count;
+};
+
+enum class SheetKind { kGrid, kFrames, kFiles };
+
+struct Sheet {
+  std::string name;
+  diag::Span span;  // the name: value
+  SheetKind kind = SheetKind::kGrid;
+  std::string image;                 // as written (image: or files:)
+  diag::Span image_span;             // the image:/files: value
+  std::filesystem::path image_path;  // image: resolved (empty for files:)
+  Size image_size;                   // image: from the PNG header (0x0 for files:)
+  Grid grid;                         // kGrid only
+  Point origin;                      // sheet-level default origin
+  std::optional<Rgb> colorkey;
+  diag::Span colorkey_span;
+  std::size_t first_frame = 0;  // this sheet's frames are frames[first_frame, +frame_count)
+  std::size_t frame_count = 0;
+  // False when the sheet's frames could not be listed (missing image, bad pattern…);
+  // steps naming its frames are then not reported as unknown.
+  bool complete = true;
+};
+
+struct Frame {
+  std::string name;             // "sheet/frame"
+  std::size_t sheet = 0;        // index into Definition::sheets
+  std::filesystem::path image;  // resolved source image
+  Size image_size;              // that image's size (from its header)
+  Rect rect;                    // in the source image
+  Point origin;                 // relative to rect's top-left corner; may lie outside it
+  diag::Span span;              // where the frame is defined (rect, grid or file pattern)
+};
+
+enum class PlayMode { kLoop, kPingpong, kOnce };
+enum class Flip : std::uint8_t { kNone = 0, kX = 1, kY = 2, kXY = 3 };
+enum class ThenKind { kHold, kDestroy, kAction };
+
+struct Step {
+  std::string frame;  // full frame name; empty for a blank step
+  bool blank = false;
+  int ticks = 1;
+  Flip flip = Flip::kNone;
+  std::string event;  // empty: none
+  Point move;
+  diag::Span span;        // the step (its frame name, or its mapping)
+  diag::Span frame_span;  // the frame name (or the step when blank)
+  diag::Span ticks_span;  // where its duration was given (the step when defaulted)
+  diag::Span event_span;
+};
+
+struct Transition {
+  std::string to;
+  std::vector<std::string> when;
+  std::vector<std::string> unless;
+  bool immediate = false;
+  diag::Span span;  // the rule
+  diag::Span to_span;
+};
+
+struct Action {
+  std::string name;
+  diag::Span span;  // the action's key
+  int views = 1;
+  int first_view = 0;  // degrees, normalised to 0..359
+  PlayMode mode = PlayMode::kLoop;
+  int loop_from = 0;
+  int repeat = 0;  // cycles before finishing; 0 = forever (once: 1)
+  ThenKind then = ThenKind::kHold;
+  std::string then_action;  // ThenKind::kAction
+  diag::Span then_span;
+  bool reverse = false;
+  std::vector<std::vector<Step>> steps;  // [view][i]; every view the same length
+  std::vector<Transition> transitions;
+};
+
+struct Definition {
+  std::filesystem::path file;  // the definition file as given
+  std::string pack;
+  diag::Span pack_span;
+  int tick_rate = kDefaultTickRate;
+  AtlasOptions atlas;
+  std::vector<Sheet> sheets;
+  std::vector<Frame> frames;        // sheets in order; grid frames row-major; files by name
+  std::vector<Action> actions;      // in file order
+  std::vector<std::string> inputs;  // distinct when/unless names, sorted
+  std::vector<std::string> events;  // distinct step events, sorted
+  // Every file the definition read (itself first, then images in order) — for depfiles.
+  std::vector<std::filesystem::path> dependencies;
+
+  const Frame* find_frame(const std::string& name) const;
+  const Action* find_action(const std::string& name) const;
+};
+
+// Milliseconds to ticks: floor((ms * tick_rate + 500) / 1000), at least 1.
+int ms_to_ticks(std::int64_t ms, int tick_rate);
+// Whether ms is a whole number of ticks at tick_rate.
+bool ms_is_exact(std::int64_t ms, int tick_rate);
+
+const char* to_string(PlayMode mode);
+const char* to_string(Flip flip);  // "", "x", "y", "xy"
+
+}  // namespace spritec::def

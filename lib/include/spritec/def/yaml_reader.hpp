@@ -1,0 +1,128 @@
+// spritec::def — checked YAML reading, shared by definition and scene files.
+//
+// The bytes are checked before yaml-cpp sees them (size cap, UTF-8, tabs used for
+// indentation, empty file), then parsed with yaml-cpp's event API into our own tree of
+// nodes. Every node keeps its 1-based line and byte column; mapping entries keep their
+// keys' positions and their order. While building the tree the reader rejects duplicate
+// keys (E0103, with a "first defined here" note), nesting deeper than the cap (E0106) and
+// aliases whose expansion passes the node cap (E0107, counted without materialising
+// anything: an alias shares the anchored subtree). Syntax errors are E0101 at
+// yaml-cpp's mark.
+//
+// Limits: one document per file (later documents are ignored); scalar keys only; merge
+// keys (`<<`) have no special meaning. Failure: every problem goes to the Sink and the
+// functions return an empty optional; nothing is thrown across this API.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spritec/diag/diagnostic.hpp"
+
+namespace spritec::def {
+
+inline constexpr std::uint64_t kMaxYamlBytes = 16ull << 20;  // 16 MiB
+inline constexpr int kMaxYamlDepth = 64;
+inline constexpr std::size_t kMaxYamlNodes = 100000;
+
+struct ReadOptions {
+  std::uint64_t max_bytes = kMaxYamlBytes;
+  int max_depth = kMaxYamlDepth;          // the root collection is level 1
+  std::size_t max_nodes = kMaxYamlNodes;  // nodes after alias expansion
+};
+
+enum class NodeKind { kNull, kScalar, kSequence, kMapping };
+
+// How a scalar reads under the YAML 1.2 core schema. Quoted or tagged scalars are
+// always strings; `null`/`~`/empty plain scalars and null events are kNull.
+enum class ScalarType { kNull, kBool, kInt, kFloat, kString };
+
+struct Node;
+
+struct MapEntry {
+  std::string key;
+  int line = 0;  // the key's position
+  int column = 0;
+  const Node* value = nullptr;  // never null
+};
+
+// One node of the tree. Owned by its Document; aliases point at the anchored node, so a
+// node may have several parents (the tree is a DAG).
+struct Node {
+  NodeKind kind = NodeKind::kNull;
+  int line = 0;                    // 1-based
+  int column = 0;                  // 1-based, bytes
+  std::string value;               // scalars only
+  bool plain = true;               // scalars: written without quotes or tag
+  std::vector<const Node*> items;  // sequences
+  std::vector<MapEntry> entries;   // mappings, in file order
+  std::size_t expanded = 1;        // nodes in this subtree with aliases expanded
+
+  bool is_null() const { return kind == NodeKind::kNull; }
+  bool is_scalar() const { return kind == NodeKind::kScalar; }
+  bool is_sequence() const { return kind == NodeKind::kSequence; }
+  bool is_mapping() const { return kind == NodeKind::kMapping; }
+  ScalarType scalar_type() const;  // kNull for null nodes; meaningless for collections
+  // Non-reporting conversions (empty when the node is not of that type).
+  std::optional<std::int64_t> as_int() const;  // integers in int64 range
+  std::optional<double> as_number() const;     // integers and floats
+  std::optional<bool> as_bool() const;
+  // The value of `key` in a mapping, or nullptr (also for non-mappings).
+  const Node* find(std::string_view key) const;
+  const MapEntry* find_entry(std::string_view key) const;
+};
+
+// A parsed file. Movable; node pointers stay valid across moves.
+class Document {
+ public:
+  Document(std::string file, std::vector<std::unique_ptr<Node>> nodes, const Node* root);
+
+  // The file name used in every Span (as the caller gave it).
+  const std::string& file() const { return file_; }
+  const Node& root() const { return *root_; }
+
+  diag::Span span(const Node& node) const;
+  diag::Span key_span(const MapEntry& entry) const;
+  diag::Span file_span() const { return diag::Span{file_, 0, 0, 0}; }
+
+  // Typed reads. On a mismatch they report E0105 (wrong type) at the node and return an
+  // empty optional. read_string accepts any scalar that is not null (a plain `12` reads
+  // as "12" — use scalar_type() to be strict); read_int accepts integers in int64 range.
+  std::optional<std::int64_t> read_int(const Node& node, diag::Sink& sink) const;
+  std::optional<double> read_number(const Node& node, diag::Sink& sink) const;
+  std::optional<bool> read_bool(const Node& node, diag::Sink& sink) const;
+  std::optional<std::string> read_string(const Node& node, diag::Sink& sink) const;
+  // A sequence's items; a non-sequence is E0105.
+  std::optional<std::vector<const Node*>> read_list(const Node& node, diag::Sink& sink) const;
+  // A list of strings (each item through read_string).
+  std::optional<std::vector<std::string>> read_string_list(const Node& node,
+                                                           diag::Sink& sink) const;
+  // Reports E0105 unless the node is a mapping.
+  bool expect_mapping(const Node& node, diag::Sink& sink) const;
+
+ private:
+  std::string file_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  const Node* root_;
+};
+
+// Parses `bytes` (the content of `file`, which names the file in Spans). Reports
+// E0003, E0004, E0101, E0102, E0103, E0105 (non-scalar key), E0106, E0107.
+std::optional<Document> parse_yaml(std::string_view bytes, std::string file, diag::Sink& sink,
+                                   const ReadOptions& options = {});
+
+// Reads `path` (capped at options.max_bytes: E0002; unreadable: E0001) and parses it.
+// Spans name the file as `path.generic_string()`.
+std::optional<Document> read_yaml_file(const std::filesystem::path& path, diag::Sink& sink,
+                                       const ReadOptions& options = {});
+
+// Readable name of a node's type for messages: "a string", "an integer", "a list", …
+std::string describe_type(const Node& node);
+
+}  // namespace spritec::def

@@ -1,0 +1,154 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "spritec/def/schema.hpp"
+
+using spritec::def::edit_distance;
+using spritec::def::nearest;
+using spritec::def::parse_yaml;
+using spritec::def::sprites_schema;
+using spritec::def::validate_schema;
+using spritec::diag::Code;
+using spritec::diag::Sink;
+
+namespace {
+
+// Every property of every object schema has a description (editor hover help), and
+// every object schema with properties closes itself with additionalProperties: false.
+void check_documented(const nlohmann::json& s, const std::string& where) {
+  if (s.is_array()) {
+    for (std::size_t i = 0; i < s.size(); ++i)
+      check_documented(s[i], where + "/" + std::to_string(i));
+    return;
+  }
+  if (!s.is_object()) return;
+  if (s.contains("properties")) {
+    INFO(where);
+    CHECK(s.value("additionalProperties", nlohmann::json(true)) == nlohmann::json(false));
+    for (auto it = s["properties"].begin(); it != s["properties"].end(); ++it) {
+      INFO(where + "/properties/" + it.key());
+      CHECK(it.value().contains("description"));
+    }
+  }
+  for (auto it = s.begin(); it != s.end(); ++it)
+    check_documented(it.value(), where + "/" + it.key());
+}
+
+bool validate(const std::string& yaml, const std::string& schema, Sink& sink) {
+  auto doc = parse_yaml(yaml, "t.yaml", sink);
+  REQUIRE(doc);
+  return validate_schema(*doc, schema, sink);
+}
+
+const char* kSmallSchema = R"({
+  "type": "object", "additionalProperties": false, "required": ["name"],
+  "properties": {
+    "name": {"description": "n", "type": "string"},
+    "size": {"description": "s", "type": "array", "items": {"type": "integer", "minimum": 1},
+             "minItems": 2, "maxItems": 2},
+    "mode": {"description": "m", "type": "string", "enum": ["loop", "once"]},
+    "steps": {"description": "st", "type": "array",
+              "items": {"anyOf": [{"type": "string"}, {"type": "null"},
+                                  {"type": "object", "additionalProperties": false,
+                                   "properties": {"frame": {"description": "f", "type": "string"}}}]}}
+  }
+})";
+
+}  // namespace
+
+TEST_CASE("edit distance counts single-byte insertions, deletions and substitutions") {
+  CHECK(edit_distance("orign", "origin") == 1);
+  CHECK(edit_distance("kitten", "sitting") == 3);
+  CHECK(edit_distance("", "abc") == 3);
+  CHECK(edit_distance("same", "same") == 0);
+}
+
+TEST_CASE("nearest suggests a candidate within two edits, else nothing") {
+  CHECK(nearest("orign", {"cell", "origin", "offset"}) == "origin");
+  CHECK(nearest("tickrate", {"pack", "tick_rate"}) == "tick_rate");
+  CHECK(nearest("colour", {"cell", "origin"}).empty());
+}
+
+TEST_CASE("the embedded sprites schema is draft-7 JSON with a description on every property") {
+  const auto schema = nlohmann::json::parse(sprites_schema());
+  CHECK(schema["$schema"] == "http://json-schema.org/draft-07/schema#");
+  check_documented(schema, "#");
+}
+
+TEST_CASE("the embedded schema is the file in schemas/") {
+  std::ifstream in(SPRITEC_SOURCE_DIR "/schemas/sprites.schema.json", std::ios::binary);
+  REQUIRE(in);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text == std::string(sprites_schema()));
+}
+
+TEST_CASE("an unknown key is reported at the key with a suggestion") {
+  Sink sink;
+  // "size: [1, 2]\nnmae: x": nmae is at 2:1; "name" is 2 edits away (a swap), and it is
+  // also missing, which is reported at the root mapping (1:1).
+  CHECK_FALSE(validate("size: [1, 2]\nnmae: x\n", kSmallSchema, sink));
+  REQUIRE(sink.diagnostics().size() == 2);
+  const auto& unknown = sink.diagnostics()[0];
+  CHECK(unknown.code == Code::kUnknownKey);
+  CHECK(unknown.span.line == 2);
+  CHECK(unknown.span.column == 1);
+  CHECK(unknown.message == "unknown key 'nmae' (did you mean 'name'?)");
+  const auto& missing = sink.diagnostics()[1];
+  CHECK(missing.code == Code::kMissingKey);
+  CHECK(missing.span.line == 1);
+  CHECK(missing.span.column == 1);
+  CHECK(missing.message == "missing required key 'name'");
+}
+
+TEST_CASE("wrong types, enums, ranges and item counts get their own codes") {
+  Sink sink;
+  // name: 5 is an integer (2:7); mode: bounce is not in the enum (3:7);
+  // size: [0, 2] breaks minimum 1 at its first item (1:8); steps item 1 is a list (4:12).
+  CHECK_FALSE(validate("size: [0, 2]\nname: 5\nmode: bounce\nsteps: [a, [b], ~, {frame: c}]\n",
+                       kSmallSchema, sink));
+  REQUIRE(sink.diagnostics().size() == 4);
+  const auto& d = sink.diagnostics();
+  CHECK(d[0].code == Code::kSchema);
+  CHECK((d[0].span.line == 1 && d[0].span.column == 8));
+  CHECK(d[1].code == Code::kWrongType);
+  CHECK((d[1].span.line == 2 && d[1].span.column == 7));
+  CHECK(d[1].message == "expected a string, found an integer");
+  CHECK(d[2].code == Code::kSchema);
+  CHECK((d[2].span.line == 3 && d[2].span.column == 7));
+  CHECK(d[3].code == Code::kWrongType);
+  CHECK((d[3].span.line == 4 && d[3].span.column == 12));
+  CHECK(d[3].message == "expected a string, null or a mapping, found a list");
+}
+
+TEST_CASE("a list with the wrong number of items is a schema error at the list") {
+  Sink sink;
+  CHECK_FALSE(validate("name: a\nsize: [1, 2, 3]\n", kSmallSchema, sink));
+  REQUIRE(sink.diagnostics().size() == 1);
+  CHECK(sink.diagnostics()[0].code == Code::kSchema);
+  CHECK(sink.diagnostics()[0].span.line == 2);
+  CHECK(sink.diagnostics()[0].span.column == 7);
+  CHECK(sink.diagnostics()[0].message == "expected 2 items, found 3");
+}
+
+TEST_CASE("a document that fits the schema passes both the walk and valijson") {
+  Sink sink;
+  CHECK(validate("name: a\nsize: [1, 2]\nmode: once\nsteps: [a, ~, {frame: c}]\n", kSmallSchema,
+                 sink));
+  CHECK(sink.diagnostics().empty());
+}
+
+TEST_CASE("valijson catches what the walk does not model and reports it as a schema error") {
+  // uniqueItems is not among the keywords the walk knows; valijson enforces it.
+  const char* schema = R"({"type": "object", "properties": {
+      "tags": {"description": "t", "type": "array", "uniqueItems": true}},
+      "additionalProperties": false})";
+  Sink sink;
+  CHECK_FALSE(validate("tags: [a, b, a]\n", schema, sink));
+  REQUIRE_FALSE(sink.diagnostics().empty());
+  CHECK(sink.diagnostics()[0].code == Code::kSchema);
+  CHECK(sink.diagnostics()[0].span.line == 1);
+}
