@@ -57,8 +57,13 @@ class MaxRectsPage {
   }
 
   // The best position for a w x h item, or false when it fits in no free rectangle.
-  bool find(int w, int h, Heuristic heuristic, Rect* out) const {
+  bool find(int w, int h, Heuristic heuristic, Rect* out) {
     if (w > max_free_w_ || h > max_free_h_) return false;
+    // Free space only shrinks, so a size that once found no room never will, nor will
+    // anything at least as wide and as tall. On full pages this skips most scans.
+    for (const Size& f : no_fit_) {
+      if (w >= f.width && h >= f.height) return false;
+    }
     Score best;
     bool found = false;
     for (const Rect& f : free_) {
@@ -70,6 +75,7 @@ class MaxRectsPage {
         found = true;
       }
     }
+    if (!found) remember_no_fit(w, h);
     return found;
   }
 
@@ -124,6 +130,18 @@ class MaxRectsPage {
   void track_used() { track_used_ = true; }
 
  private:
+  // Keeps no_fit_ the minimal sizes known not to fit (none at least as large as another),
+  // at most kMaxNoFit of them; forgetting one only costs a scan.
+  void remember_no_fit(int w, int h) {
+    constexpr std::size_t kMaxNoFit = 32;
+    std::size_t kept = 0;
+    for (const Size& f : no_fit_) {
+      if (!(f.width >= w && f.height >= h)) no_fit_[kept++] = f;
+    }
+    no_fit_.resize(kept);
+    if (no_fit_.size() < kMaxNoFit) no_fit_.push_back({w, h});
+  }
+
   Score score(const Rect& f, int w, int h, Heuristic heuristic) const {
     const std::int64_t left_w = f.w - w;
     const std::int64_t left_h = f.h - h;
@@ -166,6 +184,7 @@ class MaxRectsPage {
   std::vector<Rect> split_;
   std::vector<std::size_t> touching_;
   std::vector<Rect> used_;
+  std::vector<Size> no_fit_;
 };
 
 // The problem after validation, in padded coordinates: every item and the page are
@@ -326,7 +345,9 @@ void tighten_last_page(const Problem& p, Strategy winner, bool winner_only, Atte
     if (best->page[i] == last) items.push_back(i);
   }
   if (items.empty()) return;
-  const std::vector<Strategy> strategies = tighten_strategies(winner, items.size(), winner_only);
+  // Each probe packs the whole page again: on very full pages only the winner is tried.
+  const std::vector<Strategy> strategies =
+      tighten_strategies(winner, items.size(), winner_only || items.size() > kAllCombinationsLimit);
   const Size current = page_size(p, *best, items, last);
   std::int64_t best_area = std::int64_t{current.width} * current.height;
 

@@ -17,7 +17,9 @@
 // Items are placed in sorted order, each on the first page (in page order) with room for
 // it, opening a new page when none has. Every page is then shrunk to the bounding box of
 // its items (rounded up to powers of two when asked), and the last page, usually the
-// emptiest, is packed again into the smallest page that holds it.
+// emptiest, is packed again into the smallest page found that holds it (a search over page
+// sizes, with a few combinations, or only the winning one above kAllCombinationsLimit
+// items on that page).
 //
 // Padding is the spacing between items: items may touch the page edges, and no padding is
 // needed after the last column or row. It is done by packing sizes inflated by the padding
