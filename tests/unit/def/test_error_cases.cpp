@@ -1,0 +1,75 @@
+// Every tests/data/errors/<code>-<slug>/ case of a code this module reports fails with
+// that code first, at the line and column its expected.txt gives (worked out by hand;
+// see docs/errors.md). A case may hold args.txt with "--entry A,B".
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "def_test_util.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::set<std::string> kDefCodes = {
+    "E0003", "E0004", "E0101", "E0102", "E0103", "E0104", "E0105", "E0106", "E0107", "E0108",
+    "E0109", "E0201", "E0202", "E0203", "E0204", "E0205", "E0206", "E0207", "E0208", "E0209",
+    "E0210", "E0211", "E0301", "E0302", "E0303", "E0304", "E0305", "E0306", "E0307", "E0308",
+    "E0309", "E0310", "E0311", "E0312", "E0313", "W0301", "W0302", "W0303"};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> entries_from(const fs::path& args) {
+  std::vector<std::string> out;
+  if (!fs::exists(args)) return out;
+  std::istringstream words(read_text(args));
+  std::string word;
+  while (words >> word) {
+    if (word == "--entry") continue;
+    std::istringstream list(word);
+    std::string name;
+    while (std::getline(list, name, ','))
+      out.push_back(name);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every def error case fails first with its code at its expected position") {
+  std::set<std::string> seen;
+  for (const auto& entry : fs::directory_iterator(SPRITEC_TEST_DATA "/errors")) {
+    if (!entry.is_directory()) continue;
+    const std::string name = entry.path().filename().string();
+    const std::string code = name.substr(0, 5);
+    const fs::path input = entry.path() / "input.sprites.yaml";
+    if (!kDefCodes.count(code) || !fs::exists(input)) continue;
+    INFO(name);
+    seen.insert(code);
+    std::istringstream expected(read_text(entry.path() / "expected.txt"));
+    std::string position, expected_code;
+    expected >> position >> expected_code;
+    CHECK(expected_code == code);
+
+    spritec::diag::Sink sink;
+    spritec::def::LoadOptions options;
+    options.root = entry.path();
+    options.entries = entries_from(entry.path() / "args.txt");
+    auto def = spritec::def::load_definition(input, options, sink);
+    sink.finalize();
+    REQUIRE_FALSE(sink.diagnostics().empty());
+    const auto& first = sink.diagnostics()[0];
+    INFO(first.message);
+    CHECK(std::string(spritec::diag::info(first.code).id) == code);
+    CHECK(std::to_string(first.span.line) + ":" + std::to_string(first.span.column) == position);
+    // Errors stop the load; warnings alone do not.
+    CHECK(def.has_value() == (code[0] == 'W'));
+  }
+  CHECK(seen == kDefCodes);
+}
