@@ -67,11 +67,14 @@
   X(kSceneBadDuration,      "E0604", "a duration is not a duration")                        \
   X(kSceneTickRate,         "E0605", "the scene's packs have different tick rates")         \
   X(kSceneDuplicateActor,   "E0606", "two actors have the same name")                       \
+  X(kSceneBadItem,          "E0607", "a script item says nothing to do or mixes its keys")  \
+  X(kSceneUnknownInput,     "E0608", "an input is not in the actor's pack")                 \
   X(kInternal,              "E0901", "an internal error")                                   \
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
-  X(kLowOccupancy,          "W0401", "an atlas page is mostly empty")
+  X(kLowOccupancy,          "W0401", "an atlas page is mostly empty")                       \
+  X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")
 // clang-format on
 
 namespace spritec::diag {

@@ -1,0 +1,156 @@
+// spritec::sim — running a scene: actors over the runtime's action player, the epoch
+// script, and the trace.
+//
+// The simulator owns no action rule: every actor is a runtime player actor (DESIGN.md
+// section 3, lib/include/spritec/runtime/), so a preview shows what a game shows. What
+// lives here is the scene's part (DESIGN.md section 5): the exact script clock, epochs
+// (steps run in order, `together` items start at once, background items never hold
+// their epoch, zero-duration items end where they start, leftover time flows into the
+// next epoch within the same tick), `until: finished`, linear moves with sub-pixel
+// positions, spawn and despawn, and the per-tick order: (1) actors step in name order,
+// (2) the clock advances and due items run, (3) the tick's trace lines.
+//
+// Packs arrive already loaded (LoadedPack): turning a `packs:` entry into bytes —
+// compiling a definition in memory or reading a .spk — is the caller's job (pipeline/),
+// through a PackLoader. Creating a Simulation checks what needs the packs: one tick rate
+// for all (E0605), actions (E0602) and inputs (E0608) that the actors' packs lack.
+//
+// Limits: at most 2^31 actors; positions are doubles (exact to well under 1/1000 for
+// stages of any sensible size). A run without a tick limit stops at RunOptions::tick_cap
+// (warning W0601) so a script waiting forever (an `until: finished` on a looping action)
+// cannot hang CI. Failure: diagnostics in the Sink and empty optionals; nothing thrown,
+// nothing printed (writers take the std::ostream to write to).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spritec/diag/diagnostic.hpp"
+#include "spritec/runtime/spk_reader.hpp"
+#include "spritec/sim/scene.hpp"
+
+namespace spritec::sim {
+
+// A pack ready for the player: the bytes (shared, never modified) and the view parsed
+// from them. Copies share the bytes, so the view stays valid.
+struct LoadedPack {
+  std::string name;  // the key in the scene's `packs:`
+  std::shared_ptr<const std::vector<std::uint8_t>> bytes;
+  runtime::PackView view;
+};
+
+// Parses pack bytes with the runtime reader. A damaged pack is E0501, a newer major
+// format version E0502, both reported at `where` (the scene's path value).
+std::optional<LoadedPack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
+                                          const diag::Span& where, diag::Sink& sink);
+
+// Turns one `packs:` entry into a loaded pack (the pipeline compiles a definition in
+// memory or reads a .spk); reports its own errors and returns empty on failure.
+using PackLoader = std::function<std::optional<LoadedPack>(const PackRef&, diag::Sink&)>;
+
+// Loads every pack of the scene in file order through `loader`; empty when any failed
+// (all are tried, so every problem is reported).
+std::optional<std::vector<LoadedPack>> load_packs(const Scene& scene, const PackLoader& loader,
+                                                  diag::Sink& sink);
+
+// One live actor after a tick: what the trace line says and what a renderer draws.
+struct ActorState {
+  std::string name;
+  std::uint32_t pack = 0;  // index in the packs given to the Simulation
+  std::string action;      // the action's name
+  std::uint32_t step = 0;  // index in the action's step list
+  std::uint32_t view = 0;
+  std::uint32_t frame = runtime::spk::kNone;  // frame index in the pack; kNone = blank step
+  std::string frame_name;                     // "" for a blank step
+  std::uint8_t flip = 0;                      // runtime::spk::kFlipX | kFlipY
+  double x = 0;
+  double y = 0;
+  std::vector<std::string> events;  // raised on this tick, in order
+  bool destroyed = false;           // this is the actor's last line
+};
+
+struct RunOptions {
+  // Write ticks 0 … max_ticks. Without it the run ends on the tick the last script item
+  // ends (background items included).
+  std::optional<std::int64_t> max_ticks;
+  // Safety stop for runs without max_ticks (W0601 when reached).
+  std::int64_t tick_cap = 1000000;
+};
+
+// A scene being run, tick by tick. Typical use (the preview renderer):
+//   auto sim = Simulation::create(scene, packs, sink);
+//   while (sim->step()) { for (const ActorState& a : sim->actors()) draw(a); ... }
+// or run_scene() below for a whole run with its trace.
+class Simulation {
+ public:
+  // Binds the scene to its packs (`packs` in the order of scene.packs, as load_packs
+  // gives them). Reports E0605, E0602, E0608; empty when anything is wrong.
+  static std::optional<Simulation> create(const Scene& scene, std::vector<LoadedPack> packs,
+                                          diag::Sink& sink);
+
+  Simulation(Simulation&&) noexcept;
+  Simulation& operator=(Simulation&&) noexcept;
+  ~Simulation();
+
+  // Runs the next tick (tick 0 on the first call). Always returns true: it is the
+  // caller's choice when to stop (see finished()); kept as a bool so loops read well.
+  bool step();
+
+  // The tick last run (-1 before the first step()).
+  std::int64_t tick() const;
+  // The script clock after the last step, in units of 1/(1000·tick_rate) s.
+  std::int64_t clock() const;
+  std::uint32_t tick_rate() const;
+  // True once every script item (background ones included) has ended. A run without a
+  // tick limit ends on the first tick after which this is true.
+  bool finished() const;
+  // The live actors after the last step, in name order (byte order), including those
+  // destroyed or despawned on that tick (destroyed = true; gone from the next tick).
+  const std::vector<ActorState>& actors() const;
+  const std::vector<LoadedPack>& packs() const;
+
+ private:
+  struct Impl;
+  explicit Simulation(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// What a run did, for the human summary of `simulate` without --trace.
+struct RunSummary {
+  std::int64_t ticks_run = 0;       // the last tick written (ticks 0 … ticks_run)
+  std::vector<std::string> actors;  // every actor that appeared, in name order
+  struct Event {
+    std::int64_t tick = 0;
+    std::string actor;
+    std::string event;
+  };
+  std::vector<Event> events;  // in tick order, then actor name order, then raising order
+  bool hit_tick_cap = false;
+};
+
+// Runs a whole scene: creates the Simulation, steps it until the script is finished (or
+// options.max_ticks), writing the trace to `trace` when it is not null. Empty only when
+// the Simulation could not be created.
+std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> packs,
+                                    const RunOptions& options, std::ostream* trace,
+                                    diag::Sink& sink);
+
+// One trace line, exactly as DESIGN.md fixes it, with its newline:
+// {"tick":12,"actor":"hero","action":"walk","step":1,"view":2,"frame":"body/1","flip":"x",
+//  "x":41.5,"y":70,"events":["hit"]}
+void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& actor);
+
+// A number as the trace prints it: integers without decimals, others as the shortest
+// text that reads back as the same double.
+std::string format_number(double value);
+
+// The human summary: ticks run, actors, events by tick.
+void write_summary(std::ostream& out, const RunSummary& summary);
+
+}  // namespace spritec::sim

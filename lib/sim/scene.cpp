@@ -1,0 +1,562 @@
+#include "spritec/sim/scene.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "spritec/def/schema.hpp"
+#include "spritec/def/yaml_reader.hpp"
+
+namespace spritec::sim {
+namespace {
+
+using def::Document;
+using def::MapEntry;
+using def::Node;
+using diag::Code;
+using diag::Span;
+
+// A non-negative decimal `digits[.digits]` in units of 10^-scale; empty when it has more
+// fractional digits than `scale`, is malformed or overflows.
+std::optional<std::int64_t> parse_fixed(std::string_view text, int scale) {
+  if (text.empty()) return std::nullopt;
+  std::int64_t value = 0;
+  std::size_t i = 0;
+  bool any_digit = false;
+  const std::int64_t kLimit = std::numeric_limits<std::int64_t>::max() / 100;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+    if (value > kLimit) return std::nullopt;
+    value = value * 10 + (text[i] - '0');
+    any_digit = true;
+  }
+  int fraction = 0;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      if (fraction == scale) {
+        if (text[i] != '0') return std::nullopt;  // trailing zeros are harmless
+        continue;
+      }
+      if (value > kLimit) return std::nullopt;
+      value = value * 10 + (text[i] - '0');
+      ++fraction;
+      any_digit = true;
+    }
+  }
+  if (!any_digit || i != text.size()) return std::nullopt;
+  for (; fraction < scale; ++fraction) {
+    if (value > kLimit) return std::nullopt;
+    value *= 10;
+  }
+  return value;
+}
+
+bool parse_color(std::string_view s, std::uint32_t& out) {
+  if ((s.size() != 7 && s.size() != 9) || s[0] != '#') return false;
+  std::uint32_t v = 0;
+  for (std::size_t i = 1; i < s.size(); ++i) {
+    const char c = s[i];
+    std::uint32_t d;
+    if (c >= '0' && c <= '9') {
+      d = std::uint32_t(c - '0');
+    } else if (c >= 'a' && c <= 'f') {
+      d = std::uint32_t(c - 'a' + 10);
+    } else if (c >= 'A' && c <= 'F') {
+      d = std::uint32_t(c - 'A' + 10);
+    } else {
+      return false;
+    }
+    v = (v << 4) | d;
+  }
+  out = s.size() == 7 ? (v << 8) | 0xFFu : v;
+  return true;
+}
+
+// The keys an item may hold, grouped by what they belong to.
+const std::set<std::string>& actor_keys() {
+  static const std::set<std::string> k = {"action",  "restart", "until",   "angle",   "press",
+                                          "release", "speed",   "move_to", "move_by", "over"};
+  return k;
+}
+
+class SceneReader {
+ public:
+  SceneReader(const Document& doc, diag::Sink& sink) : doc_(doc), sink_(sink) {}
+
+  std::optional<Scene> read(std::filesystem::path directory) {
+    Scene scene;
+    scene.file = doc_.file();
+    scene.directory = std::move(directory);
+    const Node& root = doc_.root();
+    if (!doc_.expect_mapping(root, sink_)) return std::nullopt;
+    const std::size_t errors_before = sink_.error_count();
+
+    if (const Node* stage = root.find("stage")) read_stage(*stage, scene);
+    if (const Node* fps = root.find("fps")) {
+      if (auto v = doc_.read_int(*fps, sink_)) scene.fps = int(*v);
+    }
+    if (const Node* speed = root.find("speed")) {
+      if (auto v = read_speed(*speed)) {
+        if (*v == 0) {
+          sink_.error(Code::kSchema, doc_.span(*speed),
+                      "the scene's speed must be greater than 0 (it scales the script clock)");
+        } else {
+          scene.speed = *v;
+        }
+      }
+    }
+    if (const Node* packs = root.find("packs")) {
+      if (doc_.expect_mapping(*packs, sink_)) {
+        for (const MapEntry& e : packs->entries) {
+          auto path = doc_.read_string(*e.value, sink_);
+          if (!path) continue;
+          scene.packs.push_back(PackRef{e.key, *path, doc_.key_span(e), doc_.span(*e.value)});
+        }
+      }
+    }
+    if (const Node* actors = root.find("actors")) {
+      if (auto list = doc_.read_list(*actors, sink_)) {
+        for (const Node* a : *list) {
+          if (auto spec = read_actor(*a)) scene.actors.push_back(std::move(*spec));
+        }
+      }
+    }
+    if (const Node* script = root.find("script")) {
+      if (auto list = doc_.read_list(*script, sink_)) {
+        for (const Node* s : *list) {
+          if (auto step = read_step(*s)) scene.script.push_back(std::move(*step));
+        }
+      }
+    }
+
+    check_names(scene);
+    if (sink_.error_count() != errors_before) return std::nullopt;
+    return scene;
+  }
+
+ private:
+  void read_stage(const Node& stage, Scene& scene) {
+    if (!doc_.expect_mapping(stage, sink_)) return;
+    if (const Node* size = stage.find("size")) {
+      if (auto p = read_pair_int(*size)) {
+        scene.stage_width = int(p->first);
+        scene.stage_height = int(p->second);
+      }
+    }
+    if (const Node* bg = stage.find("background")) {
+      if (auto s = doc_.read_string(*bg, sink_)) {
+        if (!parse_color(*s, scene.background)) {
+          sink_.error(Code::kBadColor, doc_.span(*bg),
+                      "background '" + *s + "' is not a colour (#rrggbb or #rrggbbaa)");
+        }
+      }
+    }
+  }
+
+  std::optional<std::pair<std::int64_t, std::int64_t>> read_pair_int(const Node& n) {
+    auto list = doc_.read_list(n, sink_);
+    if (!list) return std::nullopt;
+    if (list->size() != 2) {
+      sink_.error(Code::kSchema, doc_.span(n), "expected two numbers [width, height]");
+      return std::nullopt;
+    }
+    auto a = doc_.read_int(*(*list)[0], sink_);
+    auto b = doc_.read_int(*(*list)[1], sink_);
+    if (!a || !b) return std::nullopt;
+    return std::make_pair(*a, *b);
+  }
+
+  std::optional<Point> read_point(const Node& n) {
+    auto list = doc_.read_list(n, sink_);
+    if (!list) return std::nullopt;
+    if (list->size() != 2) {
+      sink_.error(Code::kSchema, doc_.span(n), "expected two numbers [x, y]");
+      return std::nullopt;
+    }
+    auto a = doc_.read_number(*(*list)[0], sink_);
+    auto b = doc_.read_number(*(*list)[1], sink_);
+    if (!a || !b) return std::nullopt;
+    return Point{*a, *b};
+  }
+
+  std::optional<std::int64_t> read_speed(const Node& n) {
+    if (!n.is_scalar() ||
+        (n.scalar_type() != def::ScalarType::kInt && n.scalar_type() != def::ScalarType::kFloat)) {
+      sink_.error(Code::kWrongType, doc_.span(n),
+                  "speed must be a number, found " + def::describe_type(n));
+      return std::nullopt;
+    }
+    auto v = parse_thousandths(n.value);
+    if (!v) {
+      sink_.error(Code::kSchema, doc_.span(n),
+                  "speed '" + n.value +
+                      "' must be a decimal of at least 0 with at most 3 fractional digits");
+    }
+    return v;
+  }
+
+  std::optional<Duration> read_duration(const Node& n, std::string_view key) {
+    std::optional<Duration> d;
+    if (n.is_scalar()) d = parse_duration(n.value);
+    if (!d) {
+      const std::string shown = n.is_scalar() ? "'" + n.value + "'" : def::describe_type(n);
+      sink_.error(Code::kSceneBadDuration, doc_.span(n),
+                  std::string(key) + ": " + shown +
+                      " is not a duration (write 500ms, 1.5s or a number of ticks)");
+    }
+    return d;
+  }
+
+  std::optional<std::string> read_name(const Node& n, Span& span) {
+    span = doc_.span(n);
+    auto s = doc_.read_string(n, sink_);
+    if (s && s->empty()) {
+      sink_.error(Code::kSchema, span, "a name must not be empty");
+      return std::nullopt;
+    }
+    return s;
+  }
+
+  std::optional<ActorSpec> read_actor(const Node& n) {
+    if (!doc_.expect_mapping(n, sink_)) return std::nullopt;
+    ActorSpec a;
+    a.span = doc_.span(n);
+    bool ok = true;
+    auto need = [&](const char* key, std::string& out, Span& span) {
+      const Node* v = n.find(key);
+      if (!v) {
+        sink_.error(Code::kMissingKey, a.span, std::string("an actor needs '") + key + "'");
+        ok = false;
+        return;
+      }
+      if (auto s = read_name(*v, span)) {
+        out = *s;
+      } else {
+        ok = false;
+      }
+    };
+    need("name", a.name, a.name_span);
+    need("pack", a.pack, a.pack_span);
+    need("action", a.action, a.action_span);
+    if (const Node* at = n.find("at")) {
+      if (auto p = read_point(*at)) {
+        a.at = *p;
+      } else {
+        ok = false;
+      }
+    }
+    if (const Node* angle = n.find("angle")) {
+      if (auto v = doc_.read_int(*angle, sink_)) {
+        a.angle = *v;
+      } else {
+        ok = false;
+      }
+    }
+    if (const Node* speed = n.find("speed")) {
+      if (auto v = read_speed(*speed)) {
+        a.speed = *v;
+      } else {
+        ok = false;
+      }
+    }
+    if (!ok) return std::nullopt;
+    return a;
+  }
+
+  std::optional<std::vector<Input>> read_inputs(const Node& n) {
+    auto list = doc_.read_list(n, sink_);
+    if (!list) return std::nullopt;
+    std::vector<Input> out;
+    for (const Node* item : *list) {
+      Span span;
+      auto s = read_name(*item, span);
+      if (!s) return std::nullopt;
+      out.push_back(Input{*s, span});
+    }
+    return out;
+  }
+
+  std::optional<ScriptStep> read_step(const Node& n) {
+    if (!doc_.expect_mapping(n, sink_)) return std::nullopt;
+    ScriptStep step;
+    step.span = doc_.span(n);
+    if (const MapEntry* together = n.find_entry("together")) {
+      step.together = true;
+      bool ok = true;
+      for (const MapEntry& e : n.entries) {
+        if (e.key != "together") {
+          sink_.error(Code::kSceneBadItem, doc_.key_span(e),
+                      "'" + e.key + "' cannot stand beside together: (put it on the items inside)");
+          ok = false;
+        }
+      }
+      auto list = doc_.read_list(*together->value, sink_);
+      if (!list) return std::nullopt;
+      for (const Node* item_node : *list) {
+        if (item_node->is_mapping() && item_node->find("together")) {
+          sink_.error(Code::kSceneBadItem, doc_.key_span(*item_node->find_entry("together")),
+                      "together: cannot be nested (its items already start at once)");
+          ok = false;
+          continue;
+        }
+        if (auto item = read_item(*item_node)) {
+          step.items.push_back(std::move(*item));
+        } else {
+          ok = false;
+        }
+      }
+      if (!ok) return std::nullopt;
+      return step;
+    }
+    auto item = read_item(n);
+    if (!item) return std::nullopt;
+    step.items.push_back(std::move(*item));
+    return step;
+  }
+
+  std::optional<Item> read_item(const Node& n) {
+    if (!doc_.expect_mapping(n, sink_)) return std::nullopt;
+    Item item;
+    item.span = doc_.span(n);
+    const std::size_t errors_before = sink_.error_count();
+
+    // Exactly one kind key.
+    const MapEntry* kind_entry = nullptr;
+    for (const char* key : {"wait", "actor", "spawn", "despawn"}) {
+      const MapEntry* e = n.find_entry(key);
+      if (!e) continue;
+      if (kind_entry) {
+        sink_.error(Code::kSceneBadItem, doc_.key_span(*e),
+                    "'" + e->key + "' and '" + kind_entry->key +
+                        "' cannot be in one script item (make them two steps, or use "
+                        "together:)");
+        return std::nullopt;
+      }
+      kind_entry = e;
+    }
+    if (!kind_entry) {
+      sink_.error(Code::kSceneBadItem, item.span,
+                  "a script item needs one of wait, actor, spawn, despawn or together");
+      return std::nullopt;
+    }
+    const std::string& kind = kind_entry->key;
+    const Node& value = *kind_entry->value;
+
+    // Keys that belong to actor items only.
+    if (kind != "actor") {
+      for (const MapEntry& e : n.entries) {
+        if (actor_keys().count(e.key)) {
+          sink_.error(Code::kSceneBadItem, doc_.key_span(e),
+                      "'" + e.key + "' needs an actor: this is a " + kind + " item");
+        }
+      }
+    }
+
+    bool has_duration = false;
+    if (kind == "wait") {
+      item.kind = ItemKind::kWait;
+      if (auto d = read_duration(value, "wait")) item.wait = *d;
+      has_duration = true;
+    } else if (kind == "spawn") {
+      item.kind = ItemKind::kSpawn;
+      if (auto a = read_actor(value)) item.spawn = std::move(*a);
+    } else if (kind == "despawn") {
+      item.kind = ItemKind::kDespawn;
+      if (auto s = read_name(value, item.actor_span)) item.actor = *s;
+    } else {
+      item.kind = ItemKind::kActor;
+      has_duration = read_actor_item(n, value, item);
+    }
+
+    if (const Node* bg = n.find("background")) {
+      if (auto b = doc_.read_bool(*bg, sink_)) {
+        item.background = *b;
+        if (*b && !has_duration) {
+          sink_.error(Code::kSceneBadItem, doc_.key_span(*n.find_entry("background")),
+                      "only an item with a duration (wait, over or until) can be background");
+        }
+      }
+    }
+    if (sink_.error_count() != errors_before) return std::nullopt;
+    return item;
+  }
+
+  // Reads the keys of an actor item; returns whether the item has a duration.
+  bool read_actor_item(const Node& n, const Node& actor, Item& item) {
+    if (auto s = read_name(actor, item.actor_span)) item.actor = *s;
+    bool does_something = false;
+    bool has_duration = false;
+    if (const Node* action = n.find("action")) {
+      item.action_span = doc_.span(*action);
+      if (auto s = read_name(*action, item.action_span)) item.action = *s;
+      does_something = true;
+    }
+    for (const char* key : {"restart", "until"}) {
+      const MapEntry* e = n.find_entry(key);
+      if (e && !n.find("action")) {
+        sink_.error(Code::kSceneBadItem, doc_.key_span(*e),
+                    std::string("'") + key + "' needs an action: in the same item");
+      }
+    }
+    if (const Node* restart = n.find("restart")) {
+      if (auto b = doc_.read_bool(*restart, sink_)) item.restart = *b;
+    }
+    if (const Node* until = n.find("until")) {
+      auto s = doc_.read_string(*until, sink_);
+      if (s && *s == "finished") {
+        item.until_finished = true;
+        has_duration = true;
+      } else if (s) {
+        sink_.error(Code::kSchema, doc_.span(*until),
+                    "until: '" + *s + "' is not known (the only value is 'finished')");
+      }
+    }
+    if (const Node* angle = n.find("angle")) {
+      if (auto v = doc_.read_int(*angle, sink_)) item.angle = *v;
+      does_something = true;
+    }
+    if (const Node* press = n.find("press")) {
+      if (auto v = read_inputs(*press)) item.press = std::move(*v);
+      does_something = true;
+    }
+    if (const Node* release = n.find("release")) {
+      if (auto v = read_inputs(*release)) item.release = std::move(*v);
+      does_something = true;
+    }
+    if (const Node* speed = n.find("speed")) {
+      item.speed = read_speed(*speed);
+      does_something = true;
+    }
+    const MapEntry* move_to = n.find_entry("move_to");
+    const MapEntry* move_by = n.find_entry("move_by");
+    if (move_to && move_by) {
+      sink_.error(Code::kSceneBadItem, doc_.key_span(*move_by),
+                  "move_to and move_by cannot be in one item");
+    } else if (move_to || move_by) {
+      const MapEntry* m = move_to ? move_to : move_by;
+      item.move = move_to ? MoveKind::kTo : MoveKind::kBy;
+      if (auto p = read_point(*m->value)) item.move_value = *p;
+      does_something = true;
+      has_duration = true;
+    }
+    if (const MapEntry* over = n.find_entry("over")) {
+      if (!move_to && !move_by) {
+        sink_.error(Code::kSceneBadItem, doc_.key_span(*over),
+                    "over: needs move_to or move_by in the same item");
+      } else if (auto d = read_duration(*over->value, "over")) {
+        item.over = *d;
+      }
+    }
+    if (!does_something) {
+      sink_.error(Code::kSceneBadItem, item.span,
+                  "this item names actor '" + item.actor +
+                      "' but says nothing to do (action, angle, press, release, speed, "
+                      "move_to or move_by)");
+    }
+    return has_duration;
+  }
+
+  void check_names(const Scene& scene) {
+    std::map<std::string, Span> packs;
+    for (const PackRef& p : scene.packs)
+      packs.emplace(p.name, p.name_span);
+    std::vector<std::string> pack_names;
+    for (const PackRef& p : scene.packs)
+      pack_names.push_back(p.name);
+
+    // Every actor: the initial ones, then the spawned ones in script order.
+    std::vector<const ActorSpec*> all;
+    for (const ActorSpec& a : scene.actors)
+      all.push_back(&a);
+    for (const ScriptStep& s : scene.script) {
+      for (const Item& i : s.items) {
+        if (i.kind == ItemKind::kSpawn) all.push_back(&i.spawn);
+      }
+    }
+    std::map<std::string, Span> names;
+    std::vector<std::string> name_list;
+    for (const ActorSpec* a : all) {
+      auto [it, fresh] = names.emplace(a->name, a->name_span);
+      if (!fresh) {
+        sink_.error(Code::kSceneDuplicateActor, a->name_span,
+                    "actor '" + a->name + "' is defined twice",
+                    {diag::Note{it->second, "first defined here"}});
+      } else {
+        name_list.push_back(a->name);
+      }
+      if (!packs.count(a->pack)) {
+        std::string message = "pack '" + a->pack + "' is not listed in packs:";
+        const std::string near = def::nearest(a->pack, pack_names);
+        if (!near.empty()) message += " (did you mean '" + near + "'?)";
+        sink_.error(Code::kSceneUnknownPack, a->pack_span, message);
+      }
+    }
+    for (const ScriptStep& s : scene.script) {
+      for (const Item& i : s.items) {
+        if (i.kind != ItemKind::kActor && i.kind != ItemKind::kDespawn) continue;
+        if (names.count(i.actor)) continue;
+        std::string message = "no actor is named '" + i.actor + "'";
+        const std::string near = def::nearest(i.actor, name_list);
+        if (!near.empty()) message += " (did you mean '" + near + "'?)";
+        sink_.error(Code::kSceneUnknownActor, i.actor_span, message);
+      }
+    }
+  }
+
+  const Document& doc_;
+  diag::Sink& sink_;
+};
+
+}  // namespace
+
+std::optional<std::int64_t> parse_thousandths(std::string_view text) {
+  return parse_fixed(text, 3);
+}
+
+std::optional<Duration> parse_duration(std::string_view text) {
+  Duration d;
+  if (text.size() > 2 && text.substr(text.size() - 2) == "ms") {
+    auto v = parse_fixed(text.substr(0, text.size() - 2), 3);
+    if (!v) return std::nullopt;
+    d.unit = Duration::Unit::kMilliseconds;
+    d.thousandths = *v;
+  } else if (text.size() > 1 && text.back() == 's') {
+    // Seconds with up to 6 fractional digits are exact in thousandths of milliseconds.
+    auto v = parse_fixed(text.substr(0, text.size() - 1), 6);
+    if (!v) return std::nullopt;
+    d.unit = Duration::Unit::kMilliseconds;
+    d.thousandths = *v;
+  } else {
+    auto v = parse_fixed(text, 3);
+    if (!v) return std::nullopt;
+    d.unit = Duration::Unit::kTicks;
+    d.thousandths = *v;
+  }
+  return d;
+}
+
+std::int64_t to_clock_units(const Duration& d, std::uint32_t tick_rate) {
+  if (d.unit == Duration::Unit::kTicks) return d.thousandths;  // a tick is 1000 units
+  // thousandths of a ms × tick_rate units per ms / 1000, rounded up.
+  const std::int64_t scaled = d.thousandths * std::int64_t(tick_rate);
+  return (scaled + 999) / 1000;
+}
+
+std::optional<Scene> parse_scene(std::string_view text, std::string file,
+                                 std::filesystem::path directory, diag::Sink& sink) {
+  auto doc = def::parse_yaml(text, std::move(file), sink);
+  if (!doc) return std::nullopt;
+  if (!def::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
+  return SceneReader(*doc, sink).read(std::move(directory));
+}
+
+std::optional<Scene> read_scene_file(const std::filesystem::path& path, diag::Sink& sink) {
+  auto doc = def::read_yaml_file(path, sink);
+  if (!doc) return std::nullopt;
+  if (!def::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
+  return SceneReader(*doc, sink).read(path.parent_path());
+}
+
+}  // namespace spritec::sim

@@ -1,0 +1,581 @@
+#include "spritec/sim/simulation.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <ostream>
+#include <utility>
+
+#include "actor_driver.hpp"
+#include "spritec/def/schema.hpp"
+
+namespace spritec::sim {
+namespace {
+
+using diag::Code;
+
+// One started script item. Lives until all its parts have ended; background items
+// outlive their epoch.
+struct Running {
+  const Item* item = nullptr;
+  bool background = false;
+  std::int64_t start = 0;
+  // The timed part (wait: or over:) ends at timed_end; until: finished ends when seen.
+  std::int64_t timed_end = 0;
+  bool until_pending = false;
+  std::int64_t started_tick = 0;  // finished raised on this tick's phase (1) came before
+  std::int64_t until_end = 0;
+  // The move, if any.
+  MoveKind move = MoveKind::kNone;
+  bool move_done = true;
+  Point from;     // move_to: the position when the move started
+  Point applied;  // move_by: how much was added so far
+  bool ended = false;
+  std::int64_t end = 0;  // when ended: the exact time it ended
+};
+
+}  // namespace
+
+struct Simulation::Impl {
+  Scene scene;  // a copy: Running points into its items
+  std::vector<LoadedPack> packs;
+  std::map<std::string, std::uint32_t> pack_index;
+  std::uint32_t rate = 60;
+
+  std::map<std::string, SimActor> actors;  // live ones, by name (byte order)
+  std::vector<ActorState> states;
+
+  std::int64_t tick = -1;
+  std::int64_t clock = 0;
+
+  std::size_t next_epoch = 0;            // the epoch to start next
+  std::int64_t next_start = 0;           // when it starts
+  bool epoch_open = false;               // the epoch next_epoch - 1 is running
+  std::vector<Running> running;          // started items not yet ended (start order)
+  std::vector<std::size_t> epoch_items;  // indexes in `running` of the open epoch's items
+  std::vector<Running> epoch_done;       // ended items of the open epoch (for its end time)
+
+  SimActor* find(const std::string& name) {
+    auto it = actors.find(name);
+    if (it == actors.end() || it->second.destroyed) return nullptr;
+    return &it->second;
+  }
+
+  void spawn(const ActorSpec& spec) {
+    SimActor a;
+    const std::uint32_t p = pack_index.at(spec.pack);
+    start_actor(a, packs[p], p, spec);
+    actors.insert_or_assign(spec.name, std::move(a));
+  }
+
+  // --- script --------------------------------------------------------------------------
+
+  // Moves a running item to clock C: positions of moves, end of timed parts, end of
+  // until: finished (seen on the actor this tick).
+  void update(Running& r, std::int64_t c) {
+    if (r.ended) return;
+    const Item& item = *r.item;
+    SimActor* actor = item.kind == ItemKind::kActor ? find(item.actor) : nullptr;
+    if (!r.move_done) {
+      if (!actor) {
+        r.move_done = true;
+      } else {
+        const std::int64_t span = r.timed_end - r.start;
+        const bool at_end = c >= r.timed_end;
+        double fx, fy;  // the move's amount at clock c
+        const double dx =
+            item.move == MoveKind::kTo ? item.move_value.x - r.from.x : item.move_value.x;
+        const double dy =
+            item.move == MoveKind::kTo ? item.move_value.y - r.from.y : item.move_value.y;
+        if (at_end || span <= 0) {
+          fx = dx;
+          fy = dy;
+        } else {
+          const double t = double(c - r.start);
+          fx = dx * t / double(span);
+          fy = dy * t / double(span);
+        }
+        Point pos = actor_position(*actor);
+        if (item.move == MoveKind::kTo) {
+          pos = at_end ? item.move_value : Point{r.from.x + fx, r.from.y + fy};
+        } else {
+          pos.x += fx - r.applied.x;
+          pos.y += fy - r.applied.y;
+          r.applied = Point{fx, fy};
+        }
+        set_actor_position(*actor, pos);
+        if (at_end) r.move_done = true;
+      }
+    }
+    if (r.until_pending) {
+      // Destroyed (also by an item earlier in this tick) or finished after the start.
+      SimActor* target = find(item.actor);
+      if (!target || (target->raised_finished && r.started_tick < tick)) {
+        r.until_pending = false;
+        r.until_end = c;
+      }
+    }
+    const bool timed_done = c >= r.timed_end;
+    if (timed_done && r.move_done && !r.until_pending) {
+      r.ended = true;
+      r.end = std::max(r.timed_end, item.until_finished ? r.until_end : r.start);
+    }
+  }
+
+  // Starts an item at exact time `s` (<= the clock c of this tick) and brings it to c.
+  Running start_item(const Item& item, std::int64_t s, std::int64_t c) {
+    Running r;
+    r.item = &item;
+    r.background = item.background;
+    r.start = s;
+    r.started_tick = tick;
+    r.timed_end = s;
+    switch (item.kind) {
+      case ItemKind::kWait:
+        r.timed_end = s + scaled(item.wait);
+        break;
+      case ItemKind::kSpawn:
+        spawn(item.spawn);
+        break;
+      case ItemKind::kDespawn:
+        if (SimActor* a = find(item.actor)) {
+          a->events.emplace_back("destroyed");
+          a->destroyed = true;
+        }
+        break;
+      case ItemKind::kActor: {
+        SimActor* a = find(item.actor);
+        if (a) {
+          // The order DESIGN.md fixes: action, angle, press/release, speed.
+          if (item.action) {
+            actor_set_action(*a, packs[a->pack], *item.action, item.restart);
+          }
+          if (item.angle) actor_set_angle(*a, packs[a->pack], *item.angle);
+          for (const Input& in : item.press)
+            actor_set_input(*a, packs[a->pack], in.name, true);
+          for (const Input& in : item.release) {
+            actor_set_input(*a, packs[a->pack], in.name, false);
+          }
+          if (item.speed) actor_set_speed(*a, *item.speed);
+        }
+        if (item.move != MoveKind::kNone) {
+          r.move = item.move;
+          r.timed_end = s + scaled(item.over);
+          r.move_done = a == nullptr;
+          if (a) r.from = actor_position(*a);
+        }
+        // An actor that is gone (or that an earlier item of this tick destroyed), or
+        // whose action already finished and holds (set again without restart), will
+        // never raise finished: until: ends at once.
+        if (item.until_finished) {
+          r.until_pending = a != nullptr && !actor_holding(*a);
+          r.until_end = s;
+        }
+        break;
+      }
+    }
+    update(r, c);
+    return r;
+  }
+
+  std::int64_t scaled(const Duration& d) const { return to_clock_units(d, rate); }
+
+  bool script_done() const {
+    return next_epoch >= scene.script.size() && !epoch_open && running.empty();
+  }
+
+  // Phase (2) of a tick: the clock is at c; run everything due.
+  void run_script(std::int64_t c) {
+    for (Running& r : running)
+      update(r, c);
+    for (;;) {
+      if (epoch_open) {
+        // The epoch ends when its last non-background item ends, at that exact time.
+        bool all_ended = true;
+        std::int64_t end = next_start;
+        for (std::size_t i : epoch_items) {
+          const Running& r = running[i];
+          if (r.background) continue;
+          if (!r.ended) {
+            all_ended = false;
+            break;
+          }
+          end = std::max(end, r.end);
+        }
+        if (!all_ended) break;
+        epoch_open = false;
+        epoch_items.clear();
+        next_start = end;
+      }
+      if (next_epoch >= scene.script.size() || next_start > c) break;
+      const ScriptStep& step = scene.script[next_epoch++];
+      epoch_open = true;
+      for (const Item& item : step.items) {
+        running.push_back(start_item(item, next_start, c));
+        epoch_items.push_back(running.size() - 1);
+      }
+    }
+    // Forget ended items that no open epoch needs any more.
+    std::vector<Running> keep;
+    std::vector<std::size_t> new_index;
+    for (std::size_t i = 0; i < running.size(); ++i) {
+      const bool in_epoch =
+          std::find(epoch_items.begin(), epoch_items.end(), i) != epoch_items.end();
+      if (!running[i].ended || in_epoch) {
+        if (in_epoch) new_index.push_back(keep.size());
+        keep.push_back(running[i]);
+      }
+    }
+    running = std::move(keep);
+    epoch_items = std::move(new_index);
+  }
+
+  void snapshot() {
+    states.clear();
+    for (auto& [name, a] : actors) {
+      ActorState s = actor_state(a, packs[a.pack]);
+      s.name = name;
+      s.pack = a.pack;
+      s.x = actor_position(a).x;
+      s.y = actor_position(a).y;
+      s.events = a.events;
+      s.destroyed = a.destroyed;
+      states.push_back(std::move(s));
+    }
+  }
+
+  void step() {
+    // Actors destroyed on the previous tick are gone; events are per tick. (Before tick 0
+    // there is nothing to clear: the scene's actors entered their first step for tick 0.)
+    for (auto it = actors.begin(); tick >= 0 && it != actors.end();) {
+      if (it->second.destroyed) {
+        it = actors.erase(it);
+      } else {
+        it->second.events.clear();
+        it->second.raised_finished = false;
+        ++it;
+      }
+    }
+    ++tick;
+    if (tick == 0) {
+      clock = 0;
+      run_script(0);
+    } else {
+      for (auto& [name, a] : actors)
+        actor_tick(a, packs[a.pack]);  // (1), name order
+      clock += scene.speed;            // (2)
+      run_script(clock);
+    }
+    snapshot();  // (3)
+  }
+};
+
+// --- packs ---------------------------------------------------------------------------------
+
+std::optional<LoadedPack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
+                                          const diag::Span& where, diag::Sink& sink) {
+  LoadedPack p;
+  p.name = std::move(name);
+  auto shared = std::make_shared<const std::vector<std::uint8_t>>(std::move(bytes));
+  const runtime::ParseResult r = runtime::parse_pack(shared->data(), shared->size(), p.view);
+  if (!r.ok()) {
+    if (r.error == runtime::ParseError::kUnsupportedVersion) {
+      sink.error(Code::kPackVersion, where,
+                 "pack '" + p.name + "' has format " + std::to_string(r.version_major) + "." +
+                     std::to_string(r.version_minor) + ", newer than this spritec reads");
+    } else {
+      sink.error(Code::kPackInvalid, where,
+                 "pack '" + p.name + "' is damaged: " + r.message + " (at byte " +
+                     std::to_string(r.offset) + ")");
+    }
+    return std::nullopt;
+  }
+  p.bytes = std::move(shared);
+  return p;
+}
+
+std::optional<std::vector<LoadedPack>> load_packs(const Scene& scene, const PackLoader& loader,
+                                                  diag::Sink& sink) {
+  std::vector<LoadedPack> out;
+  bool ok = true;
+  for (const PackRef& ref : scene.packs) {
+    auto p = loader(ref, sink);
+    if (!p) {
+      ok = false;
+      continue;
+    }
+    p->name = ref.name;
+    out.push_back(std::move(*p));
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+// --- Simulation ----------------------------------------------------------------------------
+
+namespace {
+
+void check_action(const Scene& scene, const LoadedPack& pack, const std::string& action,
+                  const diag::Span& span, const std::string& actor, diag::Sink& sink) {
+  (void)scene;
+  if (pack.view.find_action(action) != runtime::spk::kNone) return;
+  std::vector<std::string> names;
+  for (std::uint32_t i = 0; i < pack.view.action_count(); ++i) {
+    names.emplace_back(pack.view.action(i).name);
+  }
+  std::string message =
+      "pack '" + pack.name + "' (actor '" + actor + "') has no action '" + action + "'";
+  const std::string near = def::nearest(action, names);
+  if (!near.empty()) message += " (did you mean '" + near + "'?)";
+  sink.error(Code::kSceneUnknownAction, span, message);
+}
+
+void check_input(const LoadedPack& pack, const Input& input, const std::string& actor,
+                 diag::Sink& sink) {
+  if (pack.view.find_input(input.name) != runtime::spk::kNone) return;
+  std::vector<std::string> names;
+  for (std::uint32_t i = 0; i < pack.view.input_count(); ++i) {
+    names.emplace_back(pack.view.input_name(i));
+  }
+  std::string message = "pack '" + pack.name + "' (actor '" + actor + "') has no input '" +
+                        input.name + "': no transition reads it";
+  const std::string near = def::nearest(input.name, names);
+  if (!near.empty()) message += " (did you mean '" + near + "'?)";
+  sink.error(Code::kSceneUnknownInput, input.span, message);
+}
+
+}  // namespace
+
+std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<LoadedPack> packs,
+                                             diag::Sink& sink) {
+  auto impl = std::make_unique<Impl>();
+  impl->scene = scene;
+  impl->packs = std::move(packs);
+  const std::size_t errors_before = sink.error_count();
+
+  // One tick rate for every pack.
+  for (std::size_t i = 0; i < impl->packs.size(); ++i) {
+    const LoadedPack& p = impl->packs[i];
+    impl->pack_index.emplace(p.name, std::uint32_t(i));
+    if (i == 0) {
+      impl->rate = p.view.tick_rate();
+    } else if (p.view.tick_rate() != impl->rate) {
+      diag::Span span;
+      for (const PackRef& ref : scene.packs) {
+        if (ref.name == p.name) span = ref.path_span;
+      }
+      sink.error(Code::kSceneTickRate, span,
+                 "pack '" + p.name + "' runs at " + std::to_string(p.view.tick_rate()) +
+                     " ticks per second but '" + impl->packs[0].name + "' at " +
+                     std::to_string(impl->rate) + ": a scene's packs must share one tick rate");
+    }
+  }
+
+  // Every actor's pack and action, and every action and input an item names.
+  std::map<std::string, std::uint32_t> actor_pack;
+  auto check_spec = [&](const ActorSpec& a) {
+    auto it = impl->pack_index.find(a.pack);
+    if (it == impl->pack_index.end()) {
+      sink.error(Code::kSceneUnknownPack, a.pack_span,
+                 "pack '" + a.pack + "' is not listed in packs:");
+      return;
+    }
+    actor_pack[a.name] = it->second;
+    check_action(scene, impl->packs[it->second], a.action, a.action_span, a.name, sink);
+  };
+  for (const ActorSpec& a : scene.actors)
+    check_spec(a);
+  for (const ScriptStep& s : scene.script) {
+    for (const Item& i : s.items) {
+      if (i.kind == ItemKind::kSpawn) check_spec(i.spawn);
+    }
+  }
+  for (const ScriptStep& s : scene.script) {
+    for (const Item& i : s.items) {
+      if (i.kind != ItemKind::kActor) continue;
+      auto it = actor_pack.find(i.actor);
+      if (it == actor_pack.end()) {
+        sink.error(Code::kSceneUnknownActor, i.actor_span, "no actor is named '" + i.actor + "'");
+        continue;
+      }
+      const LoadedPack& pack = impl->packs[it->second];
+      if (i.action) check_action(scene, pack, *i.action, i.action_span, i.actor, sink);
+      for (const Input& in : i.press)
+        check_input(pack, in, i.actor, sink);
+      for (const Input& in : i.release)
+        check_input(pack, in, i.actor, sink);
+    }
+  }
+  if (sink.error_count() != errors_before) return std::nullopt;
+
+  for (const ActorSpec& a : impl->scene.actors)
+    impl->spawn(a);
+  return Simulation(std::move(impl));
+}
+
+Simulation::Simulation(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Simulation::Simulation(Simulation&&) noexcept = default;
+Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+Simulation::~Simulation() = default;
+
+bool Simulation::step() {
+  impl_->step();
+  return true;
+}
+std::int64_t Simulation::tick() const {
+  return impl_->tick;
+}
+std::int64_t Simulation::clock() const {
+  return impl_->clock;
+}
+std::uint32_t Simulation::tick_rate() const {
+  return impl_->rate;
+}
+bool Simulation::finished() const {
+  return impl_->tick >= 0 && impl_->script_done();
+}
+const std::vector<ActorState>& Simulation::actors() const {
+  return impl_->states;
+}
+const std::vector<LoadedPack>& Simulation::packs() const {
+  return impl_->packs;
+}
+
+// --- the whole run -------------------------------------------------------------------------
+
+std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> packs,
+                                    const RunOptions& options, std::ostream* trace,
+                                    diag::Sink& sink) {
+  auto sim = Simulation::create(scene, std::move(packs), sink);
+  if (!sim) return std::nullopt;
+  RunSummary summary;
+  std::map<std::string, bool> seen;
+  for (;;) {
+    sim->step();
+    const std::int64_t t = sim->tick();
+    for (const ActorState& a : sim->actors()) {
+      if (trace) write_trace_line(*trace, t, a);
+      seen[a.name] = true;
+      for (const std::string& e : a.events)
+        summary.events.push_back({t, a.name, e});
+    }
+    summary.ticks_run = t;
+    if (options.max_ticks) {
+      if (t >= *options.max_ticks) break;
+    } else if (sim->finished()) {
+      break;
+    } else if (t >= options.tick_cap) {
+      summary.hit_tick_cap = true;
+      sink.warning(Code::kSceneNeverEnds, diag::Span{scene.file, 0, 0, 0},
+                   "the script had not ended after " + std::to_string(t) +
+                       " ticks; the run was stopped (an until: finished on an action that "
+                       "never finishes?)");
+      break;
+    }
+  }
+  for (const auto& [name, unused] : seen)
+    summary.actors.push_back(name);
+  return summary;
+}
+
+// --- output --------------------------------------------------------------------------------
+
+std::string format_number(double value) {
+  if (value == 0) return "0";  // also -0
+  char buf[64];
+  if (value == double(std::int64_t(value)) && value > -9.0e15 && value < 9.0e15) {
+    auto r = std::to_chars(buf, buf + sizeof buf, std::int64_t(value));
+    return std::string(buf, r.ptr);
+  }
+  auto r = std::to_chars(buf, buf + sizeof buf, value);  // shortest round trip
+  return std::string(buf, r.ptr);
+}
+
+namespace {
+
+void write_json_string(std::ostream& out, std::string_view s) {
+  static const char kHex[] = "0123456789abcdef";
+  out << '"';
+  for (const char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"':
+        out << "\\\"";
+        break;
+      case '\\':
+        out << "\\\\";
+        break;
+      case '\n':
+        out << "\\n";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
+      case '\b':
+        out << "\\b";
+        break;
+      case '\f':
+        out << "\\f";
+        break;
+      default:
+        if (c < 0x20) {
+          out << "\\u00" << kHex[c >> 4] << kHex[c & 15];
+        } else {
+          out << ch;
+        }
+    }
+  }
+  out << '"';
+}
+
+const char* flip_text(std::uint8_t flip) {
+  const bool x = (flip & runtime::spk::kFlipX) != 0;
+  const bool y = (flip & runtime::spk::kFlipY) != 0;
+  return x ? (y ? "xy" : "x") : (y ? "y" : "");
+}
+
+}  // namespace
+
+void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& a) {
+  out << "{\"tick\":" << tick << ",\"actor\":";
+  write_json_string(out, a.name);
+  out << ",\"action\":";
+  write_json_string(out, a.action);
+  out << ",\"step\":" << a.step << ",\"view\":" << a.view << ",\"frame\":";
+  write_json_string(out, a.frame_name);
+  out << ",\"flip\":\"" << flip_text(a.flip) << "\",\"x\":" << format_number(a.x)
+      << ",\"y\":" << format_number(a.y) << ",\"events\":[";
+  for (std::size_t i = 0; i < a.events.size(); ++i) {
+    if (i) out << ',';
+    write_json_string(out, a.events[i]);
+  }
+  out << "]}\n";
+}
+
+void write_summary(std::ostream& out, const RunSummary& s) {
+  out << "ticks run: 0.." << s.ticks_run << " (" << (s.ticks_run + 1) << " ticks)";
+  if (s.hit_tick_cap) out << ", stopped at the tick cap";
+  out << "\nactors: ";
+  for (std::size_t i = 0; i < s.actors.size(); ++i)
+    out << (i ? ", " : "") << s.actors[i];
+  if (s.actors.empty()) out << "(none)";
+  out << "\nevents:";
+  if (s.events.empty()) out << " (none)";
+  out << '\n';
+  std::size_t i = 0;
+  while (i < s.events.size()) {
+    const std::int64_t t = s.events[i].tick;
+    out << "  tick " << t << ":";
+    bool first = true;
+    for (; i < s.events.size() && s.events[i].tick == t; ++i) {
+      out << (first ? " " : ", ") << s.events[i].actor << ' ' << s.events[i].event;
+      first = false;
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace spritec::sim

@@ -1,0 +1,198 @@
+// Hand-made packs for the simulator tests, written with format's write_spk and read back
+// with the runtime reader, plus helpers that run a scene and collect its trace.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "spritec/format/spk_writer.hpp"
+#include "spritec/sim/simulation.hpp"
+
+namespace sim_test {
+
+using namespace spritec;
+
+inline format::StepModel step(const std::string& frame, std::uint32_t ticks,
+                              std::int32_t move_x = 0, std::int32_t move_y = 0,
+                              const std::string& event = "", bool flip_x = false) {
+  format::StepModel s;
+  s.frame = frame;
+  s.ticks = ticks;
+  s.move_x = move_x;
+  s.move_y = move_y;
+  s.event = event;
+  s.flip_x = flip_x;
+  return s;
+}
+
+inline format::PackModel base_model(int frames) {
+  format::PackModel m;
+  m.tick_rate = 60;
+  format::PageModel page;
+  page.width = std::uint32_t(8 * frames);
+  page.height = 8;
+  page.file = "page.png";  // external: no pixels needed to simulate
+  m.pages.push_back(page);
+  for (int i = 0; i < frames; ++i) {
+    format::FrameModel f;
+    f.name = "f/" + std::to_string(i);
+    f.x = std::uint32_t(8 * i);
+    f.w = 8;
+    f.h = 8;
+    f.source_w = 8;
+    f.source_h = 8;
+    f.origin_x = 4;
+    f.origin_y = 7;
+    m.frames.push_back(f);
+  }
+  return m;
+}
+
+// The pack "t" of the script tests (60 ticks per second):
+// - stand: 4 views (E, S, W, N), one step each (f/0, f/1, f/2, f/3), loop, ticks 1. It
+//   never raises anything, so its view shows the actor's angle and nothing else changes.
+// - walk: one view, loop, two steps of 2 ticks, each with root motion [1, 0]: the step's
+//   time runs out every 2 ticks and adds 1 to x.
+// - blink: once, then hold: f/0 for 3 ticks, then f/1 for 2 ticks raising "on".
+// - pop: once, then destroy: f/2 for 2 ticks.
+inline format::PackModel script_model() {
+  format::PackModel m = base_model(4);
+  format::ActionModel stand;
+  stand.name = "stand";
+  stand.views = 4;
+  stand.steps = {{step("f/0", 1)}, {step("f/1", 1)}, {step("f/2", 1)}, {step("f/3", 1)}};
+  format::ActionModel walk;
+  walk.name = "walk";
+  walk.steps = {{step("f/0", 2, 1, 0), step("f/1", 2, 1, 0)}};
+  format::ActionModel blink;
+  blink.name = "blink";
+  blink.mode = format::Mode::kOnce;
+  blink.steps = {{step("f/0", 3), step("f/1", 2, 0, 0, "on")}};
+  format::ActionModel pop;
+  pop.name = "pop";
+  pop.mode = format::Mode::kOnce;
+  pop.then = format::ThenKind::kDestroy;
+  pop.steps = {{step("f/2", 2)}};
+  m.actions = {stand, walk, blink, pop};
+  return m;
+}
+
+// The conformance pack: tests/data/conformance/fx.sprites.yaml written out by hand (its
+// frames s/0 … s/5 are the 8×8 cells of strip.png; pixels do not matter to a trace).
+inline format::PackModel fx_model() {
+  format::PackModel m = base_model(6);
+  for (int i = 0; i < 6; ++i)
+    m.frames[std::size_t(i)].name = "s/" + std::to_string(i);
+  format::ActionModel walk;
+  walk.name = "walk";
+  walk.views = 2;
+  walk.steps = {{step("s/0", 3), step("s/1", 3, 2, 0)},
+                {step("s/0", 3, 0, 0, "", true), step("s/1", 3, -2, 0, "", true)}};
+  format::TransitionModel to_idle;
+  to_idle.to = "idle";
+  to_idle.unless = {"move"};
+  walk.transitions = {to_idle};
+  format::ActionModel idle;
+  idle.name = "idle";
+  idle.loop_from = 1;
+  idle.steps = {{step("s/2", 4), step("s/3", 4), step("s/2", 4)}};
+  format::ActionModel boom;
+  boom.name = "boom";
+  boom.mode = format::Mode::kPingpong;
+  boom.repeat = 1;
+  boom.then = format::ThenKind::kDestroy;
+  boom.steps = {{step("s/3", 2), step("s/4", 2, 0, 0, "flash"), step("s/5", 2)}};
+  format::ActionModel attack;
+  attack.name = "attack";
+  attack.mode = format::Mode::kOnce;
+  attack.then = format::ThenKind::kAction;
+  attack.then_action = "idle";
+  attack.steps = {{step("s/4", 2), step("s/5", 5, 0, 0, "hit")}};
+  m.actions = {walk, idle, boom, attack};
+  return m;
+}
+
+inline sim::LoadedPack load(const std::string& name, const format::PackModel& model) {
+  std::string error;
+  std::vector<std::uint8_t> bytes = format::write_spk(model, &error);
+  INFO(error);
+  REQUIRE_FALSE(bytes.empty());
+  diag::Sink sink;
+  auto pack = sim::load_pack_bytes(name, std::move(bytes), {}, sink);
+  REQUIRE(pack);
+  return *pack;
+}
+
+// A loader that serves hand-made models by the pack's name in the scene.
+inline sim::PackLoader loader_for(std::map<std::string, format::PackModel> models) {
+  return [models](const sim::PackRef& ref, diag::Sink&) -> std::optional<sim::LoadedPack> {
+    auto it = models.find(ref.name);
+    if (it == models.end()) return std::nullopt;
+    return load(ref.name, it->second);
+  };
+}
+
+inline std::string describe(const diag::Sink& sink) {
+  std::string s;
+  for (const auto& d : sink.diagnostics()) {
+    s += std::to_string(d.span.line) + ":" + std::to_string(d.span.column) + " " + d.message + "\n";
+  }
+  return s;
+}
+
+// One trace line, as data.
+struct Line {
+  std::int64_t tick = 0;
+  sim::ActorState actor;
+};
+
+struct Run {
+  std::vector<Line> lines;
+  sim::RunSummary summary;
+  std::string trace;
+
+  // The lines of one actor, by tick.
+  std::map<std::int64_t, sim::ActorState> of(const std::string& name) const {
+    std::map<std::int64_t, sim::ActorState> out;
+    for (const Line& l : lines) {
+      if (l.actor.name == name) out[l.tick] = l.actor;
+    }
+    return out;
+  }
+};
+
+// Parses `scene_text` (packs: {t: ...} is served by script_model()) and runs it.
+inline Run run_text(const std::string& scene_text, std::optional<std::int64_t> max_ticks = {}) {
+  diag::Sink sink;
+  auto scene = sim::parse_scene(scene_text, "test.scene.yaml", ".", sink);
+  INFO(describe(sink));
+  REQUIRE(scene);
+  auto packs = sim::load_packs(*scene, loader_for({{"t", script_model()}}), sink);
+  REQUIRE(packs);
+  auto simulation = sim::Simulation::create(*scene, *packs, sink);
+  REQUIRE(simulation);
+  Run run;
+  for (;;) {
+    simulation->step();
+    for (const sim::ActorState& a : simulation->actors()) {
+      run.lines.push_back(Line{simulation->tick(), a});
+    }
+    if (max_ticks ? simulation->tick() >= *max_ticks : simulation->finished()) break;
+    REQUIRE(simulation->tick() < 10000);
+  }
+  // The same run through run_scene, for its trace text and summary.
+  sim::RunOptions options;
+  options.max_ticks = max_ticks;
+  std::ostringstream trace;
+  auto summary = sim::run_scene(*scene, *packs, options, &trace, sink);
+  REQUIRE(summary);
+  run.summary = *summary;
+  run.trace = trace.str();
+  return run;
+}
+
+}  // namespace sim_test
