@@ -28,3 +28,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# The Kaitai Struct format test's node packages (pinned in tests/kaitai/package-lock.json).
+# Only when they are missing, so a second run stays quiet and offline.
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ ! -d "$repo_root/tests/kaitai/node_modules" ]; then
+  echo "install-deps: installing the Kaitai Struct test's node packages" >&2
+  npm ci --prefix "$repo_root/tests/kaitai" --no-audit --no-fund --silent
+fi

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// parse_spk.js SPK_FILE KSY_FILE
+//
+// Parses a spritec pack with the Kaitai Struct description of the format (schemas/spk.ksy)
+// and prints the pack as a JSON document of exactly the shape of `spritec inspect --json`
+// (DESIGN.md section 5), so a test can compare what the format's documentation says with
+// what the C++ reader reads. The .ksy is loaded with js-yaml, compiled in memory to
+// JavaScript by kaitai-struct-compiler's programmatic API, and evaluated against the
+// kaitai-struct runtime: no generated file is kept.
+//
+// Everything is taken from the .ksy's fields and enums; the only knowledge added here is
+// what inspect --json shows (names resolved through STRS, origins untrimmed, then/flip as
+// words). 64-bit input masks are re-read as BigInt at the positions the parser recorded
+// (the JS runtime reads u8 as a Number, exact only below 2^53).
+//
+// Exit status: 0 with the document on stdout; 1 when the pack does not parse or breaks a
+// rule the document needs (an index out of range, a duplicate section); 2 on usage errors.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const yaml = require('js-yaml');
+const compiler = require('kaitai-struct-compiler');
+const KaitaiStream = require('kaitai-struct/KaitaiStream');
+
+const kNone = 0xffffffff;
+
+function fail(message) {
+  process.stderr.write(`parse_spk: ${message}\n`);
+  process.exit(1);
+}
+
+async function loadParser(ksyFile) {
+  let ksy;
+  try {
+    ksy = yaml.load(fs.readFileSync(ksyFile, 'utf8'));
+  } catch (e) {
+    fail(`${ksyFile} is not valid YAML: ${e.message}`);
+  }
+  let files;
+  try {
+    // debug mode: fields record their positions (used for the u8 masks); _read() is explicit.
+    files = await compiler.compile('javascript', ksy, null, true);
+  } catch (e) {
+    fail(`kaitai-struct-compiler rejected ${ksyFile}: ${e && e.message ? e.message : e}`);
+  }
+  const id = ksy.meta.id;
+  const className = id.replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
+  const source = files[`${className}.js`];
+  if (source === undefined) fail(`compiler output has no ${className}.js`);
+  const mod = {exports: {}};
+  const localRequire = (name) =>
+      name === 'kaitai-struct/KaitaiStream' ? KaitaiStream : require(name);
+  new Function('module', 'exports', 'require', source)(mod, mod.exports, localRequire);
+  const Parser = mod.exports[className];
+  if (typeof Parser !== 'function') fail(`compiled ${className}.js exports no parser`);
+  return Parser;
+}
+
+// A u8 field of `obj` read exactly, from where the parser found it.
+function exactU64(obj, field) {
+  const at = obj._debug[field].start;
+  const io = obj._io;
+  const saved = io.pos;
+  io.seek(at);
+  const lo = BigInt(io.readU4le());
+  const hi = BigInt(io.readU4le());
+  io.seek(saved);
+  return (hi << 32n) | lo;
+}
+
+function enumName(enumObject, value, what) {
+  const name = enumObject[value];
+  if (typeof name !== 'string') fail(`unknown ${what} value ${value}`);
+  return name.toLowerCase();
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.length !== 2) {
+    process.stderr.write('usage: parse_spk.js SPK_FILE KSY_FILE\n');
+    process.exit(2);
+  }
+  const [spkFile, ksyFile] = args;
+  const Parser = await loadParser(ksyFile);
+  const bytes = fs.readFileSync(spkFile);
+
+  let pack;
+  try {
+    pack = new Parser(new KaitaiStream(bytes));
+    pack._read();
+  } catch (e) {
+    fail(`${spkFile}: ${e && e.message ? e.message : e}`);
+  }
+
+  // Sections by tag: the first of each; a known tag listed twice is an error (as in C++).
+  const sections = new Map();
+  for (const entry of pack.directory) {
+    if (sections.has(entry.tag)) fail(`section ${entry.tag} listed twice`);
+    sections.set(entry.tag, entry);
+  }
+  const records = (tag, field) => {
+    const entry = sections.get(tag);
+    if (entry === undefined) return [];
+    try {
+      return entry.body[field];
+    } catch (e) {
+      fail(`section ${tag}: ${e && e.message ? e.message : e}`);
+    }
+  };
+  const stringsEntry = sections.get('STRS');
+  const strings = stringsEntry === undefined ? new Uint8Array(0) : stringsEntry.body;
+  const decoder = new TextDecoder('utf-8', {fatal: true});
+  const str = (ref) => {
+    if (ref.ofsStr + ref.lenStr > strings.length) fail('a name lies outside STRS');
+    try {
+      return decoder.decode(strings.subarray(ref.ofsStr, ref.ofsStr + ref.lenStr));
+    } catch (e) {
+      fail('a name is not valid UTF-8');
+    }
+  };
+
+  const pages = records('PAGE', 'pages');
+  const frames = records('FRAM', 'frames');
+  const actions = records('ACTN', 'actions');
+  const steps = records('STEP', 'steps');
+  const transitions = records('TRAN', 'transitions');
+  const inputs = records('INPT', 'names').map(str);
+  const events = records('EVNT', 'names').map(str);
+
+  const index = (list, i, what) => {
+    if (i >= list.length) fail(`${what} index ${i} out of range (${list.length})`);
+    return list[i];
+  };
+  const inputList = (mask) => {
+    const names = [];
+    for (let i = 0; i < inputs.length; ++i) {
+      if ((mask >> BigInt(i)) & 1n) names.push(inputs[i]);
+    }
+    return names;
+  };
+  const flipNames = ['', 'x', 'y', 'xy'];
+
+  const doc = {
+    format_version: [pack.header.versionMajor, pack.header.versionMinor],
+    tick_rate: pack.header.tickRate,
+    pages: pages.map((p) => ({width: p.width, height: p.height})),
+    frames: frames.map((f) => ({
+      name: str(f.name),
+      page: f.page,
+      x: f.x,
+      y: f.y,
+      w: f.w,
+      h: f.h,
+      // The record's origin is relative to the trimmed rectangle; inspect shows it relative
+      // to the untrimmed frame (spk.ksy: untrimmed origin = origin + trim).
+      origin: [f.originX + f.trimX, f.originY + f.trimY],
+      source_size: [f.sourceW, f.sourceH],
+      trim: [f.trimX, f.trimY],
+    })),
+    actions: actions.map((a) => {
+      const thenKind = enumName(Parser.ThenKind, a.thenKind, 'then_kind');
+      const viewLists = [];
+      for (let v = 0; v < a.views; ++v) {
+        const list = [];
+        for (let i = 0; i < a.stepsPerView; ++i) {
+          const s = index(steps, a.firstStep + v * a.stepsPerView + i, 'step');
+          list.push({
+            frame: s.frame === kNone ? null : str(index(frames, s.frame, 'frame').name),
+            ticks: s.ticks,
+            flip: flipNames[s.flip & 3],
+            event: s.event === kNone ? null : index(events, s.event, 'event'),
+            move: [s.moveX, s.moveY],
+          });
+        }
+        viewLists.push(list);
+      }
+      const rules = [];
+      for (let t = 0; t < a.numTransitions; ++t) {
+        const tr = index(transitions, a.firstTransition + t, 'transition');
+        rules.push({
+          to: str(index(actions, tr.to, 'action').name),
+          when: inputList(exactU64(tr, 'when')),
+          unless: inputList(exactU64(tr, 'unless')),
+          immediate: (tr.flags & 1) !== 0,
+        });
+      }
+      return {
+        name: str(a.name),
+        views: a.views,
+        first_view: a.firstView,
+        mode: enumName(Parser.Mode, a.mode, 'mode'),
+        loop_from: a.loopFrom,
+        repeat: a.repeat,
+        then: thenKind === 'action' ? str(index(actions, a.thenAction, 'action').name) : thenKind,
+        reverse: (a.flags & 1) !== 0,
+        steps: viewLists,
+        transitions: rules,
+      };
+    }),
+  };
+  process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+}
+
+main().catch((e) => fail(e && e.stack ? e.stack : String(e)));
