@@ -215,7 +215,7 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
                      std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
                  {{opt.span, "the atlas limits are set here"}});
     } else {
-      sink.error(diag::Code::kAtlasFull, opt.span, "the atlas options cannot be packed");
+      sink.error(diag::Code::kInternal, opt.span, "the atlas options cannot be packed");
     }
     return std::nullopt;
   }

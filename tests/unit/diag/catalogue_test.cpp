@@ -45,10 +45,12 @@ TEST_CASE("every code has a section in docs/errors.md and a case under tests/dat
   for (const CodeInfo* c = catalogue_begin(); c != catalogue_end(); ++c) {
     catalogued.insert(std::string(c->id));
   }
+  // An internal error cannot be provoked from input: documented, but without a case.
+  const std::set<std::string> no_case = {"E0901"};
   for (const std::string& code : catalogued) {
     INFO(code);
     CHECK(documented.count(code) == 1);
-    CHECK(cased.count(code) == 1);
+    CHECK(cased.count(code) == 1 - no_case.count(code));
   }
   for (const std::string& code : documented) {
     INFO("documented: " << code);

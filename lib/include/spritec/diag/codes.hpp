@@ -58,7 +58,6 @@
   X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
   X(kTooManyInputs,         "E0313", "the transitions use more than 64 distinct inputs")    \
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
-  X(kAtlasFull,             "E0402", "the frames do not fit the page limits")               \
   X(kPackInvalid,           "E0501", "a pack is damaged or not a pack")                     \
   X(kPackVersion,           "E0502", "a pack has a newer major format version")             \
   X(kSceneUnknownActor,     "E0601", "a script item names an actor that does not exist")    \
@@ -73,7 +72,6 @@
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
-  X(kLowOccupancy,          "W0401", "an atlas page is mostly empty")                       \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")
 // clang-format on
 

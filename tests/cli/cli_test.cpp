@@ -1,0 +1,368 @@
+// End-to-end tests of the spritec executable.
+//
+// Golden cases are data: tests/cli/cases/<name>/case.txt holds
+//   cwd: <directory, relative to tests/>      (default: the case directory)
+//   args: <arguments after spritec>           (one line; split on spaces)
+//   exit: <expected exit status>
+// and optional goldens `stdout` / `stderr` compared byte for byte. Paths of outputs
+// should point into $SCRATCH (replaced by a scratch directory). SPRITEC_UPDATE_GOLDENS=1
+// rewrites the goldens instead of comparing (cmake --build build --target update-goldens).
+#include <sys/wait.h>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+// Our own stb_image copy, static, so the oracle does not go through spritec's image code.
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+
+#include "spritec/def/definition.hpp"
+#include "spritec/image/image.hpp"
+
+namespace fs = std::filesystem;
+namespace image = spritec::image;
+
+namespace {
+
+const fs::path kTests = fs::path(SPRITEC_TESTS_DIR).lexically_normal();
+const fs::path kSource = fs::path(SPRITEC_SOURCE_DIR);
+const fs::path kScratch = fs::path(SPRITEC_SCRATCH);
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text(const fs::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+struct Run {
+  int exit = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+// Runs spritec with `args` in `cwd`, capturing stdout and stderr, with a clean
+// environment for output that does not depend on the terminal.
+Run run_spritec(const std::vector<std::string>& args, const fs::path& cwd) {
+  fs::create_directories(kScratch);
+  static int counter = 0;
+  fs::path out_file = kScratch / ("run-" + std::to_string(++counter) + ".out");
+  fs::path err_file = kScratch / ("run-" + std::to_string(counter) + ".err");
+  std::string cmd =
+      "cd " + shell_quote(cwd.string()) + " && NO_COLOR=1 CI=1 " + shell_quote(SPRITEC_EXE);
+  for (const std::string& a : args)
+    cmd += " " + shell_quote(a);
+  cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string()) +
+         " </dev/null";
+  int status = std::system(cmd.c_str());
+  Run run;
+  run.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = read_text(out_file);
+  run.err = read_text(err_file);
+  return run;
+}
+
+std::vector<std::string> split_args(const std::string& line, const fs::path& scratch) {
+  std::vector<std::string> args;
+  std::istringstream in(line);
+  std::string word;
+  while (in >> word) {
+    std::size_t at;
+    while ((at = word.find("$SCRATCH")) != std::string::npos) {
+      word.replace(at, 8, scratch.string());
+    }
+    args.push_back(word);
+  }
+  return args;
+}
+
+std::map<std::string, std::string> read_fields(const fs::path& file) {
+  std::map<std::string, std::string> fields;
+  std::istringstream in(read_text(file));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::size_t colon = line.find(':');
+    if (line.empty() || line[0] == '#' || colon == std::string::npos) continue;
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    fields[line.substr(0, colon)] = value;
+  }
+  return fields;
+}
+
+std::vector<fs::path> sorted_dirs(const fs::path& dir) {
+  std::vector<fs::path> out;
+  if (!fs::exists(dir)) return out;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.is_directory()) out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+image::Image load_with_stb(const fs::path& file) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(file.string().c_str(), &w, &h, &n, 4);
+  image::Image img;
+  if (!px) return img;
+  img.width = w;
+  img.height = h;
+  img.rgba.assign(px, px + std::size_t(w) * h * 4);
+  stbi_image_free(px);
+  return img;
+}
+
+}  // namespace
+
+TEST_CASE("golden CLI cases give their exit status and output", "[golden]") {
+  bool update = std::getenv("SPRITEC_UPDATE_GOLDENS") != nullptr;
+  std::vector<fs::path> cases = sorted_dirs(kTests / "cli" / "cases");
+  REQUIRE(!cases.empty());
+  for (const fs::path& dir : cases) {
+    auto fields = read_fields(dir / "case.txt");
+    fs::path scratch = kScratch / "cases" / dir.filename();
+    fs::remove_all(scratch);
+    fs::create_directories(scratch);
+    fs::path cwd = fields.count("cwd") ? kTests / fields["cwd"] : dir;
+    Run run = run_spritec(split_args(fields["args"], scratch), cwd);
+    // Scratch paths differ between machines: goldens show them as $SCRATCH.
+    auto normal = [&](std::string s) {
+      std::size_t at;
+      while ((at = s.find(scratch.string())) != std::string::npos) {
+        s.replace(at, scratch.string().size(), "$SCRATCH");
+      }
+      return s;
+    };
+    INFO("case " << dir.filename().string() << "\nstdout:\n"
+                 << run.out << "\nstderr:\n"
+                 << run.err);
+    if (update) {
+      write_text(dir / "stdout", normal(run.out));
+      write_text(dir / "stderr", normal(run.err));
+      continue;
+    }
+    CHECK(run.exit == std::stoi(fields["exit"]));
+    if (fs::exists(dir / "stdout")) CHECK(normal(run.out) == read_text(dir / "stdout"));
+    if (fs::exists(dir / "stderr")) CHECK(normal(run.err) == read_text(dir / "stderr"));
+  }
+}
+
+TEST_CASE("every error case reports its code at its line and column") {
+  // tests/data/errors/<code>-<slug>/: input.sprites.yaml checked with the flags in args.txt
+  // (or a whole command line as `args:` in case.txt), and
+  // expected.txt = "LINE:COLUMN CODE" (0:0 for a diagnostic about a whole file).
+  std::vector<fs::path> cases = sorted_dirs(kTests / "data" / "errors");
+  REQUIRE(!cases.empty());
+  for (const fs::path& dir : cases) {
+    std::string expected = read_text(dir / "expected.txt");
+    std::istringstream in(expected);
+    std::string position, code;
+    in >> position >> code;
+    INFO("case " << dir.filename().string() << " expects " << expected);
+    REQUIRE(!code.empty());
+    CHECK(dir.filename().string().rfind(code, 0) == 0);
+    std::vector<std::string> args = {"check", "input.sprites.yaml"};
+    if (fs::exists(dir / "args.txt")) {  // extra check flags, e.g. --entry walk
+      for (const std::string& a : split_args(read_text(dir / "args.txt"), kScratch)) {
+        args.push_back(a);
+      }
+    }
+    int want_exit = code[0] == 'W' ? 0 : 1;
+    if (fs::exists(dir / "case.txt")) {
+      // A whole command line; `setup:` prepares inputs too big or odd to commit (run by
+      // the shell in the case directory), `exit:` overrides the expected status.
+      auto fields = read_fields(dir / "case.txt");
+      fs::path scratch = kScratch / "errors" / dir.filename();
+      fs::remove_all(scratch);
+      fs::create_directories(scratch);
+      auto substitute = [&](std::string text) {
+        std::size_t at;
+        while ((at = text.find("$SCRATCH")) != std::string::npos) {
+          text.replace(at, 8, scratch.string());
+        }
+        return text;
+      };
+      if (fields.count("setup")) {
+        std::string setup =
+            "cd " + shell_quote(dir.string()) + " && " + substitute(fields["setup"]);
+        REQUIRE(std::system(setup.c_str()) == 0);
+      }
+      args = split_args(fields["args"], scratch);
+      if (fields.count("exit")) want_exit = std::stoi(fields["exit"]);
+    }
+    Run run = run_spritec(args, dir);
+    INFO("stdout:\n" << run.out << "\nstderr:\n" << run.err);
+    CHECK(run.exit == want_exit);
+    std::string where = position == "0:0" ? "" : ":" + position;
+    std::regex pattern(std::regex_replace(where, std::regex(":"), ":") + ": (error|warning)\\[" +
+                       code + "\\]");
+    CHECK(std::regex_search(run.err, pattern));
+  }
+}
+
+TEST_CASE("the public conformance cases of bad definitions fail where expected.tsv says") {
+  fs::path dir = kTests / "data" / "conformance";
+  std::istringstream tsv(read_text(dir / "bad" / "expected.tsv"));
+  std::string line;
+  int cases = 0;
+  while (std::getline(tsv, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string file, exit, row, col;
+    std::getline(fields, file, '\t');
+    std::getline(fields, exit, '\t');
+    std::getline(fields, row, '\t');
+    std::getline(fields, col, '\t');
+    Run run = run_spritec({"check", "--format", "json", "bad/" + file}, dir);
+    INFO(file << "\n" << run.out << run.err);
+    CHECK(run.exit == std::stoi(exit));
+    auto doc = nlohmann::json::parse(run.out);
+    bool found = false;
+    for (const auto& d : doc["diagnostics"]) {
+      if (d["severity"] == "error" && d["line"] == std::stoi(row) && d["column"] == std::stoi(col))
+        found = true;
+    }
+    CHECK(found);
+    ++cases;
+  }
+  CHECK(cases == 3);
+}
+
+namespace {
+
+// Every definition that builds: the samples and tests/data/defs/valid.
+std::vector<fs::path> buildable_definitions() {
+  std::vector<fs::path> defs;
+  for (const fs::path& root : {kSource / "samples", kTests / "data" / "defs" / "valid"}) {
+    if (!fs::exists(root)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      std::string name = e.path().filename().string();
+      if (e.is_regular_file() && name.size() > 13 &&
+          name.compare(name.size() - 13, 13, ".sprites.yaml") == 0)
+        defs.push_back(e.path());
+    }
+  }
+  std::sort(defs.begin(), defs.end());
+  return defs;
+}
+
+}  // namespace
+
+TEST_CASE("build then unpack gives back every frame's source pixels and origin") {
+  std::vector<fs::path> defs = buildable_definitions();
+  REQUIRE(!defs.empty());
+  for (const fs::path& def : defs) {
+    INFO("definition " << def.string());
+    fs::path scratch = kScratch / "roundtrip" / def.stem().stem();
+    fs::remove_all(scratch);
+    fs::create_directories(scratch);
+    Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
+                             "--root", kSource.string()},
+                            def.parent_path());
+    INFO(built.err);
+    REQUIRE(built.exit == 0);
+    Run listed = run_spritec({"inspect", "--json", (scratch / "p.spk").string()}, scratch);
+    REQUIRE(listed.exit == 0);
+    auto doc = nlohmann::json::parse(listed.out);
+    Run unpacked = run_spritec(
+        {"unpack", (scratch / "p.spk").string(), "-o", (scratch / "frames").string()}, scratch);
+    REQUIRE(unpacked.exit == 0);
+
+    // The expected pixels come from the source images decoded with stb_image directly (a
+    // decoder we did not write), cut at the rectangles the definition names, colour key
+    // applied by hand.
+    spritec::diag::Sink sink;
+    spritec::def::LoadOptions load;
+    load.root = kSource;
+    auto definition = spritec::def::load_definition(def, load, sink);
+    REQUIRE(definition);
+    std::string frames_yaml = read_text(scratch / "frames" / "frames.yaml");
+    REQUIRE(doc["frames"].size() == definition->frames.size());
+    std::map<std::string, image::Image> sources;
+    for (const spritec::def::Frame& frame : definition->frames) {
+      INFO("frame " << frame.name);
+      const spritec::def::Sheet& sheet = definition->sheets[frame.sheet];
+      std::string key = frame.image.string();
+      if (!sources.count(key)) sources[key] = load_with_stb(frame.image);
+      const image::Image& src = sources[key];
+      REQUIRE(src.width > 0);
+      image::Image got = load_with_stb(scratch / "frames" / (frame.name + ".png"));
+      REQUIRE(got.width == frame.rect.width);
+      REQUIRE(got.height == frame.rect.height);
+      std::size_t mismatches = 0;
+      for (int y = 0; y < got.height; ++y) {
+        for (int x = 0; x < got.width; ++x) {
+          const std::uint8_t* s =
+              src.rgba.data() + (std::size_t(frame.rect.y + y) * src.width + frame.rect.x + x) * 4;
+          std::uint8_t want[4] = {s[0], s[1], s[2], s[3]};
+          if (sheet.colorkey && s[0] == sheet.colorkey->r && s[1] == sheet.colorkey->g &&
+              s[2] == sheet.colorkey->b)
+            want[0] = want[1] = want[2] = want[3] = 0;
+          // A fully transparent pixel may come back as any transparent colour.
+          const std::uint8_t* g = got.rgba.data() + (std::size_t(y) * got.width + x) * 4;
+          bool same = want[3] == 0 ? g[3] == 0 : std::equal(want, want + 4, g);
+          if (!same) ++mismatches;
+        }
+      }
+      CHECK(mismatches == 0);
+      // The origin written by unpack is the definition's, untrimmed.
+      CHECK(frames_yaml.find("\"" + frame.name + "\": {size: [" + std::to_string(frame.rect.width) +
+                             ", " + std::to_string(frame.rect.height) + "], origin: [" +
+                             std::to_string(frame.origin.x) + ", " +
+                             std::to_string(frame.origin.y) + "]}") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("building twice, and with another thread count, gives identical bytes") {
+  for (const fs::path& def : buildable_definitions()) {
+    INFO("definition " << def.string());
+    fs::path scratch = kScratch / "determinism" / def.stem().stem();
+    fs::remove_all(scratch);
+    fs::create_directories(scratch);
+    std::vector<std::string> variants = {"1", "4", "1"};
+    std::vector<std::string> packs, jsons, pages;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      fs::path out = scratch / ("p" + std::to_string(i));
+      fs::create_directories(out);
+      Run r = run_spritec(
+          {"build", def.filename().string(), "-o", (out / "p.spk").string(), "--json",
+           (out / "p.json").string(), "--jobs", variants[i], "--root", kSource.string()},
+          def.parent_path());
+      REQUIRE(r.exit == 0);
+      packs.push_back(read_text(out / "p.spk"));
+      jsons.push_back(read_text(out / "p.json"));
+      pages.push_back(read_text(out / (fs::exists(out / "p.png") ? "p.png" : "p-0.png")));
+    }
+    CHECK(packs[0] == packs[1]);
+    CHECK(packs[0] == packs[2]);
+    CHECK(jsons[0] == jsons[1]);
+    CHECK(pages[0] == pages[1]);
+    CHECK(!packs[0].empty());
+  }
+}
