@@ -515,7 +515,9 @@ std::optional<std::int64_t> parse_thousandths(std::string_view text) {
   return parse_fixed(text, 3);
 }
 
-std::optional<Duration> parse_duration(std::string_view text) {
+namespace {
+
+std::optional<Duration> parse_duration_text(std::string_view text) {
   Duration d;
   if (text.size() > 2 && text.substr(text.size() - 2) == "ms") {
     auto v = parse_fixed(text.substr(0, text.size() - 2), 3);
@@ -537,11 +539,24 @@ std::optional<Duration> parse_duration(std::string_view text) {
   return d;
 }
 
+}  // namespace
+
+std::optional<Duration> parse_duration(std::string_view text) {
+  std::optional<Duration> d = parse_duration_text(text);
+  if (d && d->thousandths > kMaxDurationThousandths) return std::nullopt;
+  return d;
+}
+
 std::int64_t to_clock_units(const Duration& d, std::uint32_t tick_rate) {
   if (d.unit == Duration::Unit::kTicks) return d.thousandths;  // a tick is 1000 units
-  // thousandths of a ms × tick_rate units per ms / 1000, rounded up.
-  const std::int64_t scaled = d.thousandths * std::int64_t(tick_rate);
-  return (scaled + 999) / 1000;
+  // thousandths of a ms × tick_rate units per ms / 1000, rounded up; saturated far
+  // beyond any run (10^18 units) so the clock arithmetic cannot overflow.
+  constexpr std::int64_t kCap = 1000000000000000000;
+  const std::int64_t whole = d.thousandths / 1000;
+  const std::int64_t part = d.thousandths % 1000;
+  const std::int64_t rate = std::int64_t(tick_rate);
+  if (rate != 0 && whole > kCap / rate) return kCap;
+  return whole * rate + (part * rate + 999) / 1000;
 }
 
 std::optional<Scene> parse_scene(std::string_view text, std::string file,

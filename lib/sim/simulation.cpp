@@ -53,7 +53,6 @@ struct Simulation::Impl {
   bool epoch_open = false;               // the epoch next_epoch - 1 is running
   std::vector<Running> running;          // started items not yet ended (start order)
   std::vector<std::size_t> epoch_items;  // indexes in `running` of the open epoch's items
-  std::vector<Running> epoch_done;       // ended items of the open epoch (for its end time)
 
   SimActor* find(const std::string& name) {
     auto it = actors.find(name);
@@ -151,8 +150,9 @@ struct Simulation::Impl {
             actor_set_action(*a, packs[a->pack], *item.action, item.restart);
           }
           if (item.angle) actor_set_angle(*a, packs[a->pack], *item.angle);
-          for (const Input& in : item.press)
+          for (const Input& in : item.press) {
             actor_set_input(*a, packs[a->pack], in.name, true);
+          }
           for (const Input& in : item.release) {
             actor_set_input(*a, packs[a->pack], in.name, false);
           }
@@ -186,8 +186,9 @@ struct Simulation::Impl {
 
   // Phase (2) of a tick: the clock is at c; run everything due.
   void run_script(std::int64_t c) {
-    for (Running& r : running)
+    for (Running& r : running) {
       update(r, c);
+    }
     for (;;) {
       if (epoch_open) {
         // The epoch ends when its last non-background item ends, at that exact time.

@@ -56,6 +56,10 @@ TEST_CASE("durations are milliseconds, seconds or plain ticks, kept exact") {
   CHECK(parse_duration("2.5")->thousandths == 2500);
   CHECK(parse_duration("0")->thousandths == 0);
   CHECK(parse_duration("0ms")->thousandths == 0);
+  // The cap: 10^12 ticks or ms.
+  CHECK(parse_duration("1000000000000"));
+  CHECK_FALSE(parse_duration("1000000000001"));
+  CHECK_FALSE(parse_duration("99999999999999999999999ms"));
   for (const char* bad :
        {"", "ms", "s", "-1", "1.5x", "fast", "1e3", "0.0001", "1,5s", "5 ms", ".", "1..2"}) {
     INFO(bad);
@@ -77,6 +81,8 @@ TEST_CASE("durations convert to script clock units of 1/(1000 tick_rate) s") {
   CHECK(to_clock_units(*parse_duration("7"), 24) == 7000);
   // 0.001 ms at 60 Hz = 0.06 units, rounded up to 1.
   CHECK(to_clock_units(*parse_duration("0.001ms"), 60) == 1);
+  // 1.001 ms at 60 Hz = 60.06 units, rounded up to 61.
+  CHECK(to_clock_units(*parse_duration("1.001ms"), 60) == 61);
 }
 
 TEST_CASE("speeds are decimals with at most three fractional digits, in thousandths") {

@@ -34,8 +34,12 @@ struct Duration {
   std::int64_t thousandths = 0;  // value × 1000, >= 0
 };
 
+// The longest duration accepted: 10^12 ticks or ms (about 31 years in ms).
+inline constexpr std::int64_t kMaxDurationThousandths = 1000000000000000;
+
 // Parses a duration's text. Accepts a non-negative decimal with at most 3 fractional
-// digits (6 for seconds), followed by `ms`, `s` or nothing (ticks). Empty on anything else.
+// digits (6 for seconds), followed by `ms`, `s` or nothing (ticks), up to
+// kMaxDurationThousandths. Empty on anything else.
 std::optional<Duration> parse_duration(std::string_view text);
 
 // The script clock counts units of 1/(1000·tick_rate) s (DESIGN.md, "Timing, exactly"):
