@@ -25,6 +25,11 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb_image.h>
 
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
 #include "spritec/def/definition.hpp"
 #include "spritec/image/image.hpp"
 
@@ -364,5 +369,60 @@ TEST_CASE("building twice, and with another thread count, gives identical bytes"
     CHECK(jsons[0] == jsons[1]);
     CHECK(pages[0] == pages[1]);
     CHECK(!packs[0].empty());
+  }
+}
+
+namespace {
+
+// Validates a document against one of the schemas that ship in schemas/.
+std::string schema_errors(const std::string& schema_file, const nlohmann::json& doc) {
+  nlohmann::json schema_doc = nlohmann::json::parse(read_text(kSource / "schemas" / schema_file));
+  valijson::Schema schema;
+  valijson::SchemaParser parser;
+  valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_doc);
+  parser.populateSchema(schema_adapter, schema);
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter target(doc);
+  std::string out;
+  if (!validator.validate(schema, target, &results)) {
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+      std::string path;
+      for (const std::string& c : error.context)
+        path += c;
+      out += path + ": " + error.description + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("JSON outputs follow the schemas that ship in schemas/") {
+  SECTION("check --format json, with errors and notes") {
+    Run run = run_spritec({"check", "--format", "json", "bad/typo.sprites.yaml",
+                           "bad/unknown_frame.sprites.yaml", "bad/outside.sprites.yaml"},
+                          kTests / "data" / "conformance");
+    CHECK(run.exit == 1);
+    auto doc = nlohmann::json::parse(run.out);
+    CHECK(doc["errors"].get<int>() >= 3);
+    CHECK(schema_errors("diagnostics.schema.json", doc) == "");
+  }
+  SECTION("inspect --json of the frozen pack and of a fresh build") {
+    Run frozen = run_spritec({"inspect", "--json", "format-1.0.spk"}, kTests / "data" / "packs");
+    REQUIRE(frozen.exit == 0);
+    CHECK(schema_errors("inspect.schema.json", nlohmann::json::parse(frozen.out)) == "");
+    fs::path scratch = kScratch / "schema";
+    fs::create_directories(scratch);
+    Run built = run_spritec({"build", "hero.sprites.yaml", "-o", (scratch / "hero.spk").string()},
+                            kSource / "samples" / "hero");
+    REQUIRE(built.exit == 0);
+    Run fresh = run_spritec({"inspect", "--json", (scratch / "hero.spk").string()}, scratch);
+    REQUIRE(fresh.exit == 0);
+    CHECK(schema_errors("inspect.schema.json", nlohmann::json::parse(fresh.out)) == "");
+  }
+  SECTION("a schema catches a document that breaks it") {
+    CHECK(schema_errors("diagnostics.schema.json", nlohmann::json{{"errors", -1}}) != "");
   }
 }
