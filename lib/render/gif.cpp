@@ -280,24 +280,36 @@ class WildcardChooser {
 
 // --- the frame optimiser -----------------------------------------------------------------
 
-using Canvas = std::vector<std::uint8_t>;  // palette indices; the transparent index = clear
+// Palette indices, kClear marking a transparent pixel. Colour indices are below 255 (at
+// most 255 colours), so the marker never collides with a colour.
+using Canvas = std::vector<std::uint8_t>;
+constexpr std::uint8_t kClear = 255;
 
 struct Encoding {
   Rect rect;
-  std::vector<std::uint8_t> pixels;
+  std::vector<std::uint8_t> pixels;  // with `transparent` where the canvas shows through
+  int transparent = -1;              // this frame's transparent index, -1 for none
   std::size_t size = 0;
+  bool ok = true;  // false: no index is free for transparency and the frame needs one
 };
 
 class Optimiser {
  public:
-  Optimiser(int w, int h, int bpp, std::uint8_t clear, const std::vector<std::uint32_t>& colours)
-      : w_(w), h_(h), bpp_(bpp), clear_(clear), colours_(colours), chooser_(bpp) {}
+  // `fixed_transparent` >= 0: that index (unused by any colour) is every frame's
+  // transparent index. Otherwise each frame picks an index its drawn pixels do not use.
+  Optimiser(int w, int h, int bpp, int fixed_transparent, const std::vector<std::uint32_t>& colours)
+      : w_(w),
+        h_(h),
+        bpp_(bpp),
+        fixed_transparent_(fixed_transparent),
+        colours_(colours),
+        chooser_(bpp) {}
 
   // True when `target` can be drawn over `start` (a GIF frame cannot make a pixel
   // transparent again).
   bool feasible(const Canvas& start, const Canvas& target) const {
     for (std::size_t i = 0; i < start.size(); ++i) {
-      if (start[i] != clear_ && target[i] == clear_) return false;
+      if (start[i] != kClear && target[i] == kClear) return false;
     }
     return true;
   }
@@ -324,7 +336,7 @@ class Optimiser {
     Canvas marks(start.size(), 0);
     Canvas none(start.size(), 0);
     for (std::size_t i = 0; i < start.size(); ++i) {
-      marks[i] = start[i] != clear_ && target[i] == clear_;
+      marks[i] = start[i] != kClear && target[i] == kClear;
     }
     return diff_rect(marks, none);
   }
@@ -334,37 +346,84 @@ class Optimiser {
   Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}) {
     Rect r = forced.empty() ? diff_rect(start, target) : forced;
     if (r.empty()) {
-      // Nothing changes, but the frame must exist for its delay: one transparent pixel.
+      // Nothing changes, but the frame must exist for its delay: one pixel that is
+      // transparent, or that repeats what the canvas shows there.
       Encoding e;
       e.rect = {0, 0, 1, 1};
-      e.pixels = {clear_};
+      std::uint8_t shown = target[0];
+      e.transparent = fixed_transparent_ >= 0 ? fixed_transparent_ : (shown == 0 ? 1 : 0);
+      e.pixels = {shown == kClear ? static_cast<std::uint8_t>(e.transparent) : shown};
       e.size = measure(e.rect, e.pixels);
       return e;
     }
     std::size_t n = static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h);
     std::vector<std::uint8_t> literal(n), masked(n), flexible(n);
+    bool used_all[256] = {}, used_changed[256] = {};
+    bool needs_transparency = false;
     for (int y = 0; y < r.h; ++y) {
       for (int x = 0; x < r.w; ++x) {
         std::size_t src = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
                           static_cast<std::size_t>(r.x + x);
-        std::size_t dst = static_cast<std::size_t>(y) * static_cast<std::size_t>(r.w) +
-                          static_cast<std::size_t>(x);
-        bool same = start[src] == target[src];
-        literal[dst] = target[src];
-        masked[dst] = same ? clear_ : target[src];
-        flexible[dst] = same;
+        std::uint8_t t = target[src];
+        bool same = start[src] == t;
+        if (t == kClear) {
+          needs_transparency = true;
+        } else {
+          used_all[t] = true;
+          if (!same) used_changed[t] = true;
+        }
+        flexible[static_cast<std::size_t>(y) * static_cast<std::size_t>(r.w) +
+                 static_cast<std::size_t>(x)] = same;
       }
+    }
+    // The transparent index: the fixed one, else the lowest index the rectangle does not
+    // use, else the lowest its changed pixels do not use (then unchanged pixels of that
+    // colour must be written transparent, which shows the same colour).
+    const int entries = 1 << bpp_;
+    int clear = fixed_transparent_;
+    if (clear < 0) {
+      for (int i = 0; i < entries && clear < 0; ++i) {
+        if (!used_all[i]) clear = i;
+      }
+    }
+    bool literal_ok = true;
+    if (clear < 0) {
+      literal_ok = false;
+      for (int i = 0; i < entries && clear < 0; ++i) {
+        if (!used_changed[i]) clear = i;
+      }
+    }
+    Encoding best;
+    best.rect = r;
+    if (clear < 0) {
+      // Every index is drawn: only a frame without transparency can be stored.
+      if (needs_transparency) {
+        best.ok = false;
+        best.size = std::numeric_limits<std::size_t>::max();
+        return best;
+      }
+      for (std::size_t i = 0; i < n; ++i)
+        literal[i] = target_at(target, r, i);
+      best.pixels = std::move(literal);
+      best.size = measure(r, best.pixels);
+      return best;
+    }
+    const auto c = static_cast<std::uint8_t>(clear);
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint8_t t = target_at(target, r, i);
+      std::uint8_t v = t == kClear ? c : t;
+      literal[i] = v;
+      masked[i] = flexible[i] ? c : v;
     }
     std::vector<std::vector<std::uint8_t>> variants;
     variants.push_back(std::move(masked));
-    variants.push_back(chooser_.choose(literal, flexible, clear_, false));
-    variants.push_back(chooser_.choose(literal, flexible, clear_, true));
-    variants.push_back(std::move(literal));
-    Encoding best;
+    variants.push_back(chooser_.choose(literal, flexible, c, false));
+    variants.push_back(chooser_.choose(literal, flexible, c, true));
+    if (literal_ok) variants.push_back(std::move(literal));
+    best.transparent = clear;
     for (auto& v : variants) {
       std::size_t size = measure(r, v);
       if (best.pixels.empty() || size < best.size) {
-        best.rect = r;
         best.size = size;
         best.pixels = std::move(v);
       }
@@ -377,7 +436,7 @@ class Optimiser {
     for (int y = r.y; y < r.y + r.h; ++y) {
       for (int x = r.x; x < r.x + r.w; ++x) {
         canvas[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) +
-               static_cast<std::size_t>(x)] = clear_;
+               static_cast<std::size_t>(x)] = kClear;
       }
     }
     return canvas;
@@ -395,8 +454,14 @@ class Optimiser {
     return out.size();
   }
 
+  std::uint8_t target_at(const Canvas& target, const Rect& r, std::size_t i) const {
+    std::size_t x = i % static_cast<std::size_t>(r.w), y = i / static_cast<std::size_t>(r.w);
+    return target[(static_cast<std::size_t>(r.y) + y) * static_cast<std::size_t>(w_) +
+                  static_cast<std::size_t>(r.x) + x];
+  }
+
   int w_, h_, bpp_;
-  std::uint8_t clear_;
+  int fixed_transparent_;
   const std::vector<std::uint32_t>& colours_;
   WildcardChooser chooser_;
 };
@@ -406,6 +471,69 @@ struct Emitted {
   int disposal = kDisposeNone;
   int delay = 0;
 };
+
+// Chooses each frame's rectangle, pixels and transparent index and the previous frame's
+// disposal, greedily: of the disposals that leave the next frame drawable, the one that
+// stores it in the fewest bytes. Then writes the GIF. False when a frame cannot be stored
+// with this colour table (no free index for its transparency) or giflib fails.
+bool encode_frames(const std::vector<Canvas>& targets, const std::vector<int>& delays,
+                   const std::vector<std::uint32_t>& colours, int w, int h, int bpp,
+                   int fixed_transparent, std::vector<std::uint8_t>& out) {
+  Optimiser opt(w, h, bpp, fixed_transparent, colours);
+  std::vector<Emitted> emitted;
+  const Canvas empty(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), kClear);
+  Emitted prev;
+  prev.encoding = opt.best(empty, targets[0]);
+  if (!prev.encoding.ok) return false;
+  Canvas prev_start = empty;
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    const Canvas& before = targets[i - 1];
+    bool found = false;
+    Encoding chosen;
+    Canvas chosen_start;
+    for (int disposal : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
+      Canvas s = disposal == kDisposeNone         ? before
+                 : disposal == kDisposeBackground ? opt.cleared(before, prev.encoding.rect)
+                                                  : prev_start;
+      if (!opt.feasible(s, targets[i])) continue;
+      Encoding e = opt.best(s, targets[i]);
+      if (!e.ok) continue;
+      if (!found || e.size < chosen.size) {
+        found = true;
+        chosen = std::move(e);
+        chosen_start = std::move(s);
+        prev.disposal = disposal;
+      }
+    }
+    if (!found) {
+      // Pixels must turn transparent outside what the previous frame covered: widen the
+      // previous frame to cover them and dispose of it to background.
+      Rect grown = unite(prev.encoding.rect, opt.must_clear_rect(before, targets[i]));
+      prev.encoding = opt.best(prev_start, before, grown);
+      prev.disposal = kDisposeBackground;
+      chosen_start = opt.cleared(before, grown);
+      chosen = opt.best(chosen_start, targets[i]);
+      if (!prev.encoding.ok || !chosen.ok) return false;
+    }
+    prev.delay = delays[i - 1];
+    emitted.push_back(std::move(prev));
+    prev = Emitted{};
+    prev.encoding = std::move(chosen);
+    prev_start = std::move(chosen_start);
+  }
+  prev.delay = delays.back();
+  emitted.push_back(std::move(prev));
+
+  GifWriter writer;
+  writer.screen(w, h, std::max(0, fixed_transparent), colours, bpp);
+  writer.loop_forever();
+  for (auto& e : emitted) {
+    writer.control(e.disposal, std::min(e.delay, kMaxDelay),
+                   e.encoding.transparent >= 0 ? e.encoding.transparent : NO_TRANSPARENT_COLOR);
+    writer.image(e.encoding.rect, e.encoding.pixels);
+  }
+  return writer.finish(out);
+}
 
 }  // namespace
 
@@ -452,14 +580,10 @@ Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& optio
     merge_histograms(histogram, colour_histogram(flat.back(), kClearPixel));
   }
 
-  // Palette: exact when it fits beside the transparent index, else quantised.
+  // Palette: exact when the colours leave room for a transparent index, else quantised.
   const bool exact = histogram.size() <= 255;
   std::vector<std::uint32_t> colours = build_palette(histogram, 255);
   histogram.clear();
-  const auto clear = static_cast<std::uint8_t>(colours.size());
-  int bpp = 1;
-  while ((1 << bpp) < static_cast<int>(colours.size()) + 1)
-    ++bpp;
 
   // Map every frame to indices, merging identical consecutive ones (their durations add).
   std::vector<Canvas> targets;
@@ -470,7 +594,7 @@ Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& optio
     for (std::size_t i = 0; i < flat[f].size(); ++i) {
       std::uint32_t p = flat[f][i];
       if (p == kClearPixel) {
-        indices[i] = clear;
+        indices[i] = kClear;
       } else if (exact) {
         indices[i] = static_cast<std::uint8_t>(std::lower_bound(colours.begin(), colours.end(), p) -
                                                colours.begin());
@@ -493,62 +617,22 @@ Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& optio
     return result;
   }
 
-  // Choose each frame's rectangle and pixels, and the previous frame's disposal, greedily:
-  // of the disposals that make the next frame drawable, the one giving it the fewest bytes.
-  Optimiser opt(w, h, bpp, clear, colours);
-  std::vector<Emitted> emitted;
-  Canvas start(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), clear);
-  Emitted prev;
-  prev.encoding = opt.best(start, targets[0]);
-  Canvas prev_start = start;
-  for (std::size_t i = 1; i < targets.size(); ++i) {
-    const Canvas& before = targets[i - 1];
-    bool found = false;
-    Encoding chosen;
-    Canvas chosen_start;
-    const int kOrder[3] = {kDisposeNone, kDisposeBackground, kDisposePrevious};
-    for (int disposal : kOrder) {
-      Canvas s = disposal == kDisposeNone         ? before
-                 : disposal == kDisposeBackground ? opt.cleared(before, prev.encoding.rect)
-                                                  : prev_start;
-      if (!opt.feasible(s, targets[i])) continue;
-      Encoding e = opt.best(s, targets[i]);
-      if (!found || e.size < chosen.size) {
-        found = true;
-        chosen = std::move(e);
-        chosen_start = std::move(s);
-        prev.disposal = disposal;
-      }
-    }
-    if (!found) {
-      // Pixels must turn transparent outside what the previous frame covered: widen the
-      // previous frame to cover them and dispose of it to background.
-      Rect grown = unite(prev.encoding.rect, opt.must_clear_rect(before, targets[i]));
-      prev.encoding = opt.best(prev_start, before, grown);
-      prev.disposal = kDisposeBackground;
-      chosen_start = opt.cleared(before, grown);
-      chosen = opt.best(chosen_start, targets[i]);
-    }
-    prev.delay = delays[i - 1];
-    emitted.push_back(std::move(prev));
-    prev = Emitted{};
-    prev.encoding = std::move(chosen);
-    prev_start = std::move(chosen_start);
+  // The colour table has a power-of-two size. With an entry to spare, that entry is every
+  // frame's transparent index. When the colours fill the table exactly, each frame takes an
+  // index it does not draw (as gifsicle does), and the next larger table is tried as well;
+  // the smaller file wins.
+  const int n = static_cast<int>(colours.size());
+  int bpp = 1;
+  while ((1 << bpp) < n)
+    ++bpp;
+  for (int attempt = bpp; attempt <= std::min(8, bpp + 1); ++attempt) {
+    if (attempt > bpp && (1 << bpp) > n) break;
+    const int fixed = (1 << attempt) > n ? n : -1;
+    std::vector<std::uint8_t> bytes;
+    if (!encode_frames(targets, delays, colours, w, h, attempt, fixed, bytes)) continue;
+    if (result.bytes.empty() || bytes.size() < result.bytes.size()) result.bytes = std::move(bytes);
   }
-  prev.delay = delays.back();
-  emitted.push_back(std::move(prev));
-
-  GifWriter writer;
-  writer.screen(w, h, clear, colours, bpp);
-  writer.loop_forever();
-  for (auto& e : emitted) {
-    writer.control(e.disposal, std::min(e.delay, kMaxDelay), clear);
-    writer.image(e.encoding.rect, e.encoding.pixels);
-  }
-  if (!writer.finish(result.bytes)) {
-    result.bytes.clear();
-    result.error = "giflib failed to encode the GIF";
-  }
+  if (result.bytes.empty()) result.error = "giflib failed to encode the GIF";
   return result;
 }
 

@@ -64,7 +64,8 @@ struct SectionLayout {
   int cell_h = 0;
   int title_h = 0;   // title height plus gap, or 0
   int labels_h = 0;  // column label height plus gap, or 0
-  long width = 0;    // from the row label column's right edge
+  long width = 0;    // of the grid, from the row label column's right edge
+  long title_w = 0;  // of the title, from the left margin
   long height = 0;
 };
 
@@ -102,7 +103,7 @@ SectionLayout measure(const StripSection& section, const StripOptions& o) {
                                std::max(0, l.columns - 1) * static_cast<long>(o.gap),
                            0);
   l.height = l.title_h + l.labels_h + rows * l.cell_h + std::max<long>(0, rows - 1) * o.gap;
-  if (l.title_h > 0) l.width = std::max<long>(l.width, title.width);
+  l.title_w = title.width;
   return l;
 }
 
@@ -133,7 +134,7 @@ image::Image layout_strip(const std::vector<StripSection>& sections, const Strip
   const int label_col = row_label_w > 0 ? row_label_w + o.gap : 0;
   long width = 0, height = 0;
   for (std::size_t i = 0; i < sections.size(); ++i) {
-    width = std::max(width, label_col + layouts[i].width);
+    width = std::max({width, label_col + layouts[i].width, layouts[i].title_w});
     height += layouts[i].height + (i > 0 ? 2L * o.gap : 0L);
   }
   width += 2L * o.margin;
