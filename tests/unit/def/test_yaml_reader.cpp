@@ -118,6 +118,29 @@ TEST_CASE("nesting 100 levels deep is rejected at the 65th level") {
   require_single(sink, Code::kTooDeep, 1, 65);
 }
 
+TEST_CASE("a hundred thousand open brackets stop at level 65 without exhausting the stack") {
+  Sink sink;
+  const std::string text = std::string(100000, '[');
+  CHECK_FALSE(parse(text, sink));
+  // While the brackets are unclosed, yaml-cpp cannot tell "[" from a flow key "[x]: y" and
+  // opens an implicit mapping before each sequence, so every "[" is two levels and the cap
+  // trips at the 33rd: column 33. What matters is that it stops early with E0106.
+  require_single(sink, Code::kTooDeep, 1, 33);
+}
+
+TEST_CASE("block mappings nested 100 deep are rejected at the 65th level") {
+  // Line k (1-based) is "k0:" indented by 2(k-1) spaces and opens the mapping of level k;
+  // the mapping of level 65 starts at its first key, line 65, column 2*64 + 1 = 129.
+  std::string text;
+  for (int k = 1; k <= 100; ++k) {
+    text +=
+        std::string(static_cast<std::size_t>(2 * (k - 1)), ' ') + "k" + std::to_string(k) + ":\n";
+  }
+  Sink sink;
+  CHECK_FALSE(parse(text, sink));
+  require_single(sink, Code::kTooDeep, 65, 129);
+}
+
 TEST_CASE("nesting exactly 64 levels deep is accepted") {
   Sink sink;
   const std::string text = std::string(64, '[') + std::string(64, ']') + "\n";
