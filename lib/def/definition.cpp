@@ -245,6 +245,17 @@ class Loader {
     def_.sheets.push_back(std::move(sheet));
   }
 
+  // The frame cap, checked before frames are listed (a 1x1 grid over a big image would
+  // otherwise make hundreds of millions). Reports E0212 at `at`.
+  bool room_for(std::int64_t more, const Sheet& sheet, const Node& at) {
+    const auto total = static_cast<std::int64_t>(def_.frames.size()) + more;
+    if (total <= static_cast<std::int64_t>(kMaxFrames)) return true;
+    error(Code::kTooManyFrames, doc_.span(at),
+          "sheet '" + sheet.name + "' brings the definition to " + std::to_string(total) +
+              " frames; the limit is " + std::to_string(kMaxFrames));
+    return false;
+  }
+
   void add_frame(const Sheet& sheet, std::string stem, const fs::path& image, Size image_size,
                  Rect rect, Point origin, diag::Span span) {
     Frame f;
@@ -272,6 +283,7 @@ class Loader {
     const std::string image_text = shown + " (" + size_text(info->width, info->height) + ")";
     if (grid) return load_grid(sheet, *grid, image_text);
 
+    if (!room_for(static_cast<std::int64_t>(frames->entries.size()), sheet, *frames)) return false;
     for (const MapEntry& e : frames->entries) {
       const Node* rect_node = e.value->find("rect");
       if (!rect_node || rect_node->items.size() != 4) continue;
@@ -337,6 +349,7 @@ class Loader {
                 size_text(g.cell.width, g.cell.height) + " in " + image_text + ")");
       return true;
     }
+    if (!room_for(n, sheet, grid)) return false;
     for (std::int64_t i = 0; i < n; ++i) {
       const auto col = static_cast<int>(i % cols);
       const auto row = static_cast<int>(i / cols);
@@ -374,6 +387,7 @@ class Loader {
         std::error_code fec;
         if (!fs::is_regular_file(it->path(), fec)) continue;
         matches.push_back(it->path());
+        if (matches.size() > kMaxFrames) break;  // over the cap anyway: stop listing
       }
     }
     std::sort(matches.begin(), matches.end(), [](const fs::path& a, const fs::path& b) {
@@ -384,6 +398,7 @@ class Loader {
             "files: pattern '" + pattern + "' matches no file");
       return false;
     }
+    if (!room_for(static_cast<std::int64_t>(matches.size()), sheet, files)) return false;
     bool ok = true;
     for (const fs::path& m : matches) {
       // A symlink in the directory must not lead outside the root either.

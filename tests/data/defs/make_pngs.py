@@ -38,6 +38,7 @@ def write(path, data):
 write("img/strip48x8.png", png(48, 8))           # six 8x8 cells
 write("img/sheet32x16.png", png(32, 16, (0, 128, 255, 255)))  # 4x2 cells of 8x8
 write("img/wide20000.png", header_only(20000, 8))
+write("img/square300.png", header_only(300, 300))  # 90000 1x1 cells: over the frame cap
 write("img/not_png.png", b"this is text, not a PNG\n")
 write("img/truncated.png", b"\x89PNG\r\n\x1a\n\x00\x00")
 write("img/run/run_b.png", png(16, 32))

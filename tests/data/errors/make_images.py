@@ -2,7 +2,8 @@
 """Writes the PNGs the error cases under this directory use (run from here; committed).
 
 sheet.png is a valid 16x8 RGBA image (two 8x8 cells); huge.png is only a signature and an
-IHDR header claiming 20000x8 pixels, which the size cap must reject before decoding.
+IHDR header claiming 20000x8 pixels, which the size cap must reject before decoding;
+square.png is the same for 300x300 (90000 cells of 1x1, over the frame cap).
 """
 import struct
 import zlib
@@ -38,5 +39,7 @@ SHEET_CASES = [
 for case in SHEET_CASES:
     with open(case + "/sheet.png", "wb") as f:
         f.write(png(16, 8))
+with open("E0212-too-many-frames/square.png", "wb") as f:
+    f.write(header_only(300, 300))
 with open("E0204-image-too-large/huge.png", "wb") as f:
     f.write(header_only(20000, 8))

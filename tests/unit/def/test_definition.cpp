@@ -423,6 +423,16 @@ TEST_CASE("a rect outside its image is E0203 at the rect") {
   }
 }
 
+TEST_CASE("a grid that would pass the frame cap is E0212, before any frame is listed") {
+  // img/square300.png claims 300x300 pixels: 1x1 cells make 90000 frames > 65536.
+  auto l = load(
+      "pack: p\nsheets:\n  - name: s\n    image: img/square300.png\n"
+      "    grid: {cell: [1, 1]}\n");
+  require_only(l, Code::kTooManyFrames, 5, 11);
+  CHECK(l.sink.diagnostics()[0].message ==
+        "sheet 's' brings the definition to 90000 frames; the limit is 65536");
+}
+
 TEST_CASE("two frames with the same full name are E0208 with a note") {
   // Sheet "a" frame "b/c" and sheet "a/b" frame "c" are both "a/b/c".
   // Line 8 "    frames: {c: {rect: " -> the second rect at column 24;

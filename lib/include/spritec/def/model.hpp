@@ -20,6 +20,7 @@ inline constexpr int kDefaultTickRate = 60;
 inline constexpr int kDefaultStepMs = 100;
 inline constexpr int kMaxImageSide = 16384;
 inline constexpr std::size_t kMaxInputs = 64;
+inline constexpr std::size_t kMaxFrames = 65536;  // per definition, checked before listing
 
 struct Point {
   int x = 0;

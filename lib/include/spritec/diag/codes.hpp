@@ -44,6 +44,7 @@
   X(kBadColor,              "E0209", "a colour is not #rrggbb or #rrggbbaa")                \
   X(kDuplicateSheet,        "E0210", "two sheets have the same name")                       \
   X(kSheetSource,           "E0211", "a sheet does not say where its frames come from")     \
+  X(kTooManyFrames,         "E0212", "a definition has more frames than the cap")           \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
