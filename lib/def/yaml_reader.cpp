@@ -417,7 +417,14 @@ Document::Document(std::string file, std::vector<std::unique_ptr<Node>> nodes, c
     : file_(std::move(file)), nodes_(std::move(nodes)), root_(root) {}
 
 diag::Span Document::span(const Node& node) const {
-  return diag::Span{file_, node.line, node.column, 0};
+  // A plain one-line scalar is written exactly as its value, so its end is known; other
+  // nodes get a one-character underline.
+  int end = 0;
+  if (node.kind == NodeKind::kScalar && node.plain && !node.value.empty() &&
+      node.value.find('\n') == std::string::npos) {
+    end = node.column + static_cast<int>(node.value.size());
+  }
+  return diag::Span{file_, node.line, node.column, end};
 }
 
 diag::Span Document::key_span(const MapEntry& entry) const {

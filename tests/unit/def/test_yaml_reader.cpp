@@ -312,3 +312,27 @@ TEST_CASE("a YAML file is read from disk with the path in its spans") {
   CHECK(sink.diagnostics()[0].code == Code::kFileUnreadable);
   CHECK(sink.diagnostics()[0].span.file == SPRITEC_TEST_DATA "/defs/does-not-exist.yaml");
 }
+
+TEST_CASE("a plain scalar's span ends after its value") {
+  Sink sink;
+  auto doc = parse("name: walk\nlist: [a, bcd]\n", sink);
+  REQUIRE(doc);
+  const auto span = doc->span(*doc->root().find("name"));
+  CHECK(span.column == 7);
+  CHECK(span.end_column == 11);  // "walk" is columns 7-10, end exclusive
+  CHECK(doc->span(*doc->root().find("list")).end_column == 0);  // collections: unknown
+}
+
+TEST_CASE("CRLF line endings and a UTF-8 byte order mark are read normally") {
+  Sink sink;
+  auto doc = parse("\xEF\xBB\xBFpack: p\r\nlist:\r\n  - a\r\n", sink);
+  REQUIRE(doc);
+  CHECK(sink.diagnostics().empty());
+  CHECK(doc->root().find("pack")->value == "p");
+  const auto* list = doc->root().find("list");
+  REQUIRE(list);
+  REQUIRE(list->items.size() == 1);
+  CHECK(list->items[0]->value == "a");
+  CHECK(list->items[0]->line == 3);
+  CHECK(list->items[0]->column == 5);
+}
