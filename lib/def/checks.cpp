@@ -153,9 +153,13 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
   std::set<std::string> frame_names;
   for (const Frame& f : def.frames)
     frame_names.insert(f.name);
-  std::set<std::string> action_names;
+  std::map<std::string, const Action*> by_name;
   for (const Action& a : def.actions)
-    action_names.insert(a.name);
+    by_name.emplace(a.name, &a);
+  auto action_named = [&](const std::string& name) -> const Action* {
+    auto it = by_name.find(name);
+    return it == by_name.end() ? nullptr : it->second;
+  };
 
   std::vector<std::string> inputs_seen;  // first-use order, for the E0313 position
   for (const Action& a : def.actions) {
@@ -165,14 +169,14 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
         sink.error(Code::kUnknownFrame, s.frame_span, unknown_frame_message(def, s.frame));
       }
     }
-    if (a.then == ThenKind::kAction && !action_names.count(a.then_action)) {
+    if (a.then == ThenKind::kAction && !action_named(a.then_action)) {
       sink.error(Code::kUnknownThen, a.then_span,
                  "then: '" + a.then_action + "' is not hold, destroy or an action of this pack" +
                      action_suggestion(def, a.then_action));
     }
     for (std::size_t j = 0; j < a.transitions.size(); ++j) {
       const Transition& t = a.transitions[j];
-      if (!action_names.count(t.to)) {
+      if (!action_named(t.to)) {
         sink.error(Code::kUnknownTransition, t.to_span,
                    "transition to '" + t.to + "', which is not an action of this pack" +
                        action_suggestion(def, t.to));
@@ -215,7 +219,7 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
     bool entries_known = true;
     for (const std::string& e : options.entries) {
       entry_list += (entry_list.empty() ? "" : ", ") + e;
-      const Action* a = def.find_action(e);
+      const Action* a = action_named(e);
       if (!a) {
         sink.error(Code::kUnknownEntry, diag::Span{def.file.generic_string(), 0, 0, 0},
                    "entry action '" + e + "' does not exist" + action_suggestion(def, e));
@@ -232,7 +236,7 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
         targets.push_back(t.to);
       if (a->then == ThenKind::kAction) targets.push_back(a->then_action);
       for (const std::string& name : targets) {
-        const Action* next = def.find_action(name);
+        const Action* next = action_named(name);
         if (next && reached.insert(name).second) queue.push_back(next);
       }
     }

@@ -187,7 +187,7 @@ class TreeBuilder : public YAML::EventHandler {
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     Node* n = make(NodeKind::kNull, mark);
     remember(anchor, n);
-    attach(n, n->expanded);
+    attach(n);
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
@@ -202,7 +202,9 @@ class TreeBuilder : public YAML::EventHandler {
                         "alias refers to a collection that contains it (infinite expansion)"};
       }
     }
-    attach(target, target->expanded, &mark);
+    // Only what aliases add is counted: the literal nodes are bounded by the file size.
+    count(target->expanded, mark);
+    attach(target, &mark);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -211,7 +213,7 @@ class TreeBuilder : public YAML::EventHandler {
     n->value = value;
     n->plain = (tag == "?");
     remember(anchor, n);
-    attach(n, n->expanded);
+    attach(n);
   }
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
@@ -255,9 +257,9 @@ class TreeBuilder : public YAML::EventHandler {
   void count(std::size_t added, const YAML::Mark& mark) {
     total_ += added;
     if (total_ > options_.max_nodes) {
-      throw StopParse{
-          Code::kAliasExpansion, mark,
-          "aliases expand to more than " + std::to_string(options_.max_nodes) + " nodes"};
+      throw StopParse{Code::kAliasExpansion, mark,
+                      "aliases expand to more than " + std::to_string(options_.max_nodes) +
+                          " nodes (billion laughs?)"};
     }
   }
 
@@ -269,7 +271,6 @@ class TreeBuilder : public YAML::EventHandler {
     Node* n = make(kind, mark);
     remember(anchor, n);
     // A collection used as a mapping key is rejected when it closes (attach()).
-    count(1, mark);
     Open o;
     o.node = n;
     stack_.push_back(std::move(o));
@@ -285,21 +286,11 @@ class TreeBuilder : public YAML::EventHandler {
     for (const MapEntry& e : n->entries)
       size += 1 + e.value->expanded;
     n->expanded = size;
-    attach(n, 0);  // already counted, node by node
+    attach(n);
   }
 
-  // Adds a finished node to its parent. `added` nodes are counted toward the cap.
-  void attach(const Node* n, std::size_t added, const YAML::Mark* alias_mark = nullptr) {
-    if (added > 0) {
-      YAML::Mark m;
-      if (alias_mark) {
-        m = *alias_mark;
-      } else {
-        m.line = n->line - 1;
-        m.column = n->column - 1;
-      }
-      count(added, m);
-    }
+  // Adds a finished node (or an alias's target) to its parent.
+  void attach(const Node* n, const YAML::Mark* alias_mark = nullptr) {
     if (stack_.empty()) {
       if (!root_) root_ = n;
       return;
@@ -352,7 +343,7 @@ class TreeBuilder : public YAML::EventHandler {
   std::vector<Open> stack_;
   std::map<YAML::anchor_t, const Node*> anchors_;
   const Node* root_ = nullptr;
-  std::size_t total_ = 0;
+  std::size_t total_ = 0;  // nodes added by aliases, expanded
   bool saw_document_ = false;
   bool errors_ = false;
 };

@@ -150,14 +150,14 @@ TEST_CASE("nesting exactly 64 levels deep is accepted") {
 }
 
 TEST_CASE("a billion-laughs file fails fast at the alias that passes the node cap") {
-  // Counting every node, keys included, with aliases expanded:
-  //   line 1: root map 1, key a 1, sequence 1, ten scalars 10          -> 13 (a is 11)
-  //   line 2: key b, sequence, ten *a of 11 each                       -> 125 (b is 111)
-  //   line 3: key c, sequence, ten *b of 111                           -> 1237 (c is 1111)
-  //   line 4: key d, sequence, ten *c of 1111                          -> 12349 (d is 11111)
-  //   line 5: key e, sequence -> 12351; the k-th *d brings 12351 + 11111 k, which passes
-  //   100000 at k = 8 (101239). "e: &e [" is 7 bytes and each "*d, " 4, so the 8th alias
-  //   starts at column 8 + 7 * 4 = 36.
+  // Counting the nodes aliases add, expanded (keys included in a subtree's size):
+  //   line 1: a = a sequence of ten scalars: 11 nodes, no alias
+  //   line 2: ten *a of 11 each -> 110 (b is 1 + 110 = 111)
+  //   line 3: ten *b of 111 -> 1110, 1220 in all (c is 1111)
+  //   line 4: ten *c of 1111 -> 11110, 12330 in all (d is 11111)
+  //   line 5: the k-th *d brings the total to 12330 + 11111 k, which passes 100000 at
+  //   k = 8 (101218; k = 7 gives 90107). "e: &e [" is 7 bytes and each "*d, " 4, so the
+  //   8th alias starts at column 8 + 7 * 4 = 36.
   std::string text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
   const char* names = "abcdefghi";
   for (int level = 1; level < 9; ++level) {
@@ -335,4 +335,16 @@ TEST_CASE("CRLF line endings and a UTF-8 byte order mark are read normally") {
   CHECK(list->items[0]->value == "a");
   CHECK(list->items[0]->line == 3);
   CHECK(list->items[0]->column == 5);
+}
+
+TEST_CASE("a large file without aliases is not limited by the alias cap") {
+  // 150000 scalars in one list: far more nodes than the alias cap, but written out.
+  std::string text = "l: [";
+  for (int i = 0; i < 150000; ++i)
+    text += i ? ", 1" : "1";
+  text += "]\n";
+  Sink sink;
+  auto doc = parse(text, sink);
+  REQUIRE(doc);
+  CHECK(doc->root().find("l")->items.size() == 150000);
 }

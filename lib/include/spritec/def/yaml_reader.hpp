@@ -5,8 +5,9 @@
 // nodes. Every node keeps its 1-based line and byte column; mapping entries keep their
 // keys' positions and their order. While building the tree the reader rejects duplicate
 // keys (E0103, with a "first defined here" note), nesting deeper than the cap (E0106) and
-// aliases whose expansion passes the node cap (E0107, counted without materialising
-// anything: an alias shares the anchored subtree). Syntax errors are E0101 at
+// aliases whose expansion adds more nodes than the cap (E0107, counted without
+// materialising anything: an alias shares the anchored subtree; the literal nodes are
+// bounded by the file size cap instead). Syntax errors are E0101 at
 // yaml-cpp's mark.
 //
 // Limits: one document per file (later documents are ignored); scalar keys only; merge
