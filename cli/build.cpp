@@ -17,6 +17,9 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
   cmd->add_flag("--stats", o.stats, "Report pages, occupancy, duplicates, bytes and timings");
   cmd->add_option("-j,--jobs", o.jobs, "Threads for decoding and encoding (0 = all cores)")
       ->capture_default_str();
+  cmd->add_option("--cache", o.cache,
+                  "Directory of packs built before: identical inputs reuse one instead of "
+                  "decoding, packing and encoding again");
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   cmd->add_flag("--werror", o.werror, "Treat warnings as errors");

@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
   using namespace spritec;
   try {
     CLI::App app{"spritec — sprite-sheet compiler and animation previewer", "spritec"};
-    app.set_version_flag("--version", std::string("spritec ") + SPRITEC_VERSION + " (pack format " +
+    app.set_version_flag("--version", "spritec " + pipeline::spritec_version() + " (pack format " +
                                           pipeline::pack_format_version() + ")");
     app.require_subcommand(1);
     app.footer(

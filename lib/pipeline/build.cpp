@@ -3,6 +3,7 @@
 #include <iomanip>
 
 #include "report.hpp"
+#include "spritec/def/definition.hpp"
 #include "spritec/format/json_hash.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
@@ -23,6 +24,32 @@ std::string with_suffix(const fs::path& path, const std::string& suffix) {
   return (path.parent_path() / (path.stem().string() + suffix)).string();
 }
 
+// A cached build: the pack with embedded pages, turned back into what a fresh build of the
+// same inputs gives (the model, the page PNGs and, for --pages files, the pack again).
+std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& definition,
+                                   const CompileOptions& options) {
+  io::ReadResult r = io::read_file(file, std::uint64_t(1) << 32);
+  if (!r) return std::nullopt;
+  runtime::PackView view;
+  if (!runtime::parse_pack(r.bytes.data(), r.bytes.size(), view)) return std::nullopt;
+  Compiled c;
+  c.definition = definition;
+  c.model = format::read_model(view);
+  for (std::size_t i = 0; i < c.model.pages.size(); ++i) {
+    format::PageModel& page = c.model.pages[i];
+    if (page.png.empty()) return std::nullopt;
+    c.page_pngs.push_back(page.png);
+    if (!options.page_file_stem.empty()) {
+      page.png.clear();
+      page.file = options.page_file_stem + "-" + std::to_string(i) + ".png";
+    }
+  }
+  c.bytes = options.page_file_stem.empty() ? std::move(r.bytes) : format::write_spk(c.model);
+  if (c.bytes.empty()) return std::nullopt;
+  c.atlas.stats.frames = c.model.frames.size();
+  return c;
+}
+
 }  // namespace
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
@@ -40,9 +67,33 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     };
   }
   diag::Sink sink;
-  std::optional<Compiled> compiled = compile_definition(options.definition, compile, sink);
+  def::LoadOptions load;
+  load.root = options.root;
+  std::optional<def::Definition> definition = def::load_definition(options.definition, load, sink);
+  std::optional<Compiled> compiled;
+  bool cached = false;
+  fs::path cache_file;
+  if (definition && !options.cache.empty()) {
+    std::string key = cache_key(*definition, compile, spritec_version());
+    if (!key.empty()) cache_file = fs::path(options.cache) / (key + ".spk");
+    if (!cache_file.empty()) compiled = from_cache(cache_file, *definition, compile);
+    cached = compiled.has_value();
+  }
+  if (definition && !compiled) compiled = compile_loaded(std::move(*definition), compile, sink);
   int status = report(sink, err, options.werror);
   if (!compiled || status != 0) return status != 0 ? status : 1;
+  if (!cached && !cache_file.empty()) {
+    // The cache keeps the pack with its pages embedded, whatever --pages says.
+    std::error_code ec;
+    fs::create_directories(cache_file.parent_path(), ec);
+    format::PackModel embedded = compiled->model;
+    for (std::size_t i = 0; i < embedded.pages.size(); ++i) {
+      embedded.pages[i].file.clear();
+      embedded.pages[i].png = compiled->page_pngs[i];
+    }
+    std::string why = io::write_file_atomic(cache_file, format::write_spk(embedded));
+    if (!why.empty()) err << "spritec: warning: cannot store in the cache: " << why << '\n';
+  }
 
   // Page files first, then the pack: a pack never names pages that are not there yet.
   if (options.pages == "files") {
@@ -84,7 +135,9 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     if (!why.empty()) return write_failed(err, why);
   }
 
-  if (options.stats) {
+  if (options.stats && cached) {
+    err << "cached      " << cache_file.string() << " (" << compiled->bytes.size() << " bytes)\n";
+  } else if (options.stats) {
     const atlas::Stats& s = compiled->atlas.stats;
     double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     err << std::fixed << std::setprecision(1);

@@ -12,6 +12,10 @@ std::string pack_format_version() {
          std::to_string(runtime::spk::kVersionMinor);
 }
 
+std::string spritec_version() {
+  return SPRITEC_VERSION;
+}
+
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   diag::Sink sink;
   def::LoadOptions load;

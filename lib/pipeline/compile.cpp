@@ -1,9 +1,12 @@
 #include "spritec/pipeline/compile.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 #include "spritec/io/files.hpp"
+
+#include <xxhash.h>
 
 namespace fs = std::filesystem;
 
@@ -88,14 +91,21 @@ std::vector<std::vector<std::uint8_t>> encode_pages(const std::vector<image::Ima
 
 std::optional<Compiled> compile_definition(const fs::path& file, const CompileOptions& options,
                                            diag::Sink& sink) {
-  Compiled c;
   auto start = Clock::now();
   def::LoadOptions load;
   load.root = options.root;
   std::optional<def::Definition> definition = def::load_definition(file, load, sink);
   if (!definition) return std::nullopt;
-  c.definition = std::move(*definition);
-  c.load_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  double load_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::optional<Compiled> c = compile_loaded(std::move(*definition), options, sink);
+  if (c) c->load_seconds = load_seconds;
+  return c;
+}
+
+std::optional<Compiled> compile_loaded(def::Definition definition, const CompileOptions& options,
+                                       diag::Sink& sink) {
+  Compiled c;
+  c.definition = std::move(definition);
 
   atlas::Options atlas_options;
   atlas_options.jobs = options.jobs;
@@ -104,7 +114,7 @@ std::optional<Compiled> compile_definition(const fs::path& file, const CompileOp
   if (!atlas) return std::nullopt;
   c.atlas = std::move(*atlas);
 
-  start = Clock::now();
+  auto start = Clock::now();
   c.page_pngs = encode_pages(c.atlas.pages, options.jobs);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
@@ -148,6 +158,36 @@ std::optional<Compiled> compile_definition(const fs::path& file, const CompileOp
     return std::nullopt;
   }
   return c;
+}
+
+std::string cache_key(const def::Definition& definition, const CompileOptions& /*options*/,
+                      const std::string& spritec_version) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  auto add = [&](const std::string& s) {
+    std::uint64_t n = s.size();
+    XXH3_128bits_update(state, &n, sizeof n);
+    XXH3_128bits_update(state, s.data(), s.size());
+  };
+  add("spritec " + spritec_version + " pack " + std::to_string(runtime::spk::kVersionMajor) + "." +
+      std::to_string(runtime::spk::kVersionMinor));
+  bool ok = true;
+  for (const fs::path& dep : definition.dependencies) {
+    io::ReadResult r = io::read_file(dep);
+    if (!r) {
+      ok = false;
+      break;
+    }
+    add(dep.filename().string());
+    add(std::string(r.bytes.begin(), r.bytes.end()));
+  }
+  XXH128_hash_t hash = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  if (!ok) return {};
+  char hex[33];
+  std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(hash.high64),
+                static_cast<unsigned long long>(hash.low64));
+  return hex;
 }
 
 std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bool decode_pages) {

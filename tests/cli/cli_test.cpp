@@ -426,3 +426,38 @@ TEST_CASE("JSON outputs follow the schemas that ship in schemas/") {
     CHECK(schema_errors("diagnostics.schema.json", nlohmann::json{{"errors", -1}}) != "");
   }
 }
+
+TEST_CASE("a build from the cache gives the same bytes as a fresh build") {
+  fs::path scratch = kScratch / "cache";
+  fs::remove_all(scratch);
+  for (std::string pages : {"embed", "files"}) {
+    INFO("--pages " << pages);
+    std::vector<std::string> packs, jsons, stats;
+    for (int i = 0; i < 3; ++i) {
+      // 0: fresh, no cache; 1: fills the cache; 2: served from it.
+      fs::path out = scratch / pages / std::to_string(i);
+      fs::create_directories(out);
+      std::vector<std::string> args = {
+          "build",  "hero.sprites.yaml",          "-o",      (out / "hero.spk").string(),
+          "--json", (out / "hero.json").string(), "--pages", pages,
+          "--stats"};
+      if (i > 0) {
+        args.push_back("--cache");
+        args.push_back((scratch / "store").string());
+      }
+      Run r = run_spritec(args, kSource / "samples" / "hero");
+      REQUIRE(r.exit == 0);
+      packs.push_back(read_text(out / "hero.spk"));
+      jsons.push_back(read_text(out / "hero.json"));
+      stats.push_back(r.err);
+      if (pages == "files") CHECK(read_text(out / "hero-0.png") == read_text(out / "hero.png"));
+    }
+    CHECK(packs[0] == packs[1]);
+    CHECK(packs[0] == packs[2]);
+    CHECK(jsons[0] == jsons[2]);
+    // The cache keeps packs with embedded pages whatever --pages says, so the files build
+    // is served by what the embed build stored.
+    CHECK((stats[1].find("cached") == std::string::npos) == (pages == "embed"));
+    CHECK(stats[2].find("cached") != std::string::npos);
+  }
+}

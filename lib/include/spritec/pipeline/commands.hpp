@@ -12,6 +12,8 @@ namespace spritec::pipeline {
 
 // "1.0"
 std::string pack_format_version();
+// "0.1.0"
+std::string spritec_version();
 
 struct CheckOptions {
   std::vector<std::string> files;
@@ -36,6 +38,7 @@ struct BuildOptions {
   std::string depfile;          // --depfile F
   bool stats = false;           // --stats: a report on stderr
   int jobs = 0;                 // threads; 0 = the number of cores
+  std::string cache;            // --cache DIR: reuse packs built from identical inputs
   std::string root = ".";
   bool werror = false;
   int progress = -1;  // -1: only on a terminal outside CI

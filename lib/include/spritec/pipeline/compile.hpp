@@ -40,6 +40,15 @@ struct Compiled {
 // Definition file -> checked model -> atlas -> pack bytes. Empty when errors were reported.
 std::optional<Compiled> compile_definition(const std::filesystem::path& file,
                                            const CompileOptions& options, diag::Sink& sink);
+// The same from a definition already loaded and checked.
+std::optional<Compiled> compile_loaded(def::Definition definition, const CompileOptions& options,
+                                       diag::Sink& sink);
+
+// A key for the build cache: a hash of this spritec's version and pack format, the
+// options that change the output, and the bytes of the definition and every file it
+// read. Empty when a dependency cannot be read.
+std::string cache_key(const def::Definition& definition, const CompileOptions& options,
+                      const std::string& spritec_version);
 
 // A pack in memory with its view, its decoded pages and the pixels of any page stored as a
 // file beside it. The view points into `bytes`; keep the object where it is (heap).
