@@ -155,7 +155,7 @@ types:
         type: frame
         repeat: eos
   frame:
-    doc: 56 bytes. One frame: a rectangle of a page and its origin.
+    doc: '56 bytes. One frame: a rectangle of a page and its origin.'
     seq:
       - id: name
         type: string_ref

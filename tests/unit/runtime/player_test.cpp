@@ -996,3 +996,12 @@ TEST_CASE("the player reproduces the public conformance trace of the demo scene"
   }
   CHECK(next == n);
 }
+
+TEST_CASE("any integer angle picks a view, even at the limits of int64", "[player][view]") {
+  using runtime::choose_view;
+  // INT64_MAX = 9223372036854775807 ≡ 7 (mod 360) → 4 views: (28 + 180) / 360 = 0.
+  CHECK(choose_view(INT64_MAX, 0, 4) == 0);
+  // INT64_MIN ≡ -8 ≡ 352 → (1408 + 180) / 360 = 4.4 → 4 mod 4 = 0.
+  CHECK(choose_view(INT64_MIN, 0, 4) == 0);
+  CHECK(choose_view(INT64_MIN, INT32_MIN, 8) < 8);
+}

@@ -106,7 +106,7 @@ struct ActorState {
 // The view of `views` that an angle selects (DESIGN.md section 3), for any integer angle.
 inline std::uint32_t choose_view(std::int64_t angle, std::int64_t first_view, std::uint32_t views) {
   if (views <= 1) return 0;
-  std::int64_t d = (angle - first_view) % 360;
+  std::int64_t d = (angle % 360 - first_view % 360) % 360;  // no overflow for any input
   if (d < 0) d += 360;
   return static_cast<std::uint32_t>(((d * std::int64_t(views) + 180) / 360) % std::int64_t(views));
 }
