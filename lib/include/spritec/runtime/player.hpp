@@ -26,8 +26,9 @@
 //   the repeat-th) the event `finished` is raised and `then` applies: hold keeps the last
 //   step forever, destroy raises `destroyed` and marks the actor (it still shows its last
 //   step), an action name switches (itself: restart); (3) else the next cycle starts.
-// - Immediate transitions are tried at the start of every tick, before the countdown; when
-//   one switches, the clock does not advance on that tick.
+// - Immediate transitions are tried at the start of every tick, before the countdown (also
+//   while an action holds its last step); when one switches, the clock does not advance on
+//   that tick. They are not tried again at the end of a cycle.
 // - A switch enters the first played step at once (its event raised, on the same tick) with
 //   a fresh countdown (no remainder carried); angle and position are kept. start() with the
 //   action already playing does nothing unless restart is asked.
