@@ -68,8 +68,9 @@ void draw_text(image::Image& dst, int x, int y, std::string_view text, Colour co
   if (text.empty() || dst.empty()) return;
   scale = std::max(1, scale);
   std::string s = printable(text);
-  // About 270 bytes of vertices per character (stb_easy_font's estimate); be generous.
-  std::vector<char> buffer(s.size() * 400 + 64);
+  // stb_easy_font averages ~270 bytes of vertices per character but a glyph can take more
+  // (a '8' is 9 quads, 576 bytes) and it silently truncates: allow 40 quads per character.
+  std::vector<char> buffer(s.size() * 40 * 64 + 64);
   int quads =
       stb_easy_font_print(0, 0, s.data(), nullptr, buffer.data(), static_cast<int>(buffer.size()));
   // Bars may share corner pixels: mark the covered pixels first, then paint each once.

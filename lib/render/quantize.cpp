@@ -224,6 +224,10 @@ std::uint8_t PaletteMapper::nearest(std::uint32_t rgb) {
 
 std::uint8_t PaletteMapper::map(std::uint32_t rgb, int x, int y, bool dither) {
   if (!dither || dither_amplitude_ == 0) return nearest(rgb);
+  // A colour the palette holds exactly stays clean: flat areas (a stage's background, the
+  // outlines of pixel art) keep no dither pattern.
+  std::uint8_t exact = nearest(rgb);
+  if (palette_[exact] == rgb) return exact;
   // Offset in [-amplitude/2, amplitude/2), the same for all three channels.
   int t = kBayer8[y & 7][x & 7];
   int offset = ((2 * t + 1 - 64) * dither_amplitude_) / 128;

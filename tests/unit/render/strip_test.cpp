@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "spritec/render/font.hpp"
 #include "spritec/render/strip.hpp"
 
@@ -73,6 +75,27 @@ TEST_CASE("text is drawn as pixels inside its measured size") {
   Image odd(20, 20);
   draw_text(odd, 0, 0, "\xC3", Colour{});
   CHECK(ink(odd, 0, 0, 20, 20) > 0);
+}
+
+TEST_CASE("a glyph made of many bars is drawn whole") {
+  // stb_easy_font builds '8' from 9 bars: three 2-pixel rows (y 0, 3, 6 at x 1..2), four
+  // 1-pixel right-side pieces (x 3 at y 1, 2, 4, 5) and two 2-pixel left-side bars (x 0 at
+  // y 1..2 and 4..5): 6 + 4 + 4 = 14 pixels. A too-small vertex buffer used to drop the
+  // last bars of the last character.
+  Image img(12, 12);
+  draw_text(img, 0, 0, "8", Colour{});
+  CHECK(ink(img, 0, 0, 12, 12) == 14);
+  CHECK(img.pixel(0, 1)[3] == 255);
+  CHECK(img.pixel(0, 5)[3] == 255);
+  // Every printable character drawn twice has twice the ink of one.
+  for (char c = 33; c < 127; ++c) {
+    INFO("character " << c);
+    Image one(30, 14), two(30, 14);
+    draw_text(one, 0, 0, std::string(1, c), Colour{});
+    draw_text(two, 0, 0, std::string(2, c), Colour{});
+    CHECK(ink(one, 0, 0, 30, 14) > 0);
+    CHECK(ink(two, 0, 0, 30, 14) == 2 * ink(one, 0, 0, 30, 14));
+  }
 }
 
 TEST_CASE("an action strip has a row per view and a column per step on a common origin") {

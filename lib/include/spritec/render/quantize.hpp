@@ -5,9 +5,9 @@
 // animation (the box with the largest squared error is split at the weighted median of
 // its widest channel), then refined by a few k-means passes. Ties are broken by colour
 // value, so the same histogram always gives the same palette. Mapping takes the nearest
-// palette colour (squared RGB distance, lowest index on ties), optionally after an 8x8
-// Bayer ordered-dither offset that depends only on the pixel's canvas position, so static
-// areas map identically in every frame.
+// palette colour (squared RGB distance, lowest index on ties). Optional ordered dithering
+// (8x8 Bayer) offsets a colour the palette does not hold exactly by an amount that depends
+// only on the pixel's canvas position, so static areas map identically in every frame.
 //
 // Colours are 0xRRGGBB in a uint32_t. Nothing here prints, throws or fails.
 #pragma once
