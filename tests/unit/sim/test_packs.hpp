@@ -59,6 +59,7 @@ inline format::PackModel base_model(int frames) {
 //   time runs out every 2 ticks and adds 1 to x.
 // - blink: once, then hold: f/0 for 3 ticks, then f/1 for 2 ticks raising "on".
 // - pop: once, then destroy: f/2 for 2 ticks.
+// - spark: loop, one step f/3 of 2 ticks raising "go" each time it is entered.
 inline format::PackModel script_model() {
   format::PackModel m = base_model(4);
   format::ActionModel stand;
@@ -77,7 +78,10 @@ inline format::PackModel script_model() {
   pop.mode = format::Mode::kOnce;
   pop.then = format::ThenKind::kDestroy;
   pop.steps = {{step("f/2", 2)}};
-  m.actions = {stand, walk, blink, pop};
+  format::ActionModel spark;
+  spark.name = "spark";
+  spark.steps = {{step("f/3", 2, 0, 0, "go")}};
+  m.actions = {stand, walk, blink, pop, spark};
   return m;
 }
 

@@ -456,3 +456,57 @@ TEST_CASE("a script that never ends stops at the tick cap with a warning") {
   REQUIRE(sink.warning_count() == 1);
   CHECK(sink.diagnostics()[0].code == diag::Code::kSceneNeverEnds);
 }
+
+TEST_CASE("a first step's event is raised on the tick the actor appears") {
+  // c plays spark from the start: its step is entered for tick 0 ("go"), its 2 ticks run
+  // out on tick 2 (entered again: "go"), and on tick 4. d is spawned by the script on
+  // tick 1 (wait 1 ends at 1000): "go" on 1, then on 3. The run is held to tick 4.
+  const Run run = run_text(
+      "packs: {t: t.spk}\nactors:\n  - {name: c, pack: t, action: spark}\n"
+      "script:\n  - wait: 1\n  - {spawn: {name: d, pack: t, action: spark}}\n",
+      4);
+  using Ev = std::vector<std::string>;
+  const auto c = run.of("c");
+  const auto d = run.of("d");
+  const std::vector<Ev> c_events = {{"go"}, {}, {"go"}, {}, {"go"}};
+  for (std::int64_t k = 0; k <= 4; ++k) {
+    INFO("tick " << k);
+    CHECK(c.at(k).events == c_events[std::size_t(k)]);
+  }
+  REQUIRE(d.size() == 4);
+  CHECK(d.count(0) == 0);
+  CHECK(d.at(1).events == Ev{"go"});
+  CHECK(d.at(2).events.empty());
+  CHECK(d.at(3).events == Ev{"go"});
+}
+
+TEST_CASE("a Simulation steps tick by tick and tells a renderer what to draw") {
+  diag::Sink sink;
+  auto scene = sim::parse_scene(kStage + "script:\n  - wait: 2\n  - {actor: a, angle: 270}\n",
+                                "s.scene.yaml", ".", sink);
+  REQUIRE(scene);
+  auto packs = sim::load_packs(*scene, loader_for({{"t", script_model()}}), sink);
+  REQUIRE(packs);
+  auto simulation = sim::Simulation::create(*scene, *packs, sink);
+  REQUIRE(simulation);
+  CHECK(simulation->tick() == -1);
+  CHECK(simulation->tick_rate() == 60);
+  // Tick 0: a faces east, frame f/0 — the pack's frame index 0.
+  simulation->step();
+  CHECK(simulation->tick() == 0);
+  CHECK(simulation->clock() == 0);
+  CHECK_FALSE(simulation->finished());
+  REQUIRE(simulation->actors().size() == 1);
+  CHECK(simulation->actors()[0].pack == 0);
+  CHECK(simulation->actors()[0].frame == 0);
+  simulation->step();
+  CHECK(simulation->clock() == 1000);
+  CHECK_FALSE(simulation->finished());
+  // Tick 2: the wait ends at 2000, the angle 270 item runs: north, f/3 (index 3); the
+  // script is over.
+  simulation->step();
+  CHECK(simulation->actors()[0].frame == 3);
+  CHECK(simulation->actors()[0].frame_name == "f/3");
+  CHECK(simulation->finished());
+  CHECK(simulation->packs().size() == 1);
+}
