@@ -2,6 +2,7 @@
 // frames (E01xx from the schema, E02xx). Positions are 1-based line:byte-column, counted
 // by hand on the inline texts.
 #include <filesystem>
+#include <functional>
 
 #include "def_test_util.hpp"
 #include "spritec/def/model.hpp"
@@ -517,4 +518,36 @@ TEST_CASE("load_definition reads the file from disk") {
   // body: 32x16 in 8x8 cells -> 8 frames; attack: 2 explicit; run: 3 files.
   CHECK(d->frames.size() == 13);
   CHECK(d->actions.size() == 3);
+}
+
+TEST_CASE("a symlink that leads outside the root is E0201, for image: and files: alike") {
+  // A fresh root in the temp directory holding links to an image outside it.
+  const fs::path root = fs::temp_directory_path() /
+                        ("spritec-def-symlink-" + std::to_string(std::hash<std::string>{}(kFile)));
+  fs::remove_all(root);
+  fs::create_directories(root / "frames");
+  const fs::path outside = fs::weakly_canonical(kDefsDir + "/img/strip48x8.png");
+  fs::create_symlink(outside, root / "linked.png");
+  fs::create_symlink(outside, root / "frames" / "a.png");
+  spritec::def::LoadOptions options;
+  options.root = root;
+  spritec::diag::Sink sink;
+  auto d = spritec::def::load_definition_from(
+      "pack: p\n"
+      "sheets:\n"
+      "  - name: s\n"
+      "    image: linked.png\n"
+      "    grid: {cell: [8, 8]}\n"
+      "  - name: f\n"
+      "    files: frames/*.png\n",
+      root / "t.sprites.yaml", options, sink);
+  fs::remove_all(root);
+  CHECK_FALSE(d);
+  const auto errors = with_code(sink, Code::kPathOutsideRoot);
+  REQUIRE(errors.size() == 2);
+  CHECK(errors[0].span.line == 4);
+  CHECK(errors[0].span.column == 12);
+  CHECK(errors[1].span.line == 7);
+  CHECK(errors[1].span.column == 12);
+  CHECK(sink.error_count() == 2);
 }
