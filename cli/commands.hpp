@@ -12,5 +12,6 @@ CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);
 CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& options);
 CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& options);
 CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& options);
+CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& options);
 
 }  // namespace spritec::cli

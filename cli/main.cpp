@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
     runs.emplace_back(cli::add_inspect(app, inspect),
                       [&] { return pipeline::run_inspect(inspect); });
     runs.emplace_back(cli::add_unpack(app, unpack), [&] { return pipeline::run_unpack(unpack); });
+    pipeline::SimulateOptions simulate;
+    runs.emplace_back(cli::add_simulate(app, simulate),
+                      [&] { return pipeline::run_simulate(simulate); });
 
     try {
       app.parse(argc, argv);

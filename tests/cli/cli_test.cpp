@@ -461,3 +461,59 @@ TEST_CASE("a build from the cache gives the same bytes as a fresh build") {
     CHECK(stats[2].find("cached") != std::string::npos);
   }
 }
+
+TEST_CASE("the public conformance scene gives exactly demo.trace.jsonl") {
+  // Run from the case's folder (the path policy's root), 40 ticks; x/y compared within
+  // 0.001, every other field exactly.
+  fs::path dir = kTests / "data" / "conformance";
+  fs::path trace = kScratch / "demo.jsonl";
+  fs::create_directories(kScratch);
+  Run run =
+      run_spritec({"simulate", "demo.scene.yaml", "--ticks", "40", "--trace", trace.string()}, dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  std::istringstream got(read_text(trace)), want(read_text(dir / "demo.trace.jsonl"));
+  std::string g, w;
+  int lines = 0;
+  while (std::getline(want, w)) {
+    REQUIRE(std::getline(got, g));
+    INFO("line " << lines + 1 << "\n got: " << g << "\nwant: " << w);
+    auto gj = nlohmann::ordered_json::parse(g), wj = nlohmann::ordered_json::parse(w);
+    std::vector<std::string> gkeys, wkeys;
+    for (auto& [k, v] : gj.items())
+      gkeys.push_back(k);
+    for (auto& [k, v] : wj.items())
+      wkeys.push_back(k);
+    CHECK(gkeys == wkeys);
+    for (auto& [k, v] : wj.items()) {
+      if (k == "x" || k == "y") {
+        CHECK(std::abs(gj[k].get<double>() - v.get<double>()) < 0.001);
+      } else {
+        CHECK(gj[k] == v);
+      }
+    }
+    ++lines;
+  }
+  CHECK(!std::getline(got, g));
+  CHECK(lines == 52);
+  SECTION("without --ticks the run ends on the tick the last script item ends") {
+    Run summary = run_spritec({"simulate", "demo.scene.yaml"}, dir);
+    REQUIRE(summary.exit == 0);
+    CHECK(summary.out.rfind("ticks run: 0..26 (27 ticks)\n", 0) == 0);
+  }
+  SECTION("the same scene through a prebuilt pack gives the same trace") {
+    fs::path pack_dir = kScratch / "demo-spk";
+    fs::remove_all(pack_dir);
+    fs::create_directories(pack_dir);
+    Run built =
+        run_spritec({"build", "fx.sprites.yaml", "-o", (pack_dir / "fx.spk").string()}, dir);
+    REQUIRE(built.exit == 0);
+    std::string scene = read_text(dir / "demo.scene.yaml");
+    scene.replace(scene.find("fx.sprites.yaml"), 15, "fx.spk");
+    write_text(pack_dir / "demo.scene.yaml", scene);
+    Run again =
+        run_spritec({"simulate", "demo.scene.yaml", "--ticks", "40", "--trace", "-"}, pack_dir);
+    REQUIRE(again.exit == 0);
+    CHECK(again.out == read_text(trace));
+  }
+}

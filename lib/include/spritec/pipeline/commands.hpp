@@ -61,3 +61,16 @@ int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
 
 }  // namespace spritec::pipeline
+
+namespace spritec::pipeline {
+
+struct SimulateOptions {
+  std::string scene;
+  std::int64_t ticks = -1;  // --ticks N: write ticks 0 … N; -1 = until the script ends
+  std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::string root = ".";
+};
+int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
+                 std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline

@@ -1,0 +1,23 @@
+#include "commands.hpp"
+
+namespace spritec::cli {
+
+CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
+  CLI::App* cmd = app.add_subcommand(
+      "simulate", "Run a scene's script headlessly and write a per-tick trace (JSON Lines)");
+  cmd->add_option("scene", o.scene, "Scene file (*.scene.yaml)")->required();
+  cmd->add_option("--ticks", o.ticks,
+                  "Write ticks 0 … N (default: until the last script item ends)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--trace", o.trace,
+                  "Write the trace here (- for stdout); without it, print a short summary");
+  cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
+      ->capture_default_str();
+  cmd->footer(
+      "Examples:\n"
+      "  spritec simulate samples/hero/hero.scene.yaml\n"
+      "  spritec simulate demo.scene.yaml --ticks 40 --trace demo.jsonl");
+  return cmd;
+}
+
+}  // namespace spritec::cli

@@ -1,0 +1,25 @@
+// spritec::pipeline — the packs of a scene: each `packs:` entry resolved against the scene's
+// directory under the path policy, then opened (.spk) or compiled in memory (definition).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "spritec/pipeline/compile.hpp"
+#include "spritec/sim/simulation.hpp"
+
+namespace spritec::pipeline {
+
+struct ScenePacks {
+  std::vector<sim::LoadedPack> packs;              // in the scene's `packs:` order
+  std::vector<std::unique_ptr<LoadedPack>> files;  // the same packs with their decoded pages
+};
+
+// Empty when an error was reported (E0201 outside the root, E0001 missing, or the pack's
+// own diagnostics).
+std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene,
+                                           const std::filesystem::path& root, bool decode_pages,
+                                           diag::Sink& sink);
+
+}  // namespace spritec::pipeline

@@ -1,0 +1,83 @@
+#include <filesystem>
+#include <sstream>
+
+#include "report.hpp"
+#include "spritec/io/files.hpp"
+#include "spritec/pipeline/commands.hpp"
+#include "spritec/pipeline/scene_packs.hpp"
+
+namespace fs = std::filesystem;
+
+namespace spritec::pipeline {
+
+std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::path& root,
+                                           bool decode_pages, diag::Sink& sink) {
+  ScenePacks out;
+  bool failed = false;
+  for (const sim::PackRef& ref : scene.packs) {
+    std::string why;
+    std::optional<fs::path> path = io::resolve_inside_root(root, scene.directory, ref.path, &why);
+    if (!path) {
+      sink.error(diag::Code::kPathOutsideRoot, ref.path_span,
+                 "pack path '" + ref.path + "' is not allowed: " + why);
+      failed = true;
+      continue;
+    }
+    std::error_code ec;
+    if (!fs::is_regular_file(*path, ec)) {
+      sink.error(diag::Code::kFileUnreadable, ref.path_span,
+                 "pack '" + ref.name + "': " + io::display_path(*path) + " does not exist");
+      failed = true;
+      continue;
+    }
+    CompileOptions compile;
+    compile.root = root;
+    std::unique_ptr<LoadedPack> pack =
+        open_or_compile(fs::path(ref.path).is_absolute() ? *path : scene.directory / ref.path,
+                        compile, sink, decode_pages);
+    if (!pack) {
+      failed = true;
+      continue;
+    }
+    std::optional<sim::LoadedPack> loaded =
+        sim::load_pack_bytes(ref.name, pack->bytes, ref.path_span, sink);
+    if (!loaded) {
+      failed = true;
+      continue;
+    }
+    out.packs.push_back(std::move(*loaded));
+    out.files.push_back(std::move(pack));
+  }
+  if (failed) return std::nullopt;
+  return out;
+}
+
+int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
+  diag::Sink sink;
+  std::optional<sim::Scene> scene = sim::read_scene_file(options.scene, sink);
+  std::optional<ScenePacks> packs;
+  if (scene) packs = load_scene_packs(*scene, options.root, false, sink);
+  if (!scene || !packs) return report(sink, err);
+
+  sim::RunOptions run;
+  if (options.ticks >= 0) run.max_ticks = options.ticks;
+  std::ostringstream trace;
+  std::optional<sim::RunSummary> summary = sim::run_scene(
+      *scene, std::move(packs->packs), run, options.trace.empty() ? nullptr : &trace, sink);
+  int status = report(sink, err);
+  if (!summary || status != 0) return status != 0 ? status : 1;
+  if (options.trace == "-") {
+    out << trace.str();
+  } else if (!options.trace.empty()) {
+    std::string why = io::write_file_atomic(options.trace, trace.str());
+    if (!why.empty()) {
+      err << "spritec: error[E0005]: " << why << '\n';
+      return 3;
+    }
+  } else {
+    sim::write_summary(out, *summary);
+  }
+  return 0;
+}
+
+}  // namespace spritec::pipeline
