@@ -683,7 +683,21 @@ class Loader {
 
 std::optional<Definition> load_document(const Document& doc, const fs::path& file,
                                         const LoadOptions& options, diag::Sink& sink) {
-  if (!validate_schema(doc, sprites_schema(), sink)) return std::nullopt;
+  const std::size_t before = sink.diagnostics().size();
+  if (!validate_schema(doc, sprites_schema(), sink)) {
+    // Unknown keys are ignored by the loader, so when they are the only schema errors
+    // (the usual typo) the other checks still run and one pass reports everything. Any
+    // other schema error means the tree does not have the shape the loader reads.
+    const auto& all = sink.diagnostics();
+    for (std::size_t i = before; i < all.size(); ++i) {
+      if (all[i].severity == diag::Severity::kError && all[i].code != Code::kUnknownKey) {
+        return std::nullopt;
+      }
+    }
+    Loader loader(doc, file, options, sink);
+    loader.run();
+    return std::nullopt;
+  }
   Loader loader(doc, file, options, sink);
   return loader.run();
 }

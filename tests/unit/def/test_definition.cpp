@@ -280,6 +280,28 @@ TEST_CASE("an unknown key is reported at the key with a suggestion (E0104)") {
   CHECK(l.sink.diagnostics()[0].message == "unknown key 'orign' (did you mean 'origin'?)");
 }
 
+TEST_CASE("after unknown keys the other checks still run") {
+  // The typo (E0104 at 5:26) and the missing image (E0202 at 7:12) in one run.
+  auto l = load(
+      "pack: p\nsheets:\n  - name: s\n    image: img/strip48x8.png\n"
+      "    grid: {cell: [8, 8], orign: [4, 7]}\n"
+      "  - name: t\n    image: img/missing.png\n    grid: {cell: [8, 8]}\n");
+  CHECK_FALSE(l.def);
+  REQUIRE(l.sink.diagnostics().size() == 2);
+  CHECK(l.sink.diagnostics()[0].code == Code::kUnknownKey);
+  CHECK(l.sink.diagnostics()[1].code == Code::kImageUnreadable);
+  CHECK(l.sink.diagnostics()[1].span.line == 7);
+  CHECK(l.sink.diagnostics()[1].span.column == 12);
+}
+
+TEST_CASE("after a wrong type the semantic checks do not run") {
+  // tick_rate: fast (E0105); the missing image is not looked at.
+  auto l = load(
+      "pack: p\ntick_rate: fast\nsheets:\n  - name: t\n    image: img/missing.png\n"
+      "    grid: {cell: [8, 8]}\n");
+  require_only(l, Code::kWrongType, 2, 12);
+}
+
 TEST_CASE("a misspelt top-level key suggests the real one") {
   auto l = load("pack: p\ntickrate: 30\n");
   require_only(l, Code::kUnknownKey, 2, 1);

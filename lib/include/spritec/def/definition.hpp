@@ -11,6 +11,10 @@
 // leave `root` after `..` and symlinks are E0201. Images over `max_image_side` pixels a
 // side are E0204. `files:` patterns support `*` and `?` in the last path component.
 //
+// Phases: a reading error (E00xx, E0101-E0107) stops everything; schema errors other
+// than unknown keys stop before the semantic checks (the tree does not have the shape
+// they read); unknown keys alone (E0104, the usual typo) let every other check run.
+//
 // Failure: returns an empty optional only when it reported at least one error. Warnings
 // (W0301 inexact ms, W0302 shadowed rule, W0303 unreachable action) do not stop it.
 // Nothing is thrown.
