@@ -3,7 +3,8 @@
 // palette (so a 16-entry colour table has no spare entry for transparency).
 //
 //   bench_gif                 Google Benchmark timings of encode_gif / encode_apng
-//   bench_gif --write DIR     writes DIR/frame_NNN.png, DIR/ours.gif, DIR/ours_transparent.gif
+//   bench_gif --write DIR     writes DIR/frame_NNN.png (opaque stage), DIR/clear_NNN.png (the
+//                             same without the sky), DIR/ours.gif, DIR/ours_transparent.gif
 //                             and DIR/ours.apng, and prints their sizes and encode times
 //
 // bench/bench_gif.sh compares the written GIF with ImageMagick and gifsicle on the same
@@ -164,9 +165,18 @@ int write_outputs(const std::string& dir) {
       return 1;
     }
   }
+  auto clear_frames = make_frames(false);
+  for (int i = 0; i < kFrames; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/clear_%03d.png", i);
+    if (!save(dir + name,
+              spritec::image::encode_png(clear_frames[static_cast<std::size_t>(i)].image))) {
+      std::fprintf(stderr, "cannot write %s%s\n", dir.c_str(), name);
+      return 1;
+    }
+  }
   spritec::render::Encoded gif, clear_gif, apng;
   double t_gif = millis([&] { gif = spritec::render::encode_gif(frames); });
-  auto clear_frames = make_frames(false);
   double t_clear = millis([&] { clear_gif = spritec::render::encode_gif(clear_frames); });
   double t_apng = millis([&] { apng = spritec::render::encode_apng(frames); });
   if (!gif || !clear_gif || !apng) {

@@ -72,20 +72,24 @@ constexpr int kBayer8[8][8] = {{0, 32, 8, 40, 2, 34, 10, 42},  {48, 16, 56, 24, 
 
 std::vector<ColourCount> colour_histogram(const std::vector<std::uint32_t>& pixels,
                                           std::uint32_t skip) {
-  std::vector<std::uint32_t> sorted;
-  sorted.reserve(pixels.size());
+  // Counted in a hash map (pixel art repeats few colours), then sorted: the order of the
+  // map never reaches the output.
+  std::unordered_map<std::uint32_t, std::uint64_t> counts;
+  std::uint32_t last = skip;
+  std::uint64_t* last_count = nullptr;
   for (std::uint32_t p : pixels) {
-    if (p != skip) sorted.push_back(p);
+    if (p == skip) continue;
+    if (p != last || !last_count) {
+      last = p;
+      last_count = &counts[p];
+    }
+    ++*last_count;
   }
-  std::sort(sorted.begin(), sorted.end());
   std::vector<ColourCount> out;
-  for (std::size_t i = 0; i < sorted.size();) {
-    std::size_t j = i;
-    while (j < sorted.size() && sorted[j] == sorted[i])
-      ++j;
-    out.push_back({sorted[i], static_cast<std::uint64_t>(j - i)});
-    i = j;
-  }
+  out.reserve(counts.size());
+  for (const auto& [rgb, count] : counts) out.push_back({rgb, count});
+  std::sort(out.begin(), out.end(),
+            [](const ColourCount& a, const ColourCount& b) { return a.rgb < b.rgb; });
   return out;
 }
 
