@@ -7,6 +7,10 @@
 #include <thread>
 #include <tuple>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include "spritec/io/files.hpp"
 #include "spritec/pack/pack.hpp"
 
@@ -18,6 +22,15 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Hands freed heap pages back to the system. The decoded sources are many small blocks in
+// the middle of the heap, which glibc keeps (as resident memory) after they are freed, so
+// without this the pages and the PNG encoder's buffers would come on top of them.
+void give_back_freed_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 // One decoded source: a file with the colour key of the sheet that uses it.
@@ -33,9 +46,18 @@ struct SourceKey {
 
 struct Source {
   SourceKey key;
-  diag::Span span;  // where the definition names it (for errors)
-  image::Image image;
-  std::string error;  // empty when decoded
+  diag::Span span;                  // where the definition names it (for errors)
+  std::vector<std::size_t> frames;  // the definition frames cut from it, in order
+  image::Image image;  // after cut_frames: only the part its frames' trimmed pixels cover
+  std::string error;   // empty when decoded
+};
+
+// One frame's trimmed pixels, worked out on the decoding thread of its source.
+struct Cut {
+  const image::Image* image = nullptr;  // its source's (possibly cropped) image
+  image::Rect trimmed;                  // in the source image as decoded (empty: no pixel)
+  image::Rect at;                       // the same pixels in `image`
+  std::uint64_t hash = 0;               // of those pixels, when deduplicating
 };
 
 void decode_source(Source& source, int max_side) {
@@ -69,7 +91,46 @@ void decode_source(Source& source, int max_side) {
   }
 }
 
-void decode_all(std::vector<Source>& sources, const Options& options, int max_side) {
+// Trims and hashes every frame of a decoded source, then keeps only the bounding box of
+// their trimmed pixels (which is all the later steps read), so a mostly transparent image
+// does not stay in memory whole. Runs on the decoding thread: each frame belongs to one
+// source, so threads write to distinct cuts. The pixels, rectangles and hashes are the
+// same as trimming the whole image on one thread, so the output does not depend on jobs.
+void cut_frames(Source& source, const def::Definition& definition, std::vector<Cut>& cuts) {
+  const def::AtlasOptions& opt = definition.atlas;
+  int x0 = source.image.width;
+  int y0 = source.image.height;
+  int x1 = 0;
+  int y1 = 0;
+  for (std::size_t i : source.frames) {
+    const def::Rect& r = definition.frames[i].rect;
+    const image::Rect rect{r.x, r.y, r.width, r.height};
+    Cut& cut = cuts[i];
+    cut.trimmed = opt.trim ? image::trim_bounds(source.image, rect) : rect;
+    if (cut.trimmed.empty()) continue;
+    if (opt.dedupe) cut.hash = image::hash_rect(source.image, cut.trimmed);
+    x0 = std::min(x0, cut.trimmed.x);
+    y0 = std::min(y0, cut.trimmed.y);
+    x1 = std::max(x1, cut.trimmed.x + cut.trimmed.w);
+    y1 = std::max(y1, cut.trimmed.y + cut.trimmed.h);
+  }
+  if (x1 <= x0 || y1 <= y0) {
+    source.image = image::Image();  // no frame keeps a pixel of it
+  } else if (x0 > 0 || y0 > 0 || x1 < source.image.width || y1 < source.image.height) {
+    source.image = image::crop(source.image, {x0, y0, x1 - x0, y1 - y0});
+  } else {
+    x0 = y0 = 0;
+  }
+  for (std::size_t i : source.frames) {
+    Cut& cut = cuts[i];
+    cut.image = &source.image;
+    if (!cut.trimmed.empty())
+      cut.at = {cut.trimmed.x - x0, cut.trimmed.y - y0, cut.trimmed.w, cut.trimmed.h};
+  }
+}
+
+void decode_all(std::vector<Source>& sources, const def::Definition& definition,
+                std::vector<Cut>& cuts, const Options& options, int max_side) {
   int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min<int>(jobs, int(sources.size())));
   std::atomic<std::size_t> next{0};
@@ -77,6 +138,7 @@ void decode_all(std::vector<Source>& sources, const Options& options, int max_si
   auto worker = [&] {
     for (std::size_t i = next++; i < sources.size(); i = next++) {
       decode_source(sources[i], max_side);
+      if (sources[i].error.empty()) cut_frames(sources[i], definition, cuts);
       ++done;
     }
   };
@@ -112,7 +174,8 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   Stats& stats = atlas.stats;
   stats.frames = definition.frames.size();
 
-  // 1. Decode each distinct (file, colour key) once, in first-use order.
+  // 1. Decode each distinct (file, colour key) once, in first-use order, and trim and hash
+  // its frames on the same thread.
   auto start = Clock::now();
   std::vector<Source> sources;
   std::map<SourceKey, std::size_t> source_index;
@@ -129,9 +192,11 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
       source.span = sheet.kind == def::SheetKind::kFiles ? frame.span : sheet.image_span;
       sources.push_back(std::move(source));
     }
+    sources[it->second].frames.push_back(i);
     frame_source[i] = it->second;
   }
-  decode_all(sources, options, def::kMaxImageSide);
+  std::vector<Cut> cuts(definition.frames.size());
+  decode_all(sources, definition, cuts, options, def::kMaxImageSide);
   bool failed = false;
   for (const Source& source : sources) {
     if (!source.error.empty()) {
@@ -143,15 +208,10 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   stats.decode_seconds = seconds_since(start);
   if (failed) return std::nullopt;
 
-  // 2. Trim and dedupe. `stored` lists, for each unique non-empty frame, its frame index.
+  // 2. Dedupe, in definition order (the first of equal frames is the one stored).
   start = Clock::now();
   const def::AtlasOptions& opt = definition.atlas;
-  struct Cut {
-    const image::Image* image = nullptr;
-    image::Rect trimmed;  // in the source image
-  };
-  std::vector<Cut> cuts(definition.frames.size());
-  std::vector<std::size_t> stored;
+  std::vector<std::size_t> stored;  // for each unique non-empty frame, its frame index
   std::map<std::uint64_t, std::vector<std::size_t>> by_hash;  // hash -> stored frame indices
   for (std::size_t i = 0; i < definition.frames.size(); ++i) {
     const def::Frame& frame = definition.frames[i];
@@ -161,23 +221,20 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
     out.source_w = frame.rect.width;
     out.source_h = frame.rect.height;
     stats.source_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
-    const image::Image& src = sources[frame_source[i]].image;
-    image::Rect rect{frame.rect.x, frame.rect.y, frame.rect.width, frame.rect.height};
-    image::Rect trimmed = opt.trim ? image::trim_bounds(src, rect) : rect;
-    cuts[i] = {&src, trimmed};
-    if (trimmed.empty()) {
+    const Cut& cut = cuts[i];
+    if (cut.trimmed.empty()) {
       ++stats.empty;
       out.rect = {};
       continue;
     }
-    out.trim_x = trimmed.x - rect.x;
-    out.trim_y = trimmed.y - rect.y;
-    out.rect.w = trimmed.w;
-    out.rect.h = trimmed.h;
+    out.trim_x = cut.trimmed.x - frame.rect.x;
+    out.trim_y = cut.trimmed.y - frame.rect.y;
+    out.rect.w = cut.trimmed.w;
+    out.rect.h = cut.trimmed.h;
     if (opt.dedupe) {
-      std::vector<std::size_t>& same_hash = by_hash[image::hash_rect(src, trimmed)];
+      std::vector<std::size_t>& same_hash = by_hash[cut.hash];
       auto match = std::find_if(same_hash.begin(), same_hash.end(), [&](std::size_t j) {
-        return image::equal_rect(*cuts[j].image, cuts[j].trimmed, src, trimmed);
+        return image::equal_rect(*cuts[j].image, cuts[j].at, *cut.image, cut.at);
       });
       if (match != same_hash.end()) {
         out.duplicate_of = long(*match);
@@ -189,6 +246,16 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
     stored.push_back(i);
   }
   stats.stored = stored.size();
+
+  // A source's pixels are needed until its last stored frame is drawn; those of sources
+  // holding only duplicates or empty frames can go now (less memory at the peak, which is
+  // while the pages are composed).
+  std::vector<std::size_t> uses(sources.size(), 0);
+  for (std::size_t i : stored)
+    ++uses[frame_source[i]];
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    if (uses[s] == 0) sources[s].image = image::Image();
+  }
 
   // 3. Pack the stored rectangles, grown by the extrusion on every side.
   std::vector<pack::Size> sizes;
@@ -221,23 +288,31 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   }
   stats.pack_seconds = seconds_since(start);
 
-  // 4. Compose the pages.
+  // 4. Compose the pages one after another, each frame in packing order (the order only
+  // matters where extrusions meet, and pages do not share pixels), releasing each source
+  // after its last frame is drawn so decoded images and pages are not all held at once.
   start = Clock::now();
-  for (const pack::Page& page : packed.packing.pages) {
-    atlas.pages.emplace_back(page.width, page.height);
-    stats.page_occupancy.push_back(page.occupancy());
-  }
-  for (std::size_t k = 0; k < stored.size(); ++k) {
-    std::size_t i = stored[k];
-    const pack::Placement& at = packed.packing.placements[k];
-    Frame& frame = atlas.frames[i];
-    frame.page = at.page;
-    frame.rect.x = at.x + opt.extrude;
-    frame.rect.y = at.y + opt.extrude;
-    image::Image& page = atlas.pages[std::size_t(at.page)];
-    image::blit(page, frame.rect.x, frame.rect.y, *cuts[i].image, cuts[i].trimmed);
-    if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
-    stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+  std::vector<std::vector<std::size_t>> on_page(packed.packing.pages.size());
+  for (std::size_t k = 0; k < stored.size(); ++k)
+    on_page[std::size_t(packed.packing.placements[k].page)].push_back(k);
+  atlas.pages.reserve(packed.packing.pages.size());
+  for (std::size_t p = 0; p < packed.packing.pages.size(); ++p) {
+    const pack::Page& packed_page = packed.packing.pages[p];
+    image::Image& page = atlas.pages.emplace_back(packed_page.width, packed_page.height);
+    stats.page_occupancy.push_back(packed_page.occupancy());
+    for (std::size_t k : on_page[p]) {
+      std::size_t i = stored[k];
+      const pack::Placement& at = packed.packing.placements[k];
+      Frame& frame = atlas.frames[i];
+      frame.page = at.page;
+      frame.rect.x = at.x + opt.extrude;
+      frame.rect.y = at.y + opt.extrude;
+      image::blit(page, frame.rect.x, frame.rect.y, *cuts[i].image, cuts[i].at);
+      if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
+      stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+      if (--uses[frame_source[i]] == 0) sources[frame_source[i]].image = image::Image();
+    }
+    give_back_freed_memory();
   }
   for (Frame& frame : atlas.frames) {
     if (frame.duplicate_of >= 0) {
