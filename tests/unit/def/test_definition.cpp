@@ -573,3 +573,25 @@ TEST_CASE("a symlink that leads outside the root is E0201, for image: and files:
   CHECK(errors[1].span.column == 12);
   CHECK(sink.error_count() == 2);
 }
+
+TEST_CASE("reverse, immediate rules and step durations in ms are read") {
+  // Line 7: "  a: {reverse: true, frames: [{frame: s/0, ms: 20}, s/1], transitions: …".
+  // 20 ms at 60 ticks/s is 1.2 ticks -> 1, with W0301 at the 20: "  a: {reverse: true,
+  // frames: [{frame: s/0, ms: " is 41 bytes, so column 42.
+  auto l = load(kHead +
+                "actions:\n"
+                "  a: {reverse: true, frames: [{frame: s/0, ms: 20}, s/1], transitions: [{to: a, "
+                "when: [jump], immediate: true}]}\n");
+  REQUIRE(l.def);
+  const auto& a = l.def->actions[0];
+  CHECK(a.reverse);
+  CHECK(a.steps[0][0].ticks == 1);
+  CHECK(a.steps[0][1].ticks == 6);
+  REQUIRE(a.transitions.size() == 1);
+  CHECK(a.transitions[0].immediate);
+  CHECK(a.transitions[0].when == std::vector<std::string>{"jump"});
+  REQUIRE(l.sink.diagnostics().size() == 1);
+  CHECK(l.sink.diagnostics()[0].code == Code::kInexactDuration);
+  CHECK(l.sink.diagnostics()[0].span.line == 7);
+  CHECK(l.sink.diagnostics()[0].span.column == 42);
+}
