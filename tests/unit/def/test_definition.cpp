@@ -576,8 +576,8 @@ TEST_CASE("a symlink that leads outside the root is E0201, for image: and files:
 
 TEST_CASE("reverse, immediate rules and step durations in ms are read") {
   // Line 7: "  a: {reverse: true, frames: [{frame: s/0, ms: 20}, s/1], transitions: …".
-  // 20 ms at 60 ticks/s is 1.2 ticks -> 1, with W0301 at the 20: "  a: {reverse: true,
-  // frames: [{frame: s/0, ms: " is 41 bytes, so column 42.
+  // 20 ms at 60 ticks/s is 1.2 ticks -> 1, with W0301 at the 20. Before it: "  a: {" 6,
+  // "reverse: true, " 15, "frames: [" 9, "{frame: s/0, " 13, "ms: " 4 = 47 bytes: column 48.
   auto l = load(kHead +
                 "actions:\n"
                 "  a: {reverse: true, frames: [{frame: s/0, ms: 20}, s/1], transitions: [{to: a, "
@@ -593,5 +593,5 @@ TEST_CASE("reverse, immediate rules and step durations in ms are read") {
   REQUIRE(l.sink.diagnostics().size() == 1);
   CHECK(l.sink.diagnostics()[0].code == Code::kInexactDuration);
   CHECK(l.sink.diagnostics()[0].span.line == 7);
-  CHECK(l.sink.diagnostics()[0].span.column == 42);
+  CHECK(l.sink.diagnostics()[0].span.column == 48);
 }
