@@ -33,6 +33,9 @@ int main(int argc, char** argv) {
     pipeline::SimulateOptions simulate;
     runs.emplace_back(cli::add_simulate(app, simulate),
                       [&] { return pipeline::run_simulate(simulate); });
+    pipeline::PreviewOptions preview;
+    runs.emplace_back(cli::add_preview(app, preview),
+                      [&] { return pipeline::run_preview(preview); });
 
     try {
       app.parse(argc, argv);

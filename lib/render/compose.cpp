@@ -19,14 +19,17 @@ void put(image::Image& img, int x, int y, std::uint8_t r, std::uint8_t g, std::u
 
 }  // namespace
 
-int to_pixel(double v) { return static_cast<int>(std::floor(v + 0.5)); }
+int to_pixel(double v) {
+  return static_cast<int>(std::floor(v + 0.5));
+}
 
 image::Image compose(const Stage& stage, std::vector<Sprite> sprites) {
   image::Image out(stage.width, stage.height);
   std::uint8_t bg[4] = {std::uint8_t(stage.background >> 24), std::uint8_t(stage.background >> 16),
                         std::uint8_t(stage.background >> 8), std::uint8_t(stage.background)};
   if (bg[3] != 0) {
-    for (std::size_t i = 0; i < out.rgba.size(); i += 4) std::copy(bg, bg + 4, &out.rgba[i]);
+    for (std::size_t i = 0; i < out.rgba.size(); i += 4)
+      std::copy(bg, bg + 4, &out.rgba[i]);
   }
   std::stable_sort(sprites.begin(), sprites.end(), [](const Sprite& a, const Sprite& b) {
     return std::tie(a.y, a.name) < std::tie(b.y, b.name);

@@ -74,3 +74,25 @@ int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
                  std::ostream& err = std::cerr);
 
 }  // namespace spritec::pipeline
+
+namespace spritec::pipeline {
+
+struct PreviewOptions {
+  std::string input;         // a definition, a pack (.spk) or a scene (.scene.yaml)
+  std::string output;        // .gif, .apng, or .png (a strip, or APNG with `animated`)
+  std::string action;        // definitions and packs: the action ("all": every one, PNG only)
+  std::string view = "all";  // a view index, or all (side by side / one row each)
+  int scale = 1;             // integer nearest-neighbour upscaling
+  int fps = 0;               // preview frames per second; 0 = the scene's (30 for actions)
+  std::string background;    // #rrggbb, #rrggbbaa or none; empty = the scene's / none
+  bool debug = false;        // frame outlines and origin markers
+  std::string frames;        // A..B: keep output frames A to B (0-based, inclusive)
+  bool animated = false;     // with .png: write an APNG
+  int every = 1;             // scene as a PNG: every Nth frame in the grid
+  std::int64_t ticks = -1;   // scenes: stop after tick N (default: when the script ends)
+  std::string root = ".";
+};
+int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,
+                std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline
