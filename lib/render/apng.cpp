@@ -201,13 +201,23 @@ class Planner {
     raw.push_back(static_cast<std::uint8_t>(p >> 16));
     raw.push_back(static_cast<std::uint8_t>(p >> 24));
   }
+  // Candidates are ranked with adaptive filtering only; refine() then tries the unfiltered
+  // rows on the one kept (pixel art often deflates better unfiltered).
   void measure(Plan& p) {
-    std::size_t plain = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, false)).size();
-    std::size_t adaptive = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, true)).size();
-    p.adaptive = adaptive < plain;
-    p.size = std::min(plain, adaptive);
+    p.adaptive = true;
+    p.size = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, true)).size();
   }
 
+ public:
+  void refine(Plan& p) {
+    std::size_t plain = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, false)).size();
+    if (plain < p.size) {
+      p.adaptive = false;
+      p.size = plain;
+    }
+  }
+
+ private:
   int w_, h_;
   libdeflate_compressor* trial_;
 };
@@ -349,6 +359,7 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
   std::vector<Plan> plans;
   const Canvas empty(targets[0].size(), 0);
   Plan prev = planner.best(empty, targets[0], true);
+  planner.refine(prev);
   Canvas prev_start = empty;
   for (std::size_t i = 1; i < targets.size(); ++i) {
     const Canvas& before = targets[i - 1];
@@ -369,6 +380,7 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
         prev.dispose = dispose;
       }
     }
+    planner.refine(chosen);
     plans.push_back(std::move(prev));
     prev = std::move(chosen);
     prev_start = std::move(chosen_start);

@@ -343,7 +343,8 @@ class Optimiser {
 
   // The smallest encoding of `target` drawn over `start`, within `forced` when given
   // (else the rectangle of changed pixels).
-  Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}) {
+  // `quick`: only the cheapest candidate (unchanged pixels transparent), to rank disposals.
+  Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}, bool quick = false) {
     Rect r = forced.empty() ? diff_rect(start, target) : forced;
     if (r.empty()) {
       // Nothing changes, but the frame must exist for its delay: one pixel that is
@@ -417,9 +418,11 @@ class Optimiser {
     }
     std::vector<std::vector<std::uint8_t>> variants;
     variants.push_back(std::move(masked));
-    variants.push_back(chooser_.choose(literal, flexible, c, false));
-    variants.push_back(chooser_.choose(literal, flexible, c, true));
-    if (literal_ok) variants.push_back(std::move(literal));
+    if (!quick) {
+      variants.push_back(chooser_.choose(literal, flexible, c, false));
+      variants.push_back(chooser_.choose(literal, flexible, c, true));
+      if (literal_ok) variants.push_back(std::move(literal));
+    }
     best.transparent = clear;
     for (auto& v : variants) {
       std::size_t size = measure(r, v);
@@ -491,18 +494,35 @@ bool encode_frames(const std::vector<Canvas>& targets, const std::vector<int>& d
     bool found = false;
     Encoding chosen;
     Canvas chosen_start;
+    // Rank the feasible disposals by their quick encoding, then search fully those within
+    // 10% of the best (usually one): nearly all the size comes from the rectangle and the
+    // choice of transparent pixels, and this keeps the search to a few encodes a frame.
+    struct Option {
+      int disposal;
+      Canvas start;
+      std::size_t quick_size;
+    };
+    std::vector<Option> options;
+    std::size_t best_quick = std::numeric_limits<std::size_t>::max();
     for (int disposal : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
       Canvas s = disposal == kDisposeNone         ? before
                  : disposal == kDisposeBackground ? opt.cleared(before, prev.encoding.rect)
                                                   : prev_start;
       if (!opt.feasible(s, targets[i])) continue;
-      Encoding e = opt.best(s, targets[i]);
+      Encoding q = opt.best(s, targets[i], {}, true);
+      if (!q.ok) continue;
+      best_quick = std::min(best_quick, q.size);
+      options.push_back({disposal, std::move(s), q.size});
+    }
+    for (auto& option : options) {
+      if (option.quick_size > best_quick + best_quick / 10) continue;
+      Encoding e = opt.best(option.start, targets[i]);
       if (!e.ok) continue;
       if (!found || e.size < chosen.size) {
         found = true;
         chosen = std::move(e);
-        chosen_start = std::move(s);
-        prev.disposal = disposal;
+        chosen_start = std::move(option.start);
+        prev.disposal = option.disposal;
       }
     }
     if (!found) {

@@ -87,7 +87,8 @@ std::vector<ColourCount> colour_histogram(const std::vector<std::uint32_t>& pixe
   }
   std::vector<ColourCount> out;
   out.reserve(counts.size());
-  for (const auto& [rgb, count] : counts) out.push_back({rgb, count});
+  for (const auto& [rgb, count] : counts)
+    out.push_back({rgb, count});
   std::sort(out.begin(), out.end(),
             [](const ColourCount& a, const ColourCount& b) { return a.rgb < b.rgb; });
   return out;
