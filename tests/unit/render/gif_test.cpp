@@ -347,3 +347,41 @@ TEST_CASE("random pixel-art animations of 1 to 255 colours round trip exactly") 
     }
   }
 }
+
+TEST_CASE("colours that fill the table exactly borrow an unused index for transparency") {
+  // Four colours over a 48x48 opaque stage: a 4-entry table (2-bit codes) holds them all
+  // with no spare entry. Later frames move a one-colour sprite and need transparency only for
+  // unchanged pixels: each can use a colour it does not draw as its transparent index, which
+  // beats an 8-entry table's 3-bit codes on a noisy 48x48 first frame.
+  auto stage = [](int sprite_x) {
+    AnimFrame f;
+    f.image = Image(48, 48);
+    for (int y = 0; y < 48; ++y) {
+      for (int x = 0; x < 48; ++x)
+        set(f.image, x, y, kColours[(x * 7 + y * 13 + x * y) % 3]);
+    }
+    for (int y = 20; y < 24; ++y) {
+      for (int x = sprite_x; x < sprite_x + 4; ++x)
+        set(f.image, x, y, kColours[3]);
+    }
+    f.duration = {1, 10};
+    return f;
+  };
+  std::vector<AnimFrame> frames{stage(2), stage(6), stage(10), stage(14)};
+  auto decoded = render_test::decode_gif(encode_gif(frames).bytes);
+  REQUIRE(decoded.frames.size() == 4);
+  CHECK(decoded.global_colours == 4);
+  for (std::size_t i = 0; i < 4; ++i)
+    CHECK(decoded.frames[i].image.rgba == frames[i].image.rgba);
+
+  // When a frame draws all four colours and also has transparent pixels, no index is free:
+  // the table grows to 8 entries.
+  std::vector<AnimFrame> holed = frames;
+  holed[0].image.pixel(0, 0)[3] = 0;
+  decoded = render_test::decode_gif(encode_gif(holed).bytes);
+  REQUIRE(decoded.frames.size() == 4);
+  CHECK(decoded.global_colours == 8);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(decoded.frames[i].image.rgba == as_gif_shows(holed[i].image).rgba);
+  }
+}

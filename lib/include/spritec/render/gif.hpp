@@ -5,7 +5,10 @@
 // - Palette: when the frames use at most 255 distinct colours the palette is exact and the
 //   GIF decodes to the input pixel for pixel (the usual case for pixel art). Otherwise a
 //   deterministic median-cut quantiser (quantize.hpp) builds 255 colours for the whole
-//   animation, with optional ordered dithering. One more index is the transparent one.
+//   animation, with optional ordered dithering. One more index is the transparent one;
+//   when the colours fill a power-of-two table exactly (e.g. 16), each frame may instead
+//   use as its transparent index a colour it does not draw, which keeps the smaller table
+//   (both are tried; the smaller file is kept).
 // - Alpha: with `transparent` set, a pixel with alpha < 128 becomes the transparent index
 //   and any other pixel is laid over `background` (so alpha 255 keeps its colour and soft
 //   alpha reads as it would over the stage). Without it every pixel is laid over
@@ -15,7 +18,10 @@
 // - Size: identical consecutive frames are merged into one longer frame; each frame stores
 //   only the rectangle that changed, with the disposal of the previous frame chosen
 //   (none / background / previous) and the unchanged pixels inside the rectangle made
-//   transparent when that encodes smaller (each candidate is compressed and measured).
+//   transparent when that encodes smaller (each candidate is compressed by giflib and
+//   measured; some candidates mix colour and transparency as giflib's LZW dictionary
+//   favours).
+// - Delays are capped at 65535 cs (655 s) a frame, GIF's limit.
 // - The GIF loops forever (NETSCAPE2.0 extension). Output is byte-identical on every run.
 //
 // Limits: frames of at most 65535 x 65535 pixels, all the same size, at least one frame of
