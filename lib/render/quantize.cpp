@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 #include <utility>
 
 namespace spritec::render {
@@ -26,6 +27,59 @@ int distance2(std::uint32_t a, std::uint32_t b) {
   }
   return d;
 }
+
+}  // namespace
+
+// Nearest-colour search over a palette: entries sorted by green, searched outwards from
+// the query's green until the green difference alone exceeds the best distance found.
+// Ties go to the lowest palette index, as a plain scan would give.
+class Nearest {
+ public:
+  explicit Nearest(const std::vector<std::uint32_t>& palette) {
+    for (std::size_t i = 0; i < palette.size(); ++i) {
+      entries_.push_back({channel(palette[i], 1), palette[i], static_cast<int>(i)});
+    }
+    std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+      return a.green != b.green ? a.green < b.green : a.index < b.index;
+    });
+  }
+  int find(std::uint32_t rgb) const {
+    const int g = channel(rgb, 1);
+    auto start = std::lower_bound(entries_.begin(), entries_.end(), g,
+                                  [](const Entry& e, int v) { return e.green < v; });
+    int best = -1;
+    int best_d = std::numeric_limits<int>::max();
+    auto consider = [&](const Entry& e) {
+      int d = distance2(rgb, e.rgb);
+      if (d < best_d || (d == best_d && e.index < best)) {
+        best_d = d;
+        best = e.index;
+      }
+    };
+    for (auto it = start; it != entries_.end(); ++it) {
+      int dg = it->green - g;
+      if (dg * dg > best_d) break;
+      consider(*it);
+    }
+    for (auto it = start; it != entries_.begin();) {
+      --it;
+      int dg = g - it->green;
+      if (dg * dg > best_d) break;
+      consider(*it);
+    }
+    return best < 0 ? 0 : best;
+  }
+
+ private:
+  struct Entry {
+    int green;
+    std::uint32_t rgb;
+    int index;
+  };
+  std::vector<Entry> entries_;
+};
+
+namespace {
 
 // A box of the median cut: a range of the working histogram and its statistics.
 struct Box {
@@ -163,16 +217,9 @@ std::vector<std::uint32_t> build_palette(const std::vector<ColourCount>& histogr
   // entries move to their members' weighted mean. An entry with no member stays.
   for (int pass = 0; pass < 3; ++pass) {
     std::vector<std::array<double, 4>> acc(palette.size(), std::array<double, 4>{});
+    Nearest nearest(palette);
     for (const auto& c : histogram) {
-      std::size_t best = 0;
-      int best_d = std::numeric_limits<int>::max();
-      for (std::size_t p = 0; p < palette.size(); ++p) {
-        int d = distance2(c.rgb, palette[p]);
-        if (d < best_d) {
-          best_d = d;
-          best = p;
-        }
-      }
+      auto best = static_cast<std::size_t>(nearest.find(c.rgb));
       double w = static_cast<double>(c.count);
       for (int ch = 0; ch < 3; ++ch)
         acc[best][ch] += w * channel(c.rgb, ch);
@@ -192,7 +239,8 @@ std::vector<std::uint32_t> build_palette(const std::vector<ColourCount>& histogr
   return palette;
 }
 
-PaletteMapper::PaletteMapper(std::vector<std::uint32_t> palette) : palette_(std::move(palette)) {
+PaletteMapper::PaletteMapper(std::vector<std::uint32_t> palette)
+    : palette_(std::move(palette)), search_(std::make_shared<const Nearest>(palette_)) {
   // Dither amplitude: about the typical distance between a palette colour and its nearest
   // neighbour, so the pattern spans one palette step.
   if (palette_.size() > 1) {
@@ -211,19 +259,16 @@ PaletteMapper::PaletteMapper(std::vector<std::uint32_t> palette) : palette_(std:
 }
 
 std::uint8_t PaletteMapper::nearest(std::uint32_t rgb) {
-  auto it = cache_.find(rgb);
-  if (it != cache_.end()) return it->second;
-  std::size_t best = 0;
-  int best_d = std::numeric_limits<int>::max();
-  for (std::size_t p = 0; p < palette_.size(); ++p) {
-    int d = distance2(rgb, palette_[p]);
-    if (d < best_d) {
-      best_d = d;
-      best = p;
-    }
-  }
+  // A table over all 2^24 colours (16 MiB, made on first use): quantised art has many
+  // distinct colours, for which a hash map costs more than the search it saves. Index 255
+  // is never a palette index here (at most 255 colours are mapped) and marks "not yet".
+  if (palette_.size() > 255) return static_cast<std::uint8_t>(search_->find(rgb));
+  if (cache_.empty()) cache_.assign(std::size_t{1} << 24, 255);
+  std::uint8_t& cached = cache_[rgb & 0xFFFFFF];
+  if (cached != 255) return cached;
+  int best = search_->find(rgb);
   auto index = static_cast<std::uint8_t>(best);
-  cache_.emplace(rgb, index);
+  cached = index;
   return index;
 }
 

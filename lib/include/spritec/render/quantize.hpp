@@ -13,10 +13,12 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
+#include <memory>
 #include <vector>
 
 namespace spritec::render {
+
+class Nearest;  // internal: the nearest-colour search
 
 struct ColourCount {
   std::uint32_t rgb = 0;
@@ -49,7 +51,8 @@ class PaletteMapper {
 
  private:
   std::vector<std::uint32_t> palette_;
-  std::unordered_map<std::uint32_t, std::uint8_t> cache_;
+  std::shared_ptr<const Nearest> search_;
+  std::vector<std::uint8_t> cache_;
   int dither_amplitude_ = 0;
 };
 
