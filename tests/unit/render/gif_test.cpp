@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <numeric>
 
@@ -383,5 +384,53 @@ TEST_CASE("colours that fill the table exactly borrow an unused index for transp
   CHECK(decoded.global_colours == 8);
   for (std::size_t i = 0; i < 4; ++i) {
     CHECK(decoded.frames[i].image.rgba == as_gif_shows(holed[i].image).rgba);
+  }
+}
+
+TEST_CASE("soft-alpha art with many colours is quantised over the background") {
+  // A glow whose alpha falls from 255 at the centre to 0 at radius 12, its colour a
+  // gradient: over a dark blue stage this makes well over 255 colours. The GIF must show
+  // each pixel close to src * a + bg * (1 - a), computed here per channel.
+  const int bg[3] = {0x1d, 0x2b, 0x53};
+  std::vector<AnimFrame> frames;
+  for (int k = 0; k < 3; ++k) {
+    AnimFrame f;
+    f.image = Image(40, 30);
+    for (int y = 0; y < 30; ++y) {
+      for (int x = 0; x < 40; ++x) {
+        double dx = x - (12 + 6 * k), dy = y - 15;
+        double d = std::sqrt(dx * dx + dy * dy);
+        std::uint8_t c[3] = {std::uint8_t(255 - x * 3), std::uint8_t(100 + y * 5),
+                             std::uint8_t(x * 6)};
+        set(f.image, x, y, c, d < 12 ? std::uint8_t(255 * (1 - d / 12)) : 0);
+      }
+    }
+    f.duration = {1, 10};
+    frames.push_back(f);
+  }
+  GifOptions options;
+  options.transparent = false;
+  options.background = 0x1d2b53;
+  auto decoded = render_test::decode_gif(encode_gif(frames, options).bytes);
+  REQUIRE(decoded.frames.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    long total = 0;
+    int worst = 0;
+    for (int y = 0; y < 30; ++y) {
+      for (int x = 0; x < 40; ++x) {
+        const std::uint8_t* s = frames[i].image.pixel(x, y);
+        const std::uint8_t* g = decoded.frames[i].image.pixel(x, y);
+        CHECK(g[3] == 255);
+        for (int c = 0; c < 3; ++c) {
+          int want = (s[c] * s[3] + bg[c] * (255 - s[3]) + 127) / 255;
+          int e = std::abs(want - g[c]);
+          total += e;
+          worst = std::max(worst, e);
+        }
+      }
+    }
+    // The stage colour itself is exact; the glow's colours share 254 palette entries.
+    CHECK(double(total) / (40 * 30 * 3) < 3.0);
+    CHECK(worst <= 24);
   }
 }

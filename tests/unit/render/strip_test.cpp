@@ -189,3 +189,20 @@ TEST_CASE("a scene grid wraps frames into rows of the given width") {
   CHECK(ink(sheet, 18, 24, 28, 30) == 0);
   CHECK(layout_grid({}, 3).empty());
 }
+
+TEST_CASE("a blank step keeps its column and shows only its origin marker") {
+  StripSection s;
+  StripCell blank;  // frame: null
+  s.rows.push_back({"", {cell(3, 3, 1, 1), blank}});
+  StripOptions o;
+  o.origin_markers = true;
+  o.margin = 0;
+  Image sheet = layout_strip({s}, o);
+  // Extents: the frame -1..2 both ways, the marker -2..3: cells 5 x 5, two columns and a gap.
+  REQUIRE(sheet.width == 5 + 4 + 5);
+  REQUIRE(sheet.height == 5);
+  // The blank cell's origin is at (9 + 2, 2): its cross has 9 pixels and nothing else.
+  CHECK(ink(sheet, 9, 0, 14, 5) == 9);
+  CHECK(sheet.pixel(11, 2)[3] == 255);
+  CHECK(sheet.pixel(9, 0)[3] == 0);
+}
