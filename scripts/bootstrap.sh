@@ -7,15 +7,12 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
+ln -sf cli/spritec build/spritec
 
 mkdir -p out
-sample=samples/hero/hero.sprites.yaml
-build/spritec check "$sample"
-if build/spritec build --help >/dev/null 2>&1; then
-  build/spritec build "$sample" -o out/hero.spk --json out/hero.json
-  echo "wrote out/hero.spk and out/hero.json"
-fi
-if build/spritec preview --help >/dev/null 2>&1; then
-  build/spritec preview samples/hero/hero.scene.yaml -o out/hero.gif --scale 3
-  echo "wrote out/hero.gif"
-fi
+sample=samples/hero
+build/spritec check "$sample/hero.sprites.yaml"
+build/spritec build "$sample/hero.sprites.yaml" -o out/hero.spk --json out/hero.json --stats
+build/spritec preview "$sample/hero.scene.yaml" -o out/hero.gif --scale 3
+build/spritec preview out/hero.spk -o out/hero-actions.png --scale 2
+echo "bootstrap: wrote out/hero.spk, out/hero.json (+ out/hero.png), out/hero.gif, out/hero-actions.png"

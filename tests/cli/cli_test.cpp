@@ -7,6 +7,7 @@
 // and optional goldens `stdout` / `stderr` compared byte for byte. Paths of outputs
 // should point into $SCRATCH (replaced by a scratch directory). SPRITEC_UPDATE_GOLDENS=1
 // rewrites the goldens instead of comparing (cmake --build build --target update-goldens).
+#include <gif_lib.h>
 #include <sys/wait.h>
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -515,5 +516,152 @@ TEST_CASE("the public conformance scene gives exactly demo.trace.jsonl") {
         run_spritec({"simulate", "demo.scene.yaml", "--ticks", "40", "--trace", "-"}, pack_dir);
     REQUIRE(again.exit == 0);
     CHECK(again.out == read_text(trace));
+  }
+}
+
+namespace {
+
+struct GifFrames {
+  std::vector<image::Image> frames;  // composed (coalesced) frames
+  std::vector<int> delays;           // centiseconds
+  int loops = -1;                    // NETSCAPE2.0 loop count, -1 when absent
+};
+
+// Decodes a GIF with giflib's reader and composes each frame over the previous canvas
+// honouring its disposal, as a browser does.
+GifFrames read_gif(const fs::path& file) {
+  GifFrames out;
+  int error = 0;
+  GifFileType* gif = DGifOpenFileName(file.string().c_str(), &error);
+  REQUIRE(gif != nullptr);
+  REQUIRE(DGifSlurp(gif) == GIF_OK);
+  image::Image canvas(gif->SWidth, gif->SHeight);
+  for (int i = 0; i < gif->ImageCount; ++i) {
+    const SavedImage& img = gif->SavedImages[i];
+    GraphicsControlBlock gcb{};
+    gcb.TransparentColor = NO_TRANSPARENT_COLOR;
+    DGifSavedExtensionToGCB(gif, i, &gcb);
+    for (int e = 0; e < img.ExtensionBlockCount; ++e) {
+      const ExtensionBlock& b = img.ExtensionBlocks[e];
+      if (b.Function == APPLICATION_EXT_FUNC_CODE && b.ByteCount == 11 &&
+          std::string(reinterpret_cast<char*>(b.Bytes), 11) == "NETSCAPE2.0")
+        out.loops = 0;
+    }
+    const ColorMapObject* map = img.ImageDesc.ColorMap ? img.ImageDesc.ColorMap : gif->SColorMap;
+    REQUIRE(map != nullptr);
+    image::Image before = canvas;
+    const GifImageDesc& d = img.ImageDesc;
+    for (int y = 0; y < d.Height; ++y) {
+      for (int x = 0; x < d.Width; ++x) {
+        int index = img.RasterBits[y * d.Width + x];
+        if (index == gcb.TransparentColor) continue;
+        int cx = d.Left + x, cy = d.Top + y;
+        if (cx >= canvas.width || cy >= canvas.height) continue;
+        std::uint8_t* p = canvas.pixel(cx, cy);
+        p[0] = map->Colors[index].Red;
+        p[1] = map->Colors[index].Green;
+        p[2] = map->Colors[index].Blue;
+        p[3] = 255;
+      }
+    }
+    out.frames.push_back(canvas);
+    out.delays.push_back(gcb.DelayTime);
+    if (gcb.DisposalMode == DISPOSE_BACKGROUND) {
+      for (int y = d.Top; y < d.Top + d.Height && y < canvas.height; ++y)
+        for (int x = d.Left; x < d.Left + d.Width && x < canvas.width; ++x)
+          std::fill(canvas.pixel(x, y), canvas.pixel(x, y) + 4, 0);
+    } else if (gcb.DisposalMode == DISPOSE_PREVIOUS) {
+      canvas = before;
+    }
+  }
+  DGifCloseFile(gif, &error);
+  return out;
+}
+
+bool same_pixels(const image::Image& a, const image::Image& b) {
+  if (a.width != b.width || a.height != b.height) return false;
+  for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
+    if (a.rgba[i + 3] == 0 && b.rgba[i + 3] == 0) continue;
+    if (!std::equal(&a.rgba[i], &a.rgba[i] + 4, &b.rgba[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("a scene's GIF plays for the scene's duration and shows the rendered frames") {
+  fs::path dir = kSource / "samples" / "hero";
+  fs::path scratch = kScratch / "gif";
+  fs::create_directories(scratch);
+  Run summary = run_spritec({"simulate", "hero.scene.yaml"}, dir);
+  REQUIRE(summary.exit == 0);
+  // "ticks run: 0..T (N ticks)": the preview lasts N ticks at 60 per second.
+  std::smatch m;
+  REQUIRE(std::regex_search(summary.out, m,
+                            std::regex("ticks run: 0\\.\\.([0-9]+) \\(([0-9]+) ticks\\)")));
+  long ticks = std::stol(m[2]);
+  Run gif = run_spritec({"preview", "hero.scene.yaml", "-o", (scratch / "hero.gif").string()}, dir);
+  REQUIRE(gif.exit == 0);
+  GifFrames decoded = read_gif(scratch / "hero.gif");
+  CHECK(decoded.loops == 0);
+  long total = 0;
+  for (int d : decoded.delays) {
+    CHECK(d >= 2);
+    total += d;
+  }
+  CHECK(std::abs(total - ticks * 100.0 / 60.0) <= 1.0);
+  // The first and the last frames, rendered alone as APNG (its default image is the frame,
+  // decoded by stb_image), match what giflib composes.
+  Run first = run_spritec(
+      {"preview", "hero.scene.yaml", "-o", (scratch / "first.apng").string(), "--frames", "0..0"},
+      dir);
+  REQUIRE(first.exit == 0);
+  CHECK(same_pixels(load_with_stb(scratch / "first.apng"), decoded.frames.front()));
+  std::smatch n;
+  REQUIRE(std::regex_search(gif.out, n, std::regex("\\(([0-9]+) frames")));
+  std::string last = std::to_string(std::stol(n[1]) - 1);
+  Run final_frame = run_spritec({"preview", "hero.scene.yaml", "-o",
+                                 (scratch / "last.apng").string(), "--frames", last + ".." + last},
+                                dir);
+  REQUIRE(final_frame.exit == 0);
+  CHECK(same_pixels(load_with_stb(scratch / "last.apng"), decoded.frames.back()));
+}
+
+TEST_CASE("golden previews stay byte for byte what was reviewed", "[golden]") {
+  // Each was opened and looked at (GIF frames extracted to PNG) before it was locked.
+  struct Preview {
+    std::string name;
+    std::vector<std::string> args;
+  };
+  std::vector<Preview> previews = {
+      {"hero-scene.gif", {"preview", "samples/hero/hero.scene.yaml", "--scale", "2"}},
+      {"hero-walk.gif", {"preview", "samples/hero/hero.sprites.yaml", "--action", "walk"}},
+      {"hero-attack.apng", {"preview", "samples/hero/hero.sprites.yaml", "--action", "attack"}},
+      {"hero-explode.gif",
+       {"preview", "samples/hero/hero.sprites.yaml", "--action", "explode", "--background",
+        "#1d2b53"}},
+      {"hero-contact.png", {"preview", "samples/hero/hero.sprites.yaml", "--debug"}},
+      {"demo-grid.png",
+       {"preview", "tests/data/conformance/demo.scene.yaml", "--every", "4", "--scale", "2",
+        "--root", "tests/data/conformance"}},
+  };
+  bool update = std::getenv("SPRITEC_UPDATE_GOLDENS") != nullptr;
+  fs::path goldens = kTests / "cli" / "previews";
+  fs::path scratch = kScratch / "previews";
+  fs::create_directories(scratch);
+  for (const Preview& p : previews) {
+    INFO(p.name);
+    std::vector<std::string> args = p.args;
+    args.push_back("-o");
+    args.push_back((scratch / p.name).string());
+    Run run = run_spritec(args, kSource);
+    INFO(run.err);
+    REQUIRE(run.exit == 0);
+    if (update) {
+      fs::create_directories(goldens);
+      fs::copy_file(scratch / p.name, goldens / p.name, fs::copy_options::overwrite_existing);
+      continue;
+    }
+    CHECK(read_text(scratch / p.name) == read_text(goldens / p.name));
   }
 }
