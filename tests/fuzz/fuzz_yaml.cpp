@@ -1,0 +1,126 @@
+// Fuzz target: the checked YAML reader and the definition loader.
+//
+// 1. def::parse_yaml on the bytes. A parsed document's tree is walked once per node (it
+//    is a DAG: aliases share subtrees, so nodes are visited by address) through every
+//    typed read; positions must be 1-based. Failure must come with an error reported.
+// 2. def::load_definition_from on the same bytes, as `x.sprites.yaml` in a temporary empty
+//    directory that is also the root: every image path fails to resolve (or leaves the
+//    root), so no file outside it is ever opened.
+// 3. The diagnostics of both are rendered as text, JSON and GitHub annotations, as the CLI
+//    does (the JSON renderer must cope with whatever bytes a message quotes).
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "fuzz_check.hpp"
+#include "spritec/def/definition.hpp"
+#include "spritec/def/yaml_reader.hpp"
+#include "spritec/diag/render.hpp"
+
+namespace {
+
+namespace def = spritec::def;
+namespace diag = spritec::diag;
+namespace fs = std::filesystem;
+
+volatile std::uint64_t g_sink = 0;
+
+const fs::path& empty_root() {
+  static const fs::path root = [] {
+    std::string tmpl = (fs::temp_directory_path() / "spritec-fuzz-yaml-XXXXXX").string();
+    const char* made = mkdtemp(tmpl.data());
+    FUZZ_CHECK(made != nullptr);
+    return fs::path(made);
+  }();
+  return root;
+}
+
+void walk(const def::Document& doc, const def::Node& root) {
+  std::unordered_set<const def::Node*> seen;
+  std::vector<const def::Node*> todo{&root};
+  diag::Sink scratch;  // typed reads report type mismatches here
+  while (!todo.empty()) {
+    const def::Node* n = todo.back();
+    todo.pop_back();
+    if (!seen.insert(n).second) continue;
+    FUZZ_CHECK(n->line >= 1 && n->column >= 1);
+    FUZZ_CHECK(n->expanded >= 1);
+    g_sink = g_sink + def::describe_type(*n).size();
+    const diag::Span span = doc.span(*n);
+    FUZZ_CHECK(span.line == n->line);
+    switch (n->kind) {
+      case def::NodeKind::kNull:
+      case def::NodeKind::kScalar: {
+        g_sink = g_sink + static_cast<int>(n->scalar_type());
+        if (auto v = n->as_int()) g_sink = g_sink + std::uint64_t(*v);
+        if (auto v = n->as_number()) g_sink = g_sink + (*v == *v ? 1 : 2);
+        if (auto v = n->as_bool()) g_sink = g_sink + *v;
+        (void)doc.read_int(*n, scratch);
+        (void)doc.read_number(*n, scratch);
+        (void)doc.read_bool(*n, scratch);
+        (void)doc.read_string(*n, scratch);
+        break;
+      }
+      case def::NodeKind::kSequence:
+        for (const def::Node* item : n->items) {
+          FUZZ_CHECK(item != nullptr);
+          todo.push_back(item);
+        }
+        (void)doc.read_list(*n, scratch);
+        (void)doc.read_string_list(*n, scratch);
+        break;
+      case def::NodeKind::kMapping:
+        for (const def::MapEntry& e : n->entries) {
+          FUZZ_CHECK(e.value != nullptr);
+          FUZZ_CHECK(e.line >= 1 && e.column >= 1);
+          FUZZ_CHECK(n->find(e.key) != nullptr);
+          (void)doc.key_span(e);
+          todo.push_back(e.value);
+        }
+        FUZZ_CHECK(doc.expect_mapping(*n, scratch));
+        break;
+    }
+  }
+}
+
+void render_all(const diag::Sink& sink) {
+  diag::Sink sorted = sink;
+  sorted.finalize();
+  std::ostringstream out;
+  diag::render_text(out, sorted, diag::TextOptions{});
+  diag::render_json(out, sorted);
+  diag::render_github(out, sorted);
+  g_sink = g_sink + out.str().size();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  {
+    diag::Sink sink;
+    std::optional<def::Document> doc = def::parse_yaml(bytes, "fuzz.yaml", sink);
+    if (doc) {
+      walk(*doc, doc->root());
+    } else {
+      FUZZ_CHECK(sink.has_errors());
+    }
+    render_all(sink);
+  }
+  {
+    diag::Sink sink;
+    def::LoadOptions options;
+    options.root = empty_root();
+    std::optional<def::Definition> d =
+        def::load_definition_from(bytes, empty_root() / "x.sprites.yaml", options, sink);
+    if (!d) FUZZ_CHECK(sink.has_errors());
+    render_all(sink);
+  }
+  return 0;
+}
