@@ -665,3 +665,58 @@ TEST_CASE("golden previews stay byte for byte what was reviewed", "[golden]") {
     CHECK(read_text(scratch / p.name) == read_text(goldens / p.name));
   }
 }
+
+TEST_CASE("soft alpha is exact in APNG and close in GIF over the background") {
+  // A pulsing glow with hundreds of colours and partial alpha (tests/data/defs/valid/soft).
+  fs::path dir = kTests / "data" / "defs" / "valid" / "soft";
+  fs::path scratch = kScratch / "soft";
+  fs::create_directories(scratch);
+  SECTION("APNG over transparency gives back the frame's own pixels") {
+    Run run = run_spritec({"preview", "soft.sprites.yaml", "--action", "pulse", "-o",
+                           (scratch / "pulse.apng").string(), "--frames", "0..0"},
+                          dir);
+    REQUIRE(run.exit == 0);
+    // The action preview puts the frame's bounds 2 px in from the stage's corner; the
+    // first frame is glow/0, cut from glow.png by stb_image here.
+    image::Image got = load_with_stb(scratch / "pulse.apng");
+    image::Image sheet = load_with_stb(dir / "glow.png");
+    REQUIRE(got.width > 0);
+    image::Rect content = image::trim_bounds(got, image::whole(got));
+    image::Rect source = image::trim_bounds(sheet, {0, 0, 32, 32});
+    REQUIRE(content.w == source.w);
+    REQUIRE(content.h == source.h);
+    // Fully transparent pixels may differ in colour; every other byte must match.
+    CHECK(same_pixels(image::crop(got, content), image::crop(sheet, source)));
+  }
+  SECTION("the GIF is quantised but stays within a few levels of the exact APNG") {
+    std::vector<std::string> common = {"preview", "soft.sprites.yaml", "--action",
+                                       "pulse",   "--background",      "#1d2b53"};
+    auto with = [&](std::string out) {
+      std::vector<std::string> a = common;
+      a.push_back("-o");
+      a.push_back((scratch / out).string());
+      return a;
+    };
+    REQUIRE(run_spritec(with("pulse.gif"), dir).exit == 0);
+    auto first = with("first.apng");
+    first.push_back("--frames");
+    first.push_back("0..0");
+    REQUIRE(run_spritec(first, dir).exit == 0);
+    GifFrames gif = read_gif(scratch / "pulse.gif");
+    image::Image exact = load_with_stb(scratch / "first.apng");
+    REQUIRE(gif.frames.front().width == exact.width);
+    long total = 0;
+    int worst = 0;
+    for (std::size_t i = 0; i < exact.rgba.size(); i += 4) {
+      for (int c = 0; c < 3; ++c) {
+        int d = std::abs(int(exact.rgba[i + c]) - int(gif.frames.front().rgba[i + c]));
+        total += d;
+        worst = std::max(worst, d);
+      }
+      CHECK(gif.frames.front().rgba[i + 3] == 255);  // opaque over the background
+    }
+    double mean = double(total) / double(exact.rgba.size() / 4 * 3);
+    CHECK(mean < 3.0);
+    CHECK(worst < 40);
+  }
+}
