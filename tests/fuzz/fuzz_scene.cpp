@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
 #include <string_view>
 
 #include "fuzz_check.hpp"
+#include "fuzz_temp_dir.hpp"
 #include "spritec/diag/render.hpp"
 #include "spritec/sim/scene.hpp"
 
@@ -24,13 +24,8 @@ namespace fs = std::filesystem;
 volatile std::uint64_t g_sink = 0;
 
 const fs::path& empty_dir() {
-  static const fs::path dir = [] {
-    std::string tmpl = (fs::temp_directory_path() / "spritec-fuzz-scene-XXXXXX").string();
-    const char* made = mkdtemp(tmpl.data());
-    FUZZ_CHECK(made != nullptr);
-    return fs::path(made);
-  }();
-  return dir;
+  static const FuzzTempDir dir("spritec-fuzz-scene");
+  return dir.path();
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 //    does (the JSON renderer must cope with whatever bytes a message quotes).
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "fuzz_temp_dir.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/def/yaml_reader.hpp"
 #include "spritec/diag/render.hpp"
@@ -32,13 +32,8 @@ namespace fs = std::filesystem;
 volatile std::uint64_t g_sink = 0;
 
 const fs::path& empty_root() {
-  static const fs::path root = [] {
-    std::string tmpl = (fs::temp_directory_path() / "spritec-fuzz-yaml-XXXXXX").string();
-    const char* made = mkdtemp(tmpl.data());
-    FUZZ_CHECK(made != nullptr);
-    return fs::path(made);
-  }();
-  return root;
+  static const FuzzTempDir dir("spritec-fuzz-yaml");
+  return dir.path();
 }
 
 void walk(const def::Document& doc, const def::Node& root) {
