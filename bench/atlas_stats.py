@@ -4,22 +4,25 @@
 Usage: bench/atlas_stats.py PAGE.json [PAGE.json ...]   (one file per page)
 
 Prints one JSON object: pages, page sizes, total page area, frames listed, stored frames
-(distinct rectangles: merged duplicates share one), stored area and occupancy
-(stored area / total page area).
+(distinct rectangles: merged duplicates share one), stored area, occupancy (stored area /
+total page area) and the bytes of the page PNGs (meta.image, beside each JSON file).
 """
 import json
+import os
 import sys
 
 
 def main():
     pages = []
     frames = 0
+    png_bytes = 0
     stored = set()
     for i, path in enumerate(sys.argv[1:]):
         with open(path) as f:
             doc = json.load(f)
         size = doc["meta"]["size"]
         pages.append((size["w"], size["h"]))
+        png_bytes += os.path.getsize(os.path.join(os.path.dirname(path), doc["meta"]["image"]))
         for fr in doc["frames"].values():
             frames += 1
             r = fr["frame"]
@@ -35,6 +38,7 @@ def main():
         "stored": len(stored),
         "stored_area": used,
         "occupancy": round(used / page_area, 4) if page_area else 0,
+        "png_bytes": png_bytes,
     }))
 
 

@@ -51,14 +51,25 @@ need hyperfine "apt-get install -y hyperfine"
 "$py" -c 'import PIL' 2>/dev/null ||
   { echo "datasets.sh: $py needs Pillow (apt-get install -y python3-pil)" >&2; exit 3; }
 
+# The JSON (Hash) files of an atlas, page by page: NAME.json when there is one page,
+# else NAME-0.json (or NAME.json for spritec's first page), NAME-1.json, …
+page_jsons() {
+  local base=$1 i=1
+  if [ -f "$base-0.json" ]; then echo "$base-0.json"; else echo "$base.json"; fi
+  while [ -f "$base-$i.json" ]; do
+    echo "$base-$i.json"
+    i=$((i + 1))
+  done
+}
+
 count_of() { case "$1" in small) echo 200 ;; medium) echo 2000 ;; large) echo 10000 ;; esac; }
 seed_of() { case "$1" in small) echo 1 ;; medium) echo 2 ;; large) echo 3 ;; esac; }
 
-# Peak resident memory (KB) and wall time of one run: "RSS_KB WALL_S".
+# One run under GNU time: "PEAK_RSS_KB WALL_S USER_S SYS_S".
 peak() {
   local log
   log=$(mktemp)
-  /usr/bin/time -f '%M %e' -o "$log" "$@" >/dev/null 2>&1
+  /usr/bin/time -f '%M %e %U %S' -o "$log" "$@" >/dev/null 2>&1
   cat "$log"
   rm -f "$log"
 }
@@ -99,27 +110,33 @@ for set in $sets; do
     -n "spritec --jobs 1" "$(cmd 1)" -n "spritec --jobs 2" "$(cmd 2)" | grep -E 'Time|Range|spritec'
   for j in 1 2; do
     # shellcheck disable=SC2046
-    echo "spritec --jobs $j peak RSS KB, wall s: $(peak $(cmd "$j"))" | tee "$results/$set.spritec.j$j.rss"
+    peak $(cmd "$j") >"$results/$set.spritec.j$j.rss"
+    echo "spritec --jobs $j: peak RSS KB, wall, user, sys s: $(cat "$results/$set.spritec.j$j.rss")"
   done
-  # Pages written with --json: one JSON (Hash) per page; summarised like the peers'.
-  jsons=$(ls "$out"/"$set"*.json)
-  # shellcheck disable=SC2086
-  "$py" "$here/atlas_stats.py" $jsons | tee "$results/$set.spritec.atlas.json"
+  # Pages written with --json: one JSON (Hash) per page, summarised like the peers'.
+  mapfile -t jsons < <(page_jsons "$out/$set")
+  "$py" "$here/atlas_stats.py" "${jsons[@]}" | tee "$results/$set.spritec.atlas.json"
 
   [ "$peers" = 1 ] || continue
   ftp="$work/ftp/$set"
   rm -rf "$ftp"
   "$py" "$here/peer_project.py" "$dir" "$ftp" >/dev/null
-  ftp_cmd="node $here/peers/node_modules/free-tex-packer-cli/index.js --project $ftp/project.ftpp"
+  ftp_cmd=(node "$here/peers/node_modules/free-tex-packer-cli/index.js" --project "$ftp/project.ftpp")
+  rm -f "$results/$set.ftp.hyperfine.json"
   if [ "$set" = large ]; then
-    # About a minute a run: one timed run, no repetitions.
-    echo "free-tex-packer-cli (MaxRectsBin) peak RSS KB, wall s: $(peak $ftp_cmd)" |
-      tee "$results/$set.ftp.rss"
+    # About a minute a run: one timed run (below), no repetitions.
+    peak "${ftp_cmd[@]}" >"$results/$set.ftp.rss"
   else
     hyperfine -N -w 1 -r 3 --export-json "$results/$set.ftp.hyperfine.json" \
-      -n "free-tex-packer-cli" "$ftp_cmd" | grep -E 'Time|Range'
-    echo "free-tex-packer-cli peak RSS KB, wall s: $(peak $ftp_cmd)" | tee "$results/$set.ftp.rss"
+      -n "free-tex-packer-cli" "${ftp_cmd[*]}" | grep -E 'Time|Range'
+    peak "${ftp_cmd[@]}" >"$results/$set.ftp.rss"
   fi
-  "$py" "$here/atlas_stats.py" "$ftp"/"$set"*.json | tee "$results/$set.ftp.atlas.json"
+  echo "free-tex-packer-cli: peak RSS KB, wall, user, sys s: $(cat "$results/$set.ftp.rss")"
+  mapfile -t jsons < <(page_jsons "$ftp/$set")
+  "$py" "$here/atlas_stats.py" "${jsons[@]}" | tee "$results/$set.ftp.atlas.json"
   node "$here/peers/maxrects_pack.mjs" "$dir" | tee "$results/$set.maxrects.json"
 done
+
+echo
+# shellcheck disable=SC2086 # one argument per set
+"$py" "$here/summary.py" "$results" $sets
