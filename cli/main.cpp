@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
         "Examples:\n"
         "  spritec check samples/hero/hero.sprites.yaml\n"
         "  spritec build samples/hero/hero.sprites.yaml -o hero.spk\n"
+        "  spritec preview samples/hero/hero.scene.yaml -o hero.gif --scale 3\n"
         "Run 'spritec COMMAND --help' for a command's options.");
 
     pipeline::CheckOptions check;
