@@ -81,6 +81,12 @@ if [ "$peers" = 1 ]; then
   fi
 fi
 
+# The animation set of the shared README (48 frames, 128x128, opaque and alpha variants),
+# for GIF comparisons; not used by the build timings below.
+if [ ! -d "$data/anim" ]; then
+  "$py" "$shared/gen_anim.py" --out "$data/anim" >/dev/null
+fi
+
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "spritec: $spritec"
 
@@ -95,7 +101,7 @@ for set in $sets; do
   def="$dir/bench.sprites.yaml"
   "$py" "$here/make_def.py" "$dir" -o "$def" >/dev/null
   out="$work/out/$set"
-  rm -rf "$out"
+  rm -rf "$out" "$results/$set".*
   mkdir -p "$out"
   n=${runs:-$([ "$set" = large ] && echo 5 || echo 10)}
 
@@ -122,7 +128,6 @@ for set in $sets; do
   rm -rf "$ftp"
   "$py" "$here/peer_project.py" "$dir" "$ftp" >/dev/null
   ftp_cmd=(node "$here/peers/node_modules/free-tex-packer-cli/index.js" --project "$ftp/project.ftpp")
-  rm -f "$results/$set.ftp.hyperfine.json"
   if [ "$set" = large ]; then
     # About a minute a run: one timed run (below), no repetitions.
     peak "${ftp_cmd[@]}" >"$results/$set.ftp.rss"
