@@ -44,7 +44,7 @@ std::vector<std::string> json_hash(const PackModel& model, const std::vector<Jso
                  {"scale", "1"}};
     if (!related.empty()) meta["related_multi_packs"] = related;
     Json doc = {{"frames", frames}, {"animations", animations}, {"meta", meta}};
-    out.push_back(doc.dump(2) + "\n");
+    out.push_back(doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
   }
   return out;
 }

@@ -69,7 +69,10 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   diag::Sink sink;
   def::LoadOptions load;
   load.root = options.root;
+  auto load_start = std::chrono::steady_clock::now();
   std::optional<def::Definition> definition = def::load_definition(options.definition, load, sink);
+  double load_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
   std::optional<Compiled> compiled;
   bool cached = false;
   fs::path cache_file;
@@ -82,6 +85,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   if (definition && !compiled) compiled = compile_loaded(std::move(*definition), compile, sink);
   int status = report(sink, err, options.werror);
   if (!compiled || status != 0) return status != 0 ? status : 1;
+  compiled->load_seconds = load_seconds;
   if (!cached && !cache_file.empty()) {
     // The cache keeps the pack with its pages embedded, whatever --pages says.
     std::error_code ec;

@@ -16,7 +16,10 @@ int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& 
   std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, false);
   if (!pack) return report(sink, err);
   if (options.json) {
-    out << format::inspect_json(pack->view).dump(2) << '\n';
+    // Names in a damaged pack need not be UTF-8: show them with replacement characters.
+    out << format::inspect_json(pack->view)
+               .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+        << '\n';
   } else {
     out << format::inspect_text(pack->view);
   }
