@@ -134,10 +134,32 @@ std::string make_depfile(const std::string& target, const std::vector<std::strin
   return out;
 }
 
-bool is_inside(const fs::path& root, const fs::path& path) {
+namespace {
+
+// The root rarely changes between calls (every image of a definition is checked against the
+// same one): remember its canonical form instead of asking the file system each time.
+bool canonical_root(const fs::path& root, fs::path* out) {
+  thread_local fs::path last_root;
+  thread_local fs::path last_canonical;
+  if (!last_root.empty() && root == last_root) {
+    *out = last_canonical;
+    return true;
+  }
   std::error_code ec;
   fs::path r = fs::weakly_canonical(root, ec);
   if (ec) return false;
+  last_root = root;
+  last_canonical = r;
+  *out = r;
+  return true;
+}
+
+}  // namespace
+
+bool is_inside(const fs::path& root, const fs::path& path) {
+  std::error_code ec;
+  fs::path r;
+  if (!canonical_root(root, &r)) return false;
   fs::path p = fs::weakly_canonical(path, ec);
   if (ec) return false;
   auto ri = r.begin();
