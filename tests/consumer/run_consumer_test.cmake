@@ -3,7 +3,7 @@
 #   1. install the built tree into WORK_DIR/prefix (`cmake --install`);
 #   2. copy tests/consumer/project to WORK_DIR/src, add play.cpp cut from docs/runtime.md;
 #      configure it with Ninja against the prefix and build it (two packs and play);
-#   3. check that the packs were built by the installed spritec;
+#   3. check that the packs were built by the installed spritec (and install with it);
 #   4. play two scenes with the example program and compare every tick with
 #      `spritec simulate`'s trace, and some blits with positions worked out by hand;
 #   5. touch one image (then one definition) and check that Ninja rebuilds only its pack.
@@ -99,6 +99,11 @@ run("ninja -t commands" ${NINJA} -C ${build} -t commands hero_pack)
 string(FIND "${out}" "${installed_spritec} build ${src}/art/hero.sprites.yaml -o ${build}/packs/hero.spk --depfile" at)
 truth(ok NOT at EQUAL -1)
 check("the pack is built by the installed spritec with a depfile" ${ok})
+
+run("install the consumer" ${CMAKE_COMMAND} --install ${build} --prefix ${WORK_DIR}/game)
+truth(ok EXISTS ${WORK_DIR}/game/share/spritec_consumer/hero.spk AND
+      EXISTS ${WORK_DIR}/game/share/spritec_consumer/fx.spk)
+check("the consumer installs its packs through their targets' SPRITEC_PACK property" ${ok})
 
 # 4. Ticks of the example program against the trace.
 # trace_to_lines(<jsonl file> <out var>): the trace in play.cpp's "tick=... events=a,b" form.
