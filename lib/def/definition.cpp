@@ -463,10 +463,12 @@ class Loader {
         frac = std::string(3 - frac.size(), '0') + frac;
         while (!frac.empty() && frac.back() == '0')
           frac.pop_back();
+        const std::string exact =
+            std::to_string(milli / 1000) + (frac.empty() ? std::string() : "." + frac);
         sink_.warning(Code::kInexactDuration, doc_.span(*ms),
-                      "ms: " + std::to_string(v) + " is " + std::to_string(milli / 1000) + "." +
-                          frac + " ticks at " + std::to_string(def_.tick_rate) +
-                          " ticks per second; rounded to " + std::to_string(t));
+                      "ms: " + std::to_string(v) + " is " + exact + " ticks at " +
+                          std::to_string(def_.tick_rate) + " ticks per second; rounded to " +
+                          std::to_string(t));
       }
       return t;
     }

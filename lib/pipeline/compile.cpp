@@ -94,6 +94,7 @@ std::optional<Compiled> compile_definition(const fs::path& file, const CompileOp
   auto start = Clock::now();
   def::LoadOptions load;
   load.root = options.root;
+  load.entries = options.entries;
   std::optional<def::Definition> definition = def::load_definition(file, load, sink);
   if (!definition) return std::nullopt;
   double load_seconds = std::chrono::duration<double>(Clock::now() - start).count();

@@ -1,4 +1,6 @@
 #include <filesystem>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "report.hpp"
@@ -9,6 +11,34 @@
 namespace fs = std::filesystem;
 
 namespace spritec::pipeline {
+
+namespace {
+
+// The actions a scene starts, spawns or switches actors of `pack` into: the entries of the
+// reachability check (DESIGN.md section 3), so a definition compiled for a scene warns
+// about actions nothing in it or the scene can reach.
+std::vector<std::string> scene_entries(const sim::Scene& scene, const std::string& pack) {
+  std::map<std::string, std::string> pack_of;  // actor -> pack
+  std::set<std::string> entries;
+  for (const sim::ActorSpec& a : scene.actors) {
+    pack_of[a.name] = a.pack;
+    if (a.pack == pack) entries.insert(a.action);
+  }
+  for (const sim::ScriptStep& step : scene.script) {
+    for (const sim::Item& item : step.items) {
+      if (item.kind == sim::ItemKind::kSpawn) {
+        pack_of[item.spawn.name] = item.spawn.pack;
+        if (item.spawn.pack == pack) entries.insert(item.spawn.action);
+      } else if (item.kind == sim::ItemKind::kActor && item.action) {
+        auto it = pack_of.find(item.actor);
+        if (it != pack_of.end() && it->second == pack) entries.insert(*item.action);
+      }
+    }
+  }
+  return {entries.begin(), entries.end()};
+}
+
+}  // namespace
 
 std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::path& root,
                                            bool decode_pages, diag::Sink& sink) {
@@ -32,6 +62,7 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
     }
     CompileOptions compile;
     compile.root = root;
+    compile.entries = scene_entries(scene, ref.name);
     std::unique_ptr<LoadedPack> pack =
         open_or_compile(fs::path(ref.path).is_absolute() ? *path : scene.directory / ref.path,
                         compile, sink, decode_pages);

@@ -25,6 +25,8 @@ struct CompileOptions {
   // ("hero" gives hero-0.png, hero-1.png …).
   std::string page_file_stem;
   std::function<void(std::size_t, std::size_t)> progress;
+  // Entry actions for the reachability warning (W0303): a scene's start actions.
+  std::vector<std::string> entries;
 };
 
 struct Compiled {
