@@ -17,8 +17,10 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
   cmd->add_option("--scale", o.scale, "Integer upscaling, nearest neighbour (1-16)")
       ->capture_default_str();
   cmd->add_option("--fps", o.fps, "Preview frames per second (default: the scene's; 30)");
-  cmd->add_option("--background", o.background,
-                  "#rrggbb, #rrggbbaa or none (default: the scene's stage; none for actions)");
+  cmd->add_option(
+      "--background", o.background,
+      "#rrggbb, #rrggbbaa or none (default: the scene's stage; none for animated actions; "
+      "#1d2b53 behind PNG strips)");
   cmd->add_flag("--debug", o.debug, "Draw frame outlines and origin markers");
   cmd->add_option("--frames", o.frames, "Keep output frames A..B (0-based, inclusive)");
   cmd->add_flag("--animated", o.animated, "With a .png output: write an animated PNG");

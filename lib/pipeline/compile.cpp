@@ -94,9 +94,20 @@ std::optional<Compiled> compile_definition(const fs::path& file, const CompileOp
   auto start = Clock::now();
   def::LoadOptions load;
   load.root = options.root;
-  load.entries = options.entries;
   std::optional<def::Definition> definition = def::load_definition(file, load, sink);
   if (!definition) return std::nullopt;
+  if (!options.entries.empty()) {
+    // A scene's start actions: the ones the pack lacks are the scene's error (E0602), so
+    // only the known ones seed the reachability check, and only its warnings are kept.
+    for (const std::string& entry : options.entries) {
+      if (definition->find_action(entry)) load.entries.push_back(entry);
+    }
+    diag::Sink reach;
+    if (!load.entries.empty()) def::check_actions(*definition, load, reach);
+    for (const diag::Diagnostic& d : reach.diagnostics()) {
+      if (d.code == diag::Code::kUnreachableAction) sink.report(d);
+    }
+  }
   double load_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::optional<Compiled> c = compile_loaded(std::move(*definition), options, sink);
   if (c) c->load_seconds = load_seconds;

@@ -443,8 +443,10 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     strip.scale = o.scale;
     strip.origin_markers = o.debug;
     strip.outlines = o.debug;
-    if (!o.background.empty()) {
-      std::uint32_t c = *parse_colour(o.background);
+    {
+      // Strips carry white labels: without --background they sit on a dark stage colour so
+      // the sheet reads on any page.
+      std::uint32_t c = *parse_colour(o.background.empty() ? "#1d2b53" : o.background);
       strip.background = {std::uint8_t(c >> 24), std::uint8_t(c >> 16), std::uint8_t(c >> 8),
                           std::uint8_t(c)};
     }
@@ -458,6 +460,8 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
         labels.push_back(frames.labels.size() > i ? frames.labels[i] : "");
       }
       strip.scale = 1;  // scene frames are already scaled
+      // Scene frames bring their own stage colour: black between them keeps them apart.
+      if (o.background.empty()) strip.background = {0, 0, 0, 255};
       sheet = render::layout_grid(images, 8, labels, strip);
     }
     encoded.bytes = image::encode_png(sheet);

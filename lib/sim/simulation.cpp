@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <ostream>
 #include <utility>
@@ -482,6 +483,12 @@ std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> 
 // --- output --------------------------------------------------------------------------------
 
 std::string format_number(double value) {
+  // Tweens add a fractional step each tick, so a move that should end on 64 can end on
+  // 63.99999999999992. Within a billionth of a thousandth-grid point, print that point.
+  if (std::isfinite(value) && std::fabs(value) < 9.0e12) {
+    const double snapped = std::round(value * 1000.0) / 1000.0;
+    if (std::fabs(value - snapped) < 1e-9) value = snapped;
+  }
   if (value == 0) return "0";  // also -0
   char buf[64];
   if (value == double(std::int64_t(value)) && value > -9.0e15 && value < 9.0e15) {
