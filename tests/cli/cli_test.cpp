@@ -609,7 +609,7 @@ TEST_CASE("a scene's GIF plays for the scene's duration and shows the rendered f
     CHECK(d >= 2);
     total += d;
   }
-  CHECK(std::abs(total - ticks * 100.0 / 60.0) <= 1.0);
+  CHECK(std::abs(double(total) - double(ticks) * 100.0 / 60.0) <= 1.0);
   // The first and the last frames, rendered alone as APNG (its default image is the frame,
   // decoded by stb_image), match what giflib composes.
   Run first = run_spritec(
