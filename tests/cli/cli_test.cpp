@@ -641,6 +641,10 @@ TEST_CASE("golden previews stay byte for byte what was reviewed", "[golden]") {
        {"preview", "samples/hero/hero.sprites.yaml", "--action", "explode", "--background",
         "#1d2b53"}},
       {"hero-contact.png", {"preview", "samples/hero/hero.sprites.yaml", "--debug"}},
+      // An origin 20 px left of its frame; the west view mirrors it about the origin.
+      {"anchor-fly.gif",
+       {"preview", "tests/data/defs/valid/anchor/anchor.sprites.yaml", "--debug", "--scale", "2",
+        "--background", "#1d2b53"}},
       {"demo-grid.png",
        {"preview", "tests/data/conformance/demo.scene.yaml", "--every", "4", "--scale", "2",
         "--root", "tests/data/conformance"}},
@@ -750,4 +754,41 @@ TEST_CASE("every sample checks clean, simulates, and previews to its committed G
     CHECK(read_text(scratch / (name + ".gif")) == read_text(dir / (name + ".gif")));
   }
   CHECK(samples >= 5);
+}
+
+TEST_CASE("several pages give one JSON (Hash) per page, each naming the others") {
+  // anchor.sprites.yaml: six 8x8 frames, untrimmed, no padding, pages of at most 16x16:
+  // four fit on the first page (16x16), two on the second (16x8).
+  fs::path dir = kTests / "data" / "defs" / "valid" / "anchor";
+  fs::path scratch = kScratch / "multipage";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  Run run = run_spritec({"build", "anchor.sprites.yaml", "-o", (scratch / "anchor.spk").string(),
+                         "--json", (scratch / "atlas.json").string(), "--pages", "files"},
+                        dir);
+  REQUIRE(run.exit == 0);
+  auto first = nlohmann::json::parse(read_text(scratch / "atlas.json"));
+  auto second = nlohmann::json::parse(read_text(scratch / "atlas-1.json"));
+  CHECK(first["meta"]["image"] == "atlas-0.png");
+  CHECK(second["meta"]["image"] == "atlas-1.png");
+  CHECK(first["meta"]["related_multi_packs"] == nlohmann::json::array({"atlas-1.json"}));
+  CHECK(second["meta"]["related_multi_packs"] == nlohmann::json::array({"atlas.json"}));
+  CHECK(first["meta"]["size"] == nlohmann::json({{"w", 16}, {"h", 16}}));
+  CHECK(second["meta"]["size"] == nlohmann::json({{"w", 16}, {"h", 8}}));
+  CHECK(first["frames"].size() + second["frames"].size() == 6);
+  // The origin lies outside the frame: pivot = origin / source size, negative here.
+  auto& frame = first["frames"].begin().value();
+  CHECK(frame["pivot"]["x"].get<double>() == -2.5);  // -20 / 8
+  CHECK(frame["pivot"]["y"].get<double>() == 0.5);   // 4 / 8
+  CHECK(frame["trimmed"] == false);
+  CHECK(first["animations"].contains("fly/0"));
+  CHECK(first["animations"]["fly/1"].size() == 3);
+  // --pages files: the pack names its pages beside it, and the JSON pages are PNG files too.
+  CHECK(fs::exists(scratch / "anchor-0.png"));
+  CHECK(fs::exists(scratch / "anchor-1.png"));
+  CHECK(load_with_stb(scratch / "atlas-1.png").height == 8);
+  Run unpacked = run_spritec({"unpack", "anchor.spk", "-o", "frames"}, scratch);
+  CHECK(unpacked.exit == 0);
+  CHECK(read_text(scratch / "frames" / "frames.yaml")
+            .find("\"bolt/0\": {size: [8, 8], origin: [-20, 4]}") != std::string::npos);
 }
