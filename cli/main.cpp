@@ -1,11 +1,13 @@
 // spritec: flags -> options -> pipeline. Usage errors exit 2, input errors 1, I/O or
 // internal failures 3 (DESIGN.md section 6).
+#include <algorithm>
 #include <exception>
 #include <functional>
 #include <iostream>
 #include <vector>
 
 #include "commands.hpp"
+#include "spritec/def/schema.hpp"
 
 int main(int argc, char** argv) {
   using namespace spritec;
@@ -38,6 +40,21 @@ int main(int argc, char** argv) {
     runs.emplace_back(cli::add_preview(app, preview),
                       [&] { return pipeline::run_preview(preview); });
 
+    // An unknown command word: say so, with the nearest command, rather than CLI11's
+    // "A subcommand is required".
+    if (argc > 1 && argv[1][0] != '-') {
+      std::vector<std::string> names;
+      for (auto& entry : runs)
+        names.push_back(entry.first->get_name());
+      std::string word = argv[1];
+      if (std::find(names.begin(), names.end(), word) == names.end()) {
+        std::string near = def::nearest(word, names);
+        std::cerr << "spritec: unknown command '" << word << "'"
+                  << (near.empty() ? "" : " (did you mean '" + near + "'?)")
+                  << "; run 'spritec --help' for the list\n";
+        return 2;
+      }
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

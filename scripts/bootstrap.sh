@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)"
+# Only the tool here; scripts/test.sh builds the tests, fuzz replayers and benchmarks.
+cmake --build build -j"$(nproc)" --target spritec
 ln -sf cli/spritec build/spritec
 
 mkdir -p out

@@ -245,7 +245,7 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
       if (entries_known && !reached.count(a.name)) {
         sink.warning(Code::kUnreachableAction, a.span,
                      "action '" + a.name + "' cannot be reached from the entry actions (" +
-                         entry_list + ") through transitions or then:");
+                         entry_list + ") through transitions or `then`");
       }
     }
   }

@@ -143,7 +143,8 @@ class Loader {
     if (!p) {
       error(Code::kPathOutsideRoot, doc_.span(at),
             "path '" + written + "' is not allowed: " + why +
-                " (paths are relative to the definition and stay inside the project root)");
+                "; paths are relative to the definition and must stay inside the project root: run "
+                "spritec from your project's top directory, or pass --root DIR");
     }
     return p;
   }

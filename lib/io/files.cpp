@@ -75,9 +75,15 @@ std::string write_file_atomic(const fs::path& path, std::string_view data) {
   std::vector<char> name(templ.begin(), templ.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
-  if (fd < 0)
-    return std::string("cannot create a temporary file in ") + dir.string() + ": " +
-           std::strerror(errno);
+  if (fd < 0) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      return "cannot write " + path.string() + ": the directory " + dir.string() +
+             " does not exist";
+    }
+    return "cannot write " + path.string() + ": cannot create a temporary file in " + dir.string() +
+           ": " + std::strerror(errno);
+  }
   std::size_t written = 0;
   while (written < data.size()) {
     ssize_t n = ::write(fd, data.data() + written, data.size() - written);
@@ -189,7 +195,11 @@ std::optional<fs::path> resolve_inside_root(const fs::path& root, const fs::path
     return std::nullopt;
   }
   if (!is_inside(fs::absolute(root, ec), resolved)) {
-    if (why) *why = "leaves the project root";
+    if (why) {
+      fs::path shown;
+      *why = "leaves the project root (" +
+             (canonical_root(fs::absolute(root, ec), &shown) ? shown : root).string() + ")";
+    }
     return std::nullopt;
   }
   return resolved;

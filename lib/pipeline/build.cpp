@@ -162,7 +162,11 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
         << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
         << compiled->encode_seconds << " s, total " << total << " s\n";
   }
-  (void)out;
+  out << "wrote " << options.output << " (" << compiled->bytes.size() << " bytes, "
+      << compiled->model.pages.size()
+      << (compiled->model.pages.size() == 1 ? " page, " : " pages, ")
+      << compiled->model.frames.size() << " frames, " << compiled->model.actions.size()
+      << " actions)\n";
   return 0;
 }
 

@@ -22,6 +22,13 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   load.root = options.root;
   load.entries = options.entries;
   for (const std::string& file : options.files) {
+    std::string_view name = file;
+    if (name.size() > 11 && name.substr(name.size() - 11) == ".scene.yaml") {
+      err << "spritec check: " << file
+          << " is a scene; check takes definitions (*.sprites.yaml). spritec simulate checks "
+             "a scene and runs it\n";
+      return 2;
+    }
     def::load_definition(std::filesystem::path(file), load, sink);
   }
   sink.finalize(options.werror);

@@ -366,9 +366,16 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   Frames frames;
   std::vector<render::StripSection> sections;
   bool is_scene = ends_with(o.input, ".scene.yaml") || ends_with(o.input, ".scene.yml");
+  if (!is_scene && (ends_with(o.input, ".yaml") || ends_with(o.input, ".yml")) &&
+      !ends_with(o.input, ".sprites.yaml") && !ends_with(o.input, ".sprites.yml")) {
+    return usage(err, o.input +
+                          ": name definitions *.sprites.yaml and scenes *.scene.yaml, so preview "
+                          "knows which it is");
+  }
   if (is_scene) {
     std::optional<Frames> rendered = render_scene(o, sink, err);
-    if (!rendered) return report(sink, err);
+    int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
+    if (!rendered) return status != 0 ? status : 1;
     frames = std::move(*rendered);
   } else {
     CompileOptions compile;
@@ -478,7 +485,8 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   }
   out << "wrote " << o.output << " (";
   if (sections.empty()) {
-    out << frames.frames.size() << (frames.frames.size() == 1 ? " frame, " : " frames, ");
+    out << frames.frames.size()
+        << (frames.frames.size() == 1 ? " rendered frame, " : " rendered frames, ");
   }
   out << encoded.bytes.size() << " bytes)\n";
   return 0;

@@ -49,7 +49,9 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
     std::optional<fs::path> path = io::resolve_inside_root(root, scene.directory, ref.path, &why);
     if (!path) {
       sink.error(diag::Code::kPathOutsideRoot, ref.path_span,
-                 "pack path '" + ref.path + "' is not allowed: " + why);
+                 "pack path '" + ref.path + "' is not allowed: " + why +
+                     "; paths are relative to the scene and must stay inside the project root: "
+                     "run spritec from your project's top directory, or pass --root DIR");
       failed = true;
       continue;
     }
@@ -84,6 +86,13 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
 }
 
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.scene.size() > 13 &&
+      options.scene.compare(options.scene.size() - 13, 13, ".sprites.yaml") == 0) {
+    err << "spritec simulate: " << options.scene
+        << " is a definition; simulate runs a scene (*.scene.yaml) that lists it under packs: "
+           "(spritec check checks a definition, spritec preview --action A plays one action)\n";
+    return 2;
+  }
   diag::Sink sink;
   std::optional<sim::Scene> scene = sim::read_scene_file(options.scene, sink);
   std::optional<ScenePacks> packs;

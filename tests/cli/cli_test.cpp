@@ -618,7 +618,7 @@ TEST_CASE("a scene's GIF plays for the scene's duration and shows the rendered f
   REQUIRE(first.exit == 0);
   CHECK(same_pixels(load_with_stb(scratch / "first.apng"), decoded.frames.front()));
   std::smatch n;
-  REQUIRE(std::regex_search(gif.out, n, std::regex("\\(([0-9]+) frames")));
+  REQUIRE(std::regex_search(gif.out, n, std::regex("\\(([0-9]+) rendered frames")));
   std::string last = std::to_string(std::stol(n[1]) - 1);
   Run final_frame = run_spritec({"preview", "hero.scene.yaml", "-o",
                                  (scratch / "last.apng").string(), "--frames", last + ".." + last},

@@ -73,11 +73,11 @@ TEST_CASE("the path policy keeps inputs inside the root") {
   CHECK_FALSE(resolve_inside_root(root, root / "defs", "/etc/passwd", &why));
   CHECK(why == "absolute path");
   CHECK_FALSE(resolve_inside_root(root, root / "defs", "../../outside/x.png", &why));
-  CHECK(why == "leaves the project root");
+  CHECK(why.rfind("leaves the project root (", 0) == 0);
   SECTION("a symlink that points outside the root is refused") {
     fs::create_directory_symlink(root.parent_path() / "outside", root / "defs" / "link");
     CHECK_FALSE(resolve_inside_root(root, root / "defs", "link/x.png", &why));
-    CHECK(why == "leaves the project root");
+    CHECK(why.rfind("leaves the project root (", 0) == 0);
   }
   SECTION("a sibling whose name starts like the root is outside") {
     fs::create_directories(root.string() + "2");
