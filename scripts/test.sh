@@ -15,11 +15,11 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
   asan="$build-asan"
   cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSPRITEC_SANITIZE=address,undefined \
     -DSPRITEC_BENCH=OFF >/dev/null
-  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|def\|pack\|io\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
+  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|def\|pack\|io\|sim\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
   # shellcheck disable=SC2086
   cmake --build "$asan" -j"$jobs" --target $targets
   echo "== under AddressSanitizer and UBSan: $(echo $targets)"
-  regex="^($(echo $targets | tr ' ' '|'))"
+  regex="^($(echo $targets | tr ' ' '|'))(_replay)?\$"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir "$asan" --output-on-failure -j"$jobs" --timeout 600 -R "$regex"
 fi
