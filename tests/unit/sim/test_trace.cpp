@@ -56,3 +56,17 @@ TEST_CASE("names are escaped as JSON strings and flips spell x, y or xy") {
   sim::write_trace_line(out2, 0, a);
   CHECK(out2.str().find("\"flip\":\"y\"") != std::string::npos);
 }
+
+TEST_CASE("names that are not UTF-8 are written as U+FFFD so the line stays JSON") {
+  // A hostile pack's names are not checked to be UTF-8; the trace must still parse.
+  sim::ActorState a;
+  a.name = "h\xC3\xA9ro";            // "héro": well-formed, kept as it is
+  a.action = std::string("w\x96k");  // a stray continuation byte
+  a.frame_name = "f\xE2\x82";        // a sequence cut short
+  std::ostringstream out;
+  sim::write_trace_line(out, 0, a);
+  const std::string line = out.str();
+  CHECK(line.find("\"actor\":\"h\xC3\xA9ro\"") != std::string::npos);
+  CHECK(line.find("\"action\":\"w\\ufffdk\"") != std::string::npos);
+  CHECK(line.find("\"frame\":\"f\\ufffd\\ufffd\"") != std::string::npos);
+}
