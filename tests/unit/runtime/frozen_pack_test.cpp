@@ -40,35 +40,8 @@ PackModel frozen_model(std::vector<std::uint8_t> strip_png) {
   ext.height = 8;
   ext.file = "fx-1.png";
   m.pages = {strip, ext};
-  for (std::uint32_t i = 0; i < 6; ++i) {
-    m.frames.push_back(frame("s/" + std::to_string(i), 0, 8 * i, 0, 8, 8, 4, 7, 8, 8, 0, 0));
-  }
+  add_fx_frames_and_actions(m);  // s/0..s/5 on page 0 and walk, idle, boom, attack
   m.frames.push_back(frame("s/trimmed", 1, 1, 2, 5, 4, 4, 7, 8, 8, 2, 3));
-  ActionModel walk;
-  walk.name = "walk";
-  walk.views = 2;
-  walk.steps = {{step("s/0", 3), step("s/1", 3, "", 2, 0)},
-                {step("s/0", 3, "", 0, 0, true), step("s/1", 3, "", -2, 0, true)}};
-  TransitionModel to_idle;
-  to_idle.to = "idle";
-  to_idle.unless = {"move"};
-  walk.transitions = {to_idle};
-  ActionModel idle;
-  idle.name = "idle";
-  idle.loop_from = 1;
-  idle.steps = {{step("s/2", 4), step("s/3", 4), step("s/2", 4)}};
-  ActionModel boom;
-  boom.name = "boom";
-  boom.mode = format::Mode::kPingpong;
-  boom.repeat = 1;
-  boom.then = format::ThenKind::kDestroy;
-  boom.steps = {{step("s/3", 2), step("s/4", 2, "flash"), step("s/5", 2)}};
-  ActionModel attack;
-  attack.name = "attack";
-  attack.mode = format::Mode::kOnce;
-  attack.then = format::ThenKind::kAction;
-  attack.then_action = "idle";
-  attack.steps = {{step("s/4", 2), step("s/5", 5, "hit")}};
   ActionModel spin;
   spin.name = "spin";
   spin.views = 4;
@@ -86,7 +59,7 @@ PackModel frozen_model(std::vector<std::uint8_t> strip_png) {
   fire.unless = {"move"};
   fire.immediate = true;
   spin.transitions = {fire};
-  m.actions = {walk, idle, boom, attack, spin};
+  m.actions.push_back(spin);
   return m;
 }
 

@@ -60,6 +60,41 @@ inline FrameModel frame(std::string name, std::uint32_t page, std::uint32_t x, s
   return f;
 }
 
+// The frames and actions of the public conformance case (shared/conformance/fx.sprites.yaml):
+// strip.png cut into six 8x8 frames s/0..s/5 with origin (4, 7) on page 0, and its four
+// actions as written there (walk, idle, boom, attack).
+inline void add_fx_frames_and_actions(PackModel& m) {
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    m.frames.push_back(frame("s/" + std::to_string(i), 0, 8 * i, 0, 8, 8, 4, 7, 8, 8, 0, 0));
+  }
+  ActionModel walk;
+  walk.name = "walk";
+  walk.views = 2;
+  walk.steps = {{step("s/0", 3), step("s/1", 3, "", 2, 0)},
+                {step("s/0", 3, "", 0, 0, true), step("s/1", 3, "", -2, 0, true)}};
+  TransitionModel to_idle;
+  to_idle.to = "idle";
+  to_idle.unless = {"move"};
+  walk.transitions = {to_idle};
+  ActionModel idle;
+  idle.name = "idle";
+  idle.loop_from = 1;
+  idle.steps = {{step("s/2", 4), step("s/3", 4), step("s/2", 4)}};
+  ActionModel boom;
+  boom.name = "boom";
+  boom.mode = format::Mode::kPingpong;
+  boom.repeat = 1;
+  boom.then = format::ThenKind::kDestroy;
+  boom.steps = {{step("s/3", 2), step("s/4", 2, "flash"), step("s/5", 2)}};
+  ActionModel attack;
+  attack.name = "attack";
+  attack.mode = format::Mode::kOnce;
+  attack.then = format::ThenKind::kAction;
+  attack.then_action = "idle";
+  attack.steps = {{step("s/4", 2), step("s/5", 5, "hit")}};
+  m.actions.insert(m.actions.end(), {walk, idle, boom, attack});
+}
+
 // Two pages (one embedded, one a file beside the pack), five frames, four actions using
 // every mode, every kind of then, reverse, flips, events, moves, a blank step, and
 // transitions with when/unless/immediate over two inputs.
