@@ -90,4 +90,13 @@ bool check_frames(const std::vector<AnimFrame>& frames, int max_side, std::strin
   return true;
 }
 
+bool check_and_time(const std::vector<AnimFrame>& frames, int max_side, Units& units,
+                    std::string& why) {
+  if (!check_frames(frames, max_side, why)) return false;
+  std::vector<Duration> durations;
+  for (const auto& f : frames)
+    durations.push_back(f.duration);
+  return to_units(durations, units, why);
+}
+
 }  // namespace spritec::render

@@ -28,4 +28,8 @@ bool delays_from_units(const std::vector<Wide>& amounts, Wide denominator, std::
 // their pixel buffers match their size, and that some frame has a non-zero duration.
 bool check_frames(const std::vector<AnimFrame>& frames, int max_side, std::string& why);
 
+// What every encoder does first: check_frames, then the frames' durations in units.
+bool check_and_time(const std::vector<AnimFrame>& frames, int max_side, Units& units,
+                    std::string& why);
+
 }  // namespace spritec::render

@@ -316,15 +316,8 @@ Fraction16 closest_fraction16(std::int64_t num, std::int64_t den) {
 Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& options) {
   Encoded result;
   std::string why;
-  if (!check_frames(frames, kMaxSide, why)) {
-    result.error = why;
-    return result;
-  }
-  std::vector<Duration> durations;
-  for (const auto& f : frames)
-    durations.push_back(f.duration);
   Units units;
-  if (!to_units(durations, units, why)) {
+  if (!check_and_time(frames, kMaxSide, units, why)) {
     result.error = why;
     return result;
   }

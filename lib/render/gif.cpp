@@ -575,15 +575,8 @@ std::vector<int> gif_delays(const std::vector<Duration>& durations, std::string*
 Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& options) {
   Encoded result;
   std::string why;
-  if (!check_frames(frames, kMaxSide, why)) {
-    result.error = why;
-    return result;
-  }
-  std::vector<Duration> durations;
-  for (const auto& f : frames)
-    durations.push_back(f.duration);
   Units units;
-  if (!to_units(durations, units, why)) {
+  if (!check_and_time(frames, kMaxSide, units, why)) {
     result.error = why;
     return result;
   }
