@@ -28,9 +28,36 @@ constexpr std::int64_t kHoldMs = 500;
 
 enum class OutputKind { kGif, kApng, kStrip };
 
+// Every frame is kept until the encoder has seen them all: their pixels are capped.
+constexpr std::uint64_t kMaxPreviewBytes = 512ull << 20;
+
 struct Frames {
   std::vector<render::AnimFrame> frames;
   std::vector<std::string> labels;  // for a grid of scene frames
+  std::uint64_t bytes = 0;
+  bool too_large = false;  // stopped at kMaxPreviewBytes
+
+  // Whether one more frame of w x h pixels at `scale` fits the cap (checked before drawing
+  // it, so nothing over the cap is ever allocated); sets too_large when not.
+  bool fits(int w, int h, int scale) {
+    std::uint64_t next =
+        std::uint64_t(w) * std::uint64_t(scale) * std::uint64_t(h) * std::uint64_t(scale) * 4;
+    if (bytes + next > kMaxPreviewBytes || w * scale > 65536 || h * scale > 65536) {
+      too_large = true;
+      return false;
+    }
+    return true;
+  }
+  // Adds a frame; false (and too_large) when the cap would be passed.
+  bool add(image::Image image) {
+    bytes += image.rgba.size();
+    if (bytes > kMaxPreviewBytes || image.rgba.empty()) {
+      too_large = true;
+      return false;
+    }
+    frames.push_back({std::move(image), {}});
+    return true;
+  }
 };
 
 int usage(std::ostream& err, const std::string& message) {
@@ -125,7 +152,9 @@ std::optional<Frames> render_scene(const PreviewOptions& o, diag::Sink& sink, st
         const LoadedPack& pack = *files[a.pack];
         sprites.push_back(sprite_of(pack.view, pack.pages, a.frame, a.flip, a.x, a.y, a.name));
       }
-      out.frames.push_back({scaled(render::compose(stage, std::move(sprites)), o.scale), {}});
+      if (!out.fits(stage.width, stage.height, o.scale) ||
+          !out.add(scaled(render::compose(stage, std::move(sprites)), o.scale)))
+        return out;
       out.labels.push_back("tick " + std::to_string(t));
       sampled.push_back(t);
       std::int64_t i = std::int64_t(sampled.size());
@@ -262,7 +291,9 @@ Frames render_action(const PreviewOptions& o, const LoadedPack& pack, std::uint3
         sprites.push_back(
             sprite_of(view, pack.pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
       }
-      out.frames.push_back({scaled(render::compose(stage, std::move(sprites)), o.scale), {}});
+      if (!out.fits(stage.width, stage.height, o.scale) ||
+          !out.add(scaled(render::compose(stage, std::move(sprites)), o.scale)))
+        return out;
       sampled.push_back(t);
       next = (std::int64_t(sampled.size()) * std::int64_t(rate)) / fps;
     }
@@ -426,6 +457,12 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     } else {
       frames = render_action(o, *pack, actions.front());
     }
+  }
+  if (frames.too_large) {
+    err << "spritec preview: the frames would take more than " << (kMaxPreviewBytes >> 20)
+        << " MiB (or a frame is over 65536 px a side): lower --scale or --fps, or cut the "
+           "scene with --ticks\n";
+    return 1;
   }
   std::string why;
   if (sections.empty() && !select_frames(o.frames, frames, &why)) return usage(err, why);
