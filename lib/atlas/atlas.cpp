@@ -18,6 +18,10 @@ namespace spritec::atlas {
 
 namespace {
 
+// All source images of one definition together: 2^31 px (8 GiB as RGBA), far above real
+// projects and below what a build machine can hold.
+constexpr std::int64_t kMaxSourcePixels = std::int64_t{1} << 31;
+
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
@@ -194,6 +198,20 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
     }
     sources[it->second].frames.push_back(i);
     frame_source[i] = it->second;
+  }
+  // Memory is bounded before anything is decoded: each image is capped a side by the
+  // definition checks, and all of them together here (from their headers).
+  std::int64_t source_pixels = 0;
+  for (const Source& source : sources) {
+    const def::Frame& first = definition.frames[source.frames.front()];
+    source_pixels += std::int64_t{first.image_size.width} * first.image_size.height;
+  }
+  if (source_pixels > kMaxSourcePixels) {
+    sink.error(diag::Code::kImageTooLarge, definition.sheets.front().span,
+               "the definition's images hold " + std::to_string(source_pixels) +
+                   " pixels together, over the cap of " + std::to_string(kMaxSourcePixels) +
+                   ": split it into several packs");
+    return std::nullopt;
   }
   std::vector<Cut> cuts(definition.frames.size());
   decode_all(sources, definition, cuts, options, def::kMaxImageSide);
