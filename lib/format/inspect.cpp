@@ -44,8 +44,8 @@ const char* flip_name(std::uint8_t flip) {
   }
 }
 
-nlohmann::json input_list(const runtime::PackView& pack, std::uint64_t mask) {
-  nlohmann::json names = nlohmann::json::array();
+nlohmann::ordered_json input_list(const runtime::PackView& pack, std::uint64_t mask) {
+  nlohmann::ordered_json names = nlohmann::ordered_json::array();
   for (std::uint32_t i = 0; i < pack.input_count(); ++i) {
     if (mask & (std::uint64_t(1) << i)) names.push_back(std::string(pack.input_name(i)));
   }
@@ -54,8 +54,8 @@ nlohmann::json input_list(const runtime::PackView& pack, std::uint64_t mask) {
 
 }  // namespace
 
-nlohmann::json inspect_json(const runtime::PackView& pack) {
-  using nlohmann::json;
+nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
+  using json = nlohmann::ordered_json;
   json doc = json::object();
   doc["format_version"] = json::array({pack.version_major(), pack.version_minor()});
   doc["tick_rate"] = pack.tick_rate();

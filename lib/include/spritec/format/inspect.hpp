@@ -24,7 +24,7 @@
 
 namespace spritec::format {
 
-nlohmann::json inspect_json(const runtime::PackView& pack);
+nlohmann::ordered_json inspect_json(const runtime::PackView& pack);
 std::string inspect_text(const runtime::PackView& pack);
 
 }  // namespace spritec::format
