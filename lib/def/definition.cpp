@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "spritec/def/schema.hpp"
+#include "spritec/image/image.hpp"
 #include "spritec/io/files.hpp"
 
 namespace spritec::def {
@@ -15,13 +16,9 @@ namespace {
 
 using diag::Code;
 
-// Bytes a PNG needs up to the end of IHDR's data: signature 8, length 4, type 4, data 13.
-constexpr std::size_t kPngHeaderBytes = 8 + 4 + 4 + 13;
-
-std::uint32_t read_be32(const std::uint8_t* p) {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
-         std::uint32_t{p[3]};
-}
+// Bytes a PNG needs up to the end of its IHDR chunk: signature 8, length 4, type 4, data 13,
+// CRC 4. The image module reads the header from them (image::read_png_info).
+constexpr std::size_t kPngHeaderBytes = 8 + 4 + 4 + 13 + 4;
 
 std::string size_text(int w, int h) {
   return std::to_string(w) + "x" + std::to_string(h);
@@ -168,13 +165,18 @@ class Loader {
       error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' cannot be read");
       return std::nullopt;
     }
-    std::string why;
-    auto info = read_png_header(
-        header, static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)), &why);
-    if (!info) {
-      error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' " + why);
+    const image::Result<image::Size> read = image::read_png_info(
+        header, static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    if (!read) {
+      const bool not_png = read.error.kind == image::ErrorKind::kNotPng;
+      error(Code::kImageUnreadable, doc_.span(at),
+            "image '" + shown + "' " +
+                (not_png ? std::string("is not a PNG file")
+                         : "is a corrupt PNG file" +
+                               (read.error.detail.empty() ? "" : " (" + read.error.detail + ")")));
       return std::nullopt;
     }
+    const std::optional<PngInfo> info = PngInfo{read.value.width, read.value.height};
     if (info->width > options_.max_image_side || info->height > options_.max_image_side) {
       error(Code::kImageTooLarge, doc_.span(at),
             "image '" + shown + "' is " + size_text(info->width, info->height) +
@@ -706,27 +708,6 @@ std::optional<Definition> load_document(const Document& doc, const fs::path& fil
 }
 
 }  // namespace
-
-std::optional<PngInfo> read_png_header(const std::uint8_t* data, std::size_t size,
-                                       std::string* why) {
-  static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  auto fail = [&](const char* reason) -> std::optional<PngInfo> {
-    if (why) *why = reason;
-    return std::nullopt;
-  };
-  if (size < 8 || !std::equal(kSignature, kSignature + 8, data)) return fail("is not a PNG file");
-  if (size < kPngHeaderBytes) return fail("is a truncated PNG file");
-  if (read_be32(data + 8) != 13 ||
-      std::string_view(reinterpret_cast<const char*>(data + 12), 4) != std::string_view("IHDR")) {
-    return fail("is a corrupt PNG file (no IHDR header)");
-  }
-  const std::uint32_t w = read_be32(data + 16);
-  const std::uint32_t h = read_be32(data + 20);
-  if (w == 0 || h == 0 || w > 0x7FFFFFFFu || h > 0x7FFFFFFFu) {
-    return fail("is a corrupt PNG file (bad width or height)");
-  }
-  return PngInfo{static_cast<int>(w), static_cast<int>(h)};
-}
 
 std::optional<Definition> load_definition(const fs::path& file, const LoadOptions& options,
                                           diag::Sink& sink) {

@@ -54,14 +54,10 @@ std::optional<Definition> load_definition_from(std::string_view bytes,
 // built; load_definition() runs them. Returns false when it reported an error.
 bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink& sink);
 
-// PNG header information, read without decoding.
+// PNG header information, read without decoding (by image::read_png_info).
 struct PngInfo {
   int width = 0;
   int height = 0;
 };
-// Checks the signature and the IHDR chunk; empty with `why` set when the bytes are not a
-// PNG or the header is corrupt.
-std::optional<PngInfo> read_png_header(const std::uint8_t* data, std::size_t size,
-                                       std::string* why);
 
 }  // namespace spritec::def
