@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "spritec/runtime/player.hpp"
+
 namespace spritec::format {
 namespace {
 
@@ -29,19 +31,6 @@ std::string then_name(const runtime::PackView& pack, const runtime::Action& a) {
       return std::string(pack.action(a.then_action).name);
   }
   return "hold";
-}
-
-const char* flip_name(std::uint8_t flip) {
-  switch (flip & (spk::kFlipX | spk::kFlipY)) {
-    case spk::kFlipX:
-      return "x";
-    case spk::kFlipY:
-      return "y";
-    case spk::kFlipX | spk::kFlipY:
-      return "xy";
-    default:
-      return "";
-  }
 }
 
 nlohmann::ordered_json input_list(const runtime::PackView& pack, std::uint64_t mask) {
@@ -102,7 +91,7 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
         sj["frame"] =
             st.frame == spk::kNone ? json(nullptr) : json(std::string(pack.frame_name(st.frame)));
         sj["ticks"] = st.ticks;
-        sj["flip"] = flip_name(st.flip);
+        sj["flip"] = runtime::flip_name(st.flip);
         sj["event"] =
             st.event == spk::kNone ? json(nullptr) : json(std::string(pack.event_name(st.event)));
         sj["move"] = json::array({st.move_x, st.move_y});

@@ -9,6 +9,7 @@
 
 #include "actor_driver.hpp"
 #include "spritec/def/schema.hpp"
+#include "spritec/runtime/player.hpp"
 
 namespace spritec::sim {
 namespace {
@@ -568,12 +569,6 @@ void write_json_string(std::ostream& out, std::string_view s) {
   out << '"';
 }
 
-const char* flip_text(std::uint8_t flip) {
-  const bool x = (flip & runtime::spk::kFlipX) != 0;
-  const bool y = (flip & runtime::spk::kFlipY) != 0;
-  return x ? (y ? "xy" : "x") : (y ? "y" : "");
-}
-
 }  // namespace
 
 void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& a) {
@@ -583,7 +578,7 @@ void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& a)
   write_json_string(out, a.action);
   out << ",\"step\":" << a.step << ",\"view\":" << a.view << ",\"frame\":";
   write_json_string(out, a.frame_name);
-  out << ",\"flip\":\"" << flip_text(a.flip) << "\",\"x\":" << format_number(a.x)
+  out << ",\"flip\":\"" << runtime::flip_name(a.flip) << "\",\"x\":" << format_number(a.x)
       << ",\"y\":" << format_number(a.y) << ",\"events\":[";
   for (std::size_t i = 0; i < a.events.size(); ++i) {
     if (i) out << ',';
