@@ -1,8 +1,12 @@
-// Internal to spritec::render: exact frame timing shared by the GIF and APNG encoders.
+// Internal to spritec::render: what the GIF and APNG encoders share: exact frame timing,
+// the frame checks, and the rectangle where two frames differ.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
+
+#include "spritec/image/image.hpp"
 
 #include "spritec/render/anim_frame.hpp"
 
@@ -31,5 +35,25 @@ bool check_frames(const std::vector<AnimFrame>& frames, int max_side, std::strin
 // What every encoder does first: check_frames, then the frames' durations in units.
 bool check_and_time(const std::vector<AnimFrame>& frames, int max_side, Units& units,
                     std::string& why);
+
+// The smallest rectangle holding every pixel where two w x h canvases (row-major, one
+// element a pixel) differ; empty when they are equal.
+template <class Pixel>
+image::Rect changed_rect(const std::vector<Pixel>& a, const std::vector<Pixel>& b, int w, int h) {
+  int x0 = w, y0 = h, x1 = -1, y1 = -1;
+  for (int y = 0; y < h; ++y) {
+    const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+    for (int x = 0; x < w; ++x) {
+      if (a[row + static_cast<std::size_t>(x)] != b[row + static_cast<std::size_t>(x)]) {
+        x0 = std::min(x0, x);
+        x1 = std::max(x1, x);
+        y0 = std::min(y0, y);
+        y1 = std::max(y1, y);
+      }
+    }
+  }
+  if (x1 < 0) return {};
+  return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
 
 }  // namespace spritec::render

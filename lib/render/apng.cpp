@@ -20,10 +20,7 @@ constexpr int kTrialLevel = 6;
 enum : std::uint8_t { kDisposeNone = 0, kDisposeBackground = 1, kDisposePrevious = 2 };
 enum : std::uint8_t { kBlendSource = 0, kBlendOver = 1 };
 
-struct Rect {
-  int x = 0, y = 0, w = 0, h = 0;
-  bool empty() const { return w <= 0 || h <= 0; }
-};
+using Rect = image::Rect;
 
 // A canvas of pixels packed as r | g << 8 | b << 16 | a << 24; alpha 0 is always 0.
 using Canvas = std::vector<std::uint32_t>;
@@ -129,22 +126,7 @@ class Planner {
  public:
   Planner(int w, int h, libdeflate_compressor* trial) : w_(w), h_(h), trial_(trial) {}
 
-  Rect diff_rect(const Canvas& a, const Canvas& b) const {
-    int x0 = w_, y0 = h_, x1 = -1, y1 = -1;
-    for (int y = 0; y < h_; ++y) {
-      for (int x = 0; x < w_; ++x) {
-        std::size_t i = index(x, y);
-        if (a[i] != b[i]) {
-          x0 = std::min(x0, x);
-          x1 = std::max(x1, x);
-          y0 = std::min(y0, y);
-          y1 = std::max(y1, y);
-        }
-      }
-    }
-    if (x1 < 0) return {};
-    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-  }
+  Rect diff_rect(const Canvas& a, const Canvas& b) const { return changed_rect(a, b, w_, h_); }
 
   Canvas cleared(Canvas c, const Rect& r) const {
     for (int y = r.y; y < r.y + r.h; ++y) {

@@ -22,10 +22,7 @@ constexpr int kMaxDelay = 65535;
 
 enum Disposal : int { kDisposeNone = 1, kDisposeBackground = 2, kDisposePrevious = 3 };
 
-struct Rect {
-  int x = 0, y = 0, w = 0, h = 0;
-  bool empty() const { return w <= 0 || h <= 0; }
-};
+using Rect = image::Rect;
 
 Rect unite(const Rect& a, const Rect& b) {
   if (a.empty()) return b;
@@ -314,22 +311,7 @@ class Optimiser {
     return true;
   }
 
-  Rect diff_rect(const Canvas& a, const Canvas& b) const {
-    int x0 = w_, y0 = h_, x1 = -1, y1 = -1;
-    for (int y = 0; y < h_; ++y) {
-      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w_);
-      for (int x = 0; x < w_; ++x) {
-        if (a[row + static_cast<std::size_t>(x)] != b[row + static_cast<std::size_t>(x)]) {
-          x0 = std::min(x0, x);
-          x1 = std::max(x1, x);
-          y0 = std::min(y0, y);
-          y1 = std::max(y1, y);
-        }
-      }
-    }
-    if (x1 < 0) return {};
-    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-  }
+  Rect diff_rect(const Canvas& a, const Canvas& b) const { return changed_rect(a, b, w_, h_); }
 
   // The pixels where `start` is opaque and `target` transparent.
   Rect must_clear_rect(const Canvas& start, const Canvas& target) const {
