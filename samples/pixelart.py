@@ -1,8 +1,9 @@
-"""A tiny RGBA canvas and PNG writer shared by the samples' art scripts (pure Python:
+"""A tiny RGBA canvas and PNG writer shared by the art scripts of samples/ and tests/docs/ (pure Python:
 zlib + struct, so the art regenerates byte for byte anywhere). Original code of this
 project."""
 import struct
 import zlib
+from pathlib import Path
 
 CLEAR = (0, 0, 0, 0)
 
@@ -108,4 +109,4 @@ class Canvas:
         png += chunk(b"IHDR", struct.pack(">IIBBBBB", self.w, self.h, 8, 6, 0, 0, 0))
         png += chunk(b"IDAT", zlib.compress(raw, 9))
         png += chunk(b"IEND", b"")
-        path.write_bytes(png)
+        Path(path).write_bytes(png)

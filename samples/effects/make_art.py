@@ -8,8 +8,6 @@ plays the second half of the turn mirrored. torch.png: four 16x32 frames of a to
 flame flickers. Pure Python (zlib + struct); rerunning it rewrites the PNGs byte for byte.
 """
 import math
-import struct
-import zlib
 import sys
 from pathlib import Path
 
@@ -18,7 +16,6 @@ import pixelart  # noqa: E402  (samples/pixelart.py: the shared canvas and PNG w
 
 HERE = Path(__file__).resolve().parent
 
-CLEAR = (0, 0, 0, 0)
 OUTLINE = (34, 22, 36, 255)
 FIRE = [(255, 248, 206, 255), (255, 214, 80, 255), (244, 130, 46, 255), (196, 54, 40, 255)]
 SMOKE = [(132, 124, 140, 255), (88, 82, 102, 255)]

@@ -4,13 +4,14 @@
 Pure Python (zlib + struct) so it runs anywhere; the PNGs are committed and this script
 regenerates them byte for byte.
 """
-import struct
-import zlib
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import pixelart  # noqa: E402  (samples/pixelart.py: the shared canvas and PNG writer)
 
 HERE = Path(__file__).resolve().parent
 
-CLEAR = (0, 0, 0, 0)
 OUTLINE = (26, 28, 44, 255)
 SKIN = (255, 205, 117, 255)
 HAIR = (93, 39, 93, 255)
@@ -22,40 +23,7 @@ HILT = (239, 125, 87, 255)
 FIRE = [(255, 241, 153, 255), (255, 205, 117, 255), (239, 125, 87, 255), (177, 62, 83, 255)]
 
 
-class Canvas:
-    def __init__(self, w, h):
-        self.w, self.h = w, h
-        self.px = [CLEAR] * (w * h)
-
-    def set(self, x, y, c):
-        if 0 <= x < self.w and 0 <= y < self.h:
-            self.px[y * self.w + x] = c
-
-    def rect(self, x, y, w, h, c):
-        for j in range(y, y + h):
-            for i in range(x, x + w):
-                self.set(i, j, c)
-
-    def disc(self, cx, cy, r, c):
-        for j in range(cy - r, cy + r + 1):
-            for i in range(cx - r, cx + r + 1):
-                if (i - cx) ** 2 + (j - cy) ** 2 <= r * r + r:
-                    self.set(i, j, c)
-
-    def save(self, path):
-        raw = b"".join(
-            b"\x00" + b"".join(bytes(self.px[y * self.w + x]) for x in range(self.w))
-            for y in range(self.h))
-
-        def chunk(tag, data):
-            body = tag + data
-            return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-        png = b"\x89PNG\r\n\x1a\n"
-        png += chunk(b"IHDR", struct.pack(">IIBBBBB", self.w, self.h, 8, 6, 0, 0, 0))
-        png += chunk(b"IDAT", zlib.compress(raw, 9))
-        png += chunk(b"IEND", b"")
-        path.write_bytes(png)
+Canvas = pixelart.Canvas
 
 
 def hero(c, ox, oy, facing, leg):

@@ -7,8 +7,6 @@ one column per pose (see COLUMNS). Each pose is drawn in flat colours with 2-3 s
 then given a 1-pixel dark outline. Pure Python (zlib + struct); rerunning it rewrites the
 PNGs byte for byte.
 """
-import struct
-import zlib
 import sys
 from pathlib import Path
 
@@ -17,7 +15,6 @@ import pixelart  # noqa: E402  (samples/pixelart.py: the shared canvas and PNG w
 
 HERE = Path(__file__).resolve().parent
 
-CLEAR = (0, 0, 0, 0)
 OUTLINE = (24, 20, 37, 255)
 STEEL = [(226, 232, 240, 255), (150, 162, 182, 255), (88, 96, 120, 255)]   # light, mid, dark
 TABARD = [(94, 146, 232, 255), (52, 92, 184, 255), (33, 52, 118, 255)]

@@ -9,8 +9,6 @@ floor and a ledge 48 pixels high to climb. Pure Python (zlib + struct); rerunnin
 rewrites the PNGs byte for byte.
 """
 import math
-import struct
-import zlib
 import sys
 from pathlib import Path
 
@@ -19,7 +17,6 @@ import pixelart  # noqa: E402  (samples/pixelart.py: the shared canvas and PNG w
 
 HERE = Path(__file__).resolve().parent
 
-CLEAR = (0, 0, 0, 0)
 OUTLINE = (18, 16, 26, 255)
 JACKET = [(236, 228, 204, 255), (188, 176, 148, 255), (126, 112, 92, 255)]
 TROUSERS = [(112, 86, 62, 255), (72, 54, 40, 255)]

@@ -8,8 +8,6 @@ popups.png: damage numbers ("-3", "-5") and the turn banners ("PLAYER TURN",
 "ENEMY TURN") in a 3x5 pixel font. board.png: one board tile. Pure Python
 (zlib + struct); rerunning it rewrites the PNGs byte for byte.
 """
-import struct
-import zlib
 import sys
 from pathlib import Path
 
@@ -18,7 +16,6 @@ import pixelart  # noqa: E402  (samples/pixelart.py: the shared canvas and PNG w
 
 HERE = Path(__file__).resolve().parent
 
-CLEAR = (0, 0, 0, 0)
 OUTLINE = (28, 22, 34, 255)
 SKIN = [(250, 200, 150, 255), (200, 138, 100, 255)]
 STEEL = [(220, 226, 236, 255), (140, 150, 170, 255), (84, 90, 110, 255)]

@@ -12,12 +12,13 @@ art made before alpha channels (docs/definitions.md, colorkey:).
 run/step01.png … run/step03.png: one frame per file, each its own size (files:).
 """
 import math
-import struct
-import zlib
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "samples"))
+import pixelart  # noqa: E402  (samples/pixelart.py: the shared canvas and PNG writer)
+
 HERE = Path(__file__).resolve().parent
-CLEAR = (0, 0, 0, 0)
 WHITE = (255, 241, 232, 255)
 OUTLINE = (29, 43, 83, 255)
 TILES = [(255, 0, 77, 255), (255, 163, 0, 255), (255, 236, 39, 255), (0, 228, 54, 255),
@@ -35,36 +36,7 @@ FONT = {
 }
 
 
-class Canvas:
-    def __init__(self, w, h):
-        self.w, self.h = w, h
-        self.px = [CLEAR] * (w * h)
-
-    def set(self, x, y, c):
-        if 0 <= x < self.w and 0 <= y < self.h:
-            self.px[y * self.w + x] = c
-
-    def rect(self, x, y, w, h, c):
-        for j in range(y, y + h):
-            for i in range(x, x + w):
-                self.set(i, j, c)
-
-    def save(self, path):
-        raw = bytearray()
-        for y in range(self.h):
-            raw.append(0)
-            for x in range(self.w):
-                raw.extend(self.px[y * self.w + x])
-
-        def chunk(tag, data):
-            body = tag + data
-            return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-        png = b"\x89PNG\r\n\x1a\n"
-        png += chunk(b"IHDR", struct.pack(">IIBBBBB", self.w, self.h, 8, 6, 0, 0, 0))
-        png += chunk(b"IDAT", zlib.compress(bytes(raw), 9))
-        png += chunk(b"IEND", b"")
-        Path(path).write_bytes(png)
+Canvas = pixelart.Canvas
 
 
 def digits():
