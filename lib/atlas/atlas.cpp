@@ -306,6 +306,26 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   }
   stats.pack_seconds = seconds_since(start);
 
+  // Every page is held in memory while the pages are composed and encoded: their number
+  // and area are capped before a pixel is allocated (docs/limits.md).
+  std::int64_t planned_area = 0;
+  for (const pack::Page& page : packed.packing.pages)
+    planned_area += std::int64_t{page.width} * page.height;
+  if (packed.packing.pages.size() > kMaxPages || planned_area > kMaxPageArea) {
+    sink.error(diag::Code::kPagesTooLarge, opt.span.line > 0 ? opt.span : definition.pack_span,
+               "the frames need " + std::to_string(packed.packing.pages.size()) + " pages, " +
+                   std::to_string(planned_area) + " pixels in all; the caps are " +
+                   std::to_string(kMaxPages) + " pages and " + std::to_string(kMaxPageArea) +
+                   " pixels: lower padding: and extrude:, or split the definition into several "
+                   "packs");
+    return std::nullopt;
+  }
+  if (options.plan_only) {
+    for (std::size_t k = 0; k < stored.size(); ++k)
+      atlas.frames[stored[k]].page = packed.packing.placements[k].page;
+    return atlas;
+  }
+
   // 4. Compose the pages one after another, each frame in packing order (the order only
   // matters where extrusions meet, and pages do not share pixels), releasing each source
   // after its last frame is drawn so decoded images and pages are not all held at once.
@@ -339,6 +359,9 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
       frame.rect = original.rect;
     }
   }
+  // A definition whose every frame is fully transparent still gets a page (1x1,
+  // transparent), so every frame names a page that exists.
+  if (atlas.pages.empty() && !atlas.frames.empty()) atlas.pages.emplace_back(1, 1);
   std::int64_t page_area = 0;
   for (const image::Image& page : atlas.pages)
     page_area += std::int64_t{page.width} * page.height;

@@ -1,5 +1,7 @@
 #include "spritec/io/files.hpp"
 
+#include "spritec/io/outputs.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -69,48 +71,10 @@ std::string describe(const ReadResult& result, std::uint64_t cap) {
 }
 
 std::string write_file_atomic(const fs::path& path, std::string_view data) {
-  fs::path dir = path.parent_path();
-  if (dir.empty()) dir = ".";
-  std::string templ = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-  std::vector<char> name(templ.begin(), templ.end());
-  name.push_back('\0');
-  int fd = ::mkstemp(name.data());
-  if (fd < 0) {
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
-      return "cannot write " + path.string() + ": the directory " + dir.string() +
-             " does not exist";
-    }
-    return "cannot write " + path.string() + ": cannot create a temporary file in " + dir.string() +
-           ": " + std::strerror(errno);
-  }
-  std::size_t written = 0;
-  while (written < data.size()) {
-    ssize_t n = ::write(fd, data.data() + written, data.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      std::string why = std::strerror(errno);
-      ::close(fd);
-      ::unlink(name.data());
-      return "cannot write " + path.string() + ": " + why;
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  // mkstemp creates 0600; outputs are ordinary files.
-  ::fchmod(fd, 0644);
-  if (::fsync(fd) != 0 && errno != EINVAL) {
-    std::string why = std::strerror(errno);
-    ::close(fd);
-    ::unlink(name.data());
-    return "cannot flush " + path.string() + ": " + why;
-  }
-  ::close(fd);
-  if (std::rename(name.data(), path.c_str()) != 0) {
-    std::string why = std::strerror(errno);
-    ::unlink(name.data());
-    return "cannot rename into " + path.string() + ": " + why;
-  }
-  return {};
+  OutputSet set;
+  std::string why = set.stage(path, data);
+  if (why.empty()) why = set.commit();
+  return why;
 }
 
 std::string write_file_atomic(const fs::path& path, const Bytes& data) {
@@ -132,7 +96,26 @@ std::string escape_make(const std::string& s) {
 
 }  // namespace
 
-std::string make_depfile(const std::string& target, const std::vector<std::string>& deps) {
+std::string make_depfile(const std::string& target, const std::vector<std::string>& deps,
+                         std::string* why) {
+  auto writable = [](const std::string& name) {
+    return name.find_first_of("\n\r") == std::string::npos;
+  };
+  if (!writable(target)) {
+    if (why) *why = "the depfile cannot name the output: its name holds a line break";
+    return {};
+  }
+  for (const std::string& d : deps) {
+    if (writable(d)) continue;
+    if (why) {
+      std::string shown = d;
+      for (char& c : shown)
+        if (c == '\n' || c == '\r') c = '?';
+      *why = "the depfile cannot name the input " + shown +
+             ": its name holds a line break, which would start a new rule; rename the file";
+    }
+    return {};
+  }
   std::string out = escape_make(target) + ":";
   for (const std::string& d : deps)
     out += " \\\n  " + escape_make(d);

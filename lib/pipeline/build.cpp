@@ -2,6 +2,8 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "input_kind.hpp"
+#include "outputs.hpp"
 #include "report.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/format/json_hash.hpp"
@@ -14,11 +16,6 @@ namespace fs = std::filesystem;
 namespace spritec::pipeline {
 
 namespace {
-
-int write_failed(std::ostream& err, const std::string& why) {
-  err << "spritec: error[E0005]: " << why << '\n';
-  return 3;
-}
 
 std::string with_suffix(const fs::path& path, const std::string& suffix) {
   return (path.parent_path() / (path.stem().string() + suffix)).string();
@@ -53,6 +50,12 @@ std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& 
 }  // namespace
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(options.format);
+  if (std::string wrong = wrong_kind("build", options.definition, {InputKind::kDefinition});
+      !wrong.empty()) {
+    err << wrong << '\n';
+    return 2;
+  }
   auto start = std::chrono::steady_clock::now();
   fs::path output(options.output);
   CompileOptions compile;
@@ -99,17 +102,28 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     if (!why.empty()) err << "spritec: warning: cannot store in the cache: " << why << '\n';
   }
 
-  // Page files first, then the pack: a pack never names pages that are not there yet.
+  // Every output is planned and checked against every input before anything is written,
+  // then staged and committed as one set: pages, pack, JSON with its pages, depfile.
+  io::OutputPlan plan;
+  for (std::size_t i = 0; i < compiled->definition.dependencies.size(); ++i) {
+    plan.input(compiled->definition.dependencies[i],
+               i == 0 ? "the definition" : "an image the definition reads");
+  }
+  std::vector<std::pair<fs::path, const std::vector<std::uint8_t>*>> writes;
+  std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
   if (options.pages == "files") {
     for (std::size_t i = 0; i < compiled->page_pngs.size(); ++i) {
       fs::path page = output.parent_path() / compiled->model.pages[i].file;
-      std::string why = io::write_file_atomic(page, compiled->page_pngs[i]);
-      if (!why.empty()) return write_failed(err, why);
+      plan.output(page, "-o", "page file");
+      writes.emplace_back(page, &compiled->page_pngs[i]);
+      page_paths.push_back(page.string());
     }
   }
-  std::string why = io::write_file_atomic(output, compiled->bytes);
-  if (!why.empty()) return write_failed(err, why);
+  plan.output(output, "-o");
+  writes.emplace_back(output, &compiled->bytes);
 
+  std::vector<fs::path> json_files;
+  std::vector<std::string> json_texts;
   if (!options.json.empty()) {
     fs::path json(options.json);
     std::size_t pages = compiled->page_pngs.size();
@@ -119,25 +133,55 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       format::JsonHashPage n;
       n.json_name = i == 0 ? json.filename().string()
                            : fs::path(with_suffix(json, suffix + ".json")).filename().string();
-      n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
+      if (options.pages == "files") {
+        // The pack's page files serve the JSON too (no second copy): named relative to it.
+        fs::path base = json.parent_path().empty() ? fs::path(".") : json.parent_path();
+        n.image_name = fs::path(page_paths[i]).lexically_relative(base).generic_string();
+        if (n.image_name.empty()) n.image_name = fs::path(page_paths[i]).generic_string();
+      } else {
+        n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
+        fs::path image = json.parent_path() / n.image_name;
+        plan.output(image, "--json", "page image");
+        writes.emplace_back(image, &compiled->page_pngs[i]);
+      }
       names.push_back(n);
     }
-    std::vector<std::string> docs = format::json_hash(compiled->model, names);
+    json_texts = format::json_hash(compiled->model, names);
     for (std::size_t i = 0; i < pages; ++i) {
-      why = io::write_file_atomic(json.parent_path() / names[i].image_name, compiled->page_pngs[i]);
-      if (why.empty())
-        why = io::write_file_atomic(json.parent_path() / names[i].json_name, docs[i]);
-      if (!why.empty()) return write_failed(err, why);
+      json_files.push_back(json.parent_path() / names[i].json_name);
+      plan.output(json_files.back(), "--json");
     }
   }
-
+  std::string depfile_text;
   if (!options.depfile.empty()) {
     std::vector<std::string> deps;
     for (const fs::path& p : compiled->definition.dependencies)
       deps.push_back(p.string());
-    why = io::write_file_atomic(options.depfile, io::make_depfile(options.output, deps));
-    if (!why.empty()) return write_failed(err, why);
+    std::string why;
+    depfile_text = io::make_depfile(options.output, deps, &why);
+    if (!why.empty()) {
+      sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, why);
+      return report(sink, err, options.werror);
+    }
+    plan.output(options.depfile, "--depfile");
   }
+  if (!check_outputs(plan, sink)) return report(sink, err, options.werror);
+
+  io::OutputSet set;
+  for (const auto& [path, bytes] : writes) {
+    std::string why = set.stage(path, *bytes);
+    if (!why.empty()) return write_failed(err, "build", why);
+  }
+  for (std::size_t i = 0; i < json_files.size(); ++i) {
+    std::string why = set.stage(json_files[i], json_texts[i]);
+    if (!why.empty()) return write_failed(err, "build", why);
+  }
+  if (!options.depfile.empty()) {
+    std::string why = set.stage(options.depfile, depfile_text);
+    if (!why.empty()) return write_failed(err, "build", why);
+  }
+  std::string why = set.commit();
+  if (!why.empty()) return write_failed(err, "build", why);
 
   if (options.stats && cached) {
     err << "cached      " << cache_file.string() << " (" << compiled->bytes.size() << " bytes)\n";

@@ -1,8 +1,11 @@
 #include <filesystem>
 
+#include "input_kind.hpp"
 #include "report.hpp"
+#include "spritec/atlas/atlas.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/pipeline/commands.hpp"
+#include "spritec/pipeline/scene_packs.hpp"
 #include "spritec/runtime/spk_layout.hpp"
 
 namespace spritec::pipeline {
@@ -16,20 +19,51 @@ std::string spritec_version() {
   return SPRITEC_VERSION;
 }
 
+namespace {
+
+// A definition as build takes it: loaded and checked, every image decoded, frames cut,
+// trimmed and packed — everything short of composing and encoding pages — so a definition
+// check accepts is one build builds.
+void check_definition(const std::string& file, const def::LoadOptions& load, int jobs,
+                      diag::Sink& sink) {
+  std::optional<def::Definition> definition =
+      def::load_definition(std::filesystem::path(file), load, sink);
+  if (!definition) return;
+  atlas::Options plan;
+  plan.jobs = jobs;
+  plan.plan_only = true;
+  atlas::build_atlas(*definition, plan, sink);
+}
+
+// A scene as simulate and preview take it: the scene, the packs it names (definitions are
+// compiled, with their reachability warnings from the scene's actions) and the checks of
+// the scene against them.
+void check_scene(const std::string& file, const std::string& root, diag::Sink& sink) {
+  std::optional<sim::Scene> scene = sim::read_scene_file(file, sink);
+  if (!scene) return;
+  std::optional<ScenePacks> packs = load_scene_packs(*scene, root, false, sink, true);
+  if (!packs) return;
+  sim::Simulation::create(*scene, std::move(packs->packs), sink);
+}
+
+}  // namespace
+
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   diag::Sink sink;
   def::LoadOptions load;
   load.root = options.root;
   load.entries = options.entries;
   for (const std::string& file : options.files) {
-    std::string_view name = file;
-    if (name.size() > 11 && name.substr(name.size() - 11) == ".scene.yaml") {
-      err << "spritec check: " << file
-          << " is a scene; check takes definitions (*.sprites.yaml). spritec simulate checks "
-             "a scene and runs it\n";
+    InputKind kind = input_kind(file);
+    if (kind == InputKind::kPack) {
+      err << wrong_kind("check", file, {InputKind::kDefinition, InputKind::kScene}) << '\n';
       return 2;
     }
-    def::load_definition(std::filesystem::path(file), load, sink);
+    if (kind == InputKind::kScene) {
+      check_scene(file, options.root, sink);
+    } else {
+      check_definition(file, load, options.jobs, sink);
+    }
   }
   sink.finalize(options.werror);
   if (options.format == "json") {

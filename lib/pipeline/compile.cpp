@@ -205,6 +205,7 @@ std::string cache_key(const def::Definition& definition, const CompileOptions& /
 std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bool decode_pages) {
   auto pack = std::make_unique<LoadedPack>();
   pack->name = file.stem().string();
+  pack->inputs.push_back(file);
   diag::Span at{file.generic_string(), 0, 0, 0};
   io::ReadResult read = io::read_file(file, std::uint64_t(1) << 32);
   if (!read) {
@@ -229,6 +230,10 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
                      std::to_string(parsed.offset) + " (" + parsed.message + ")");
     }
     return nullptr;
+  }
+  for (std::uint32_t i = 0; i < pack->view.page_count(); ++i) {
+    runtime::Page page = pack->view.page(i);
+    if (page.external) pack->inputs.push_back(file.parent_path() / std::string(page.file_name));
   }
   if (!decode_pages) return pack;
   for (std::uint32_t i = 0; i < pack->view.page_count(); ++i) {
@@ -272,6 +277,7 @@ std::unique_ptr<LoadedPack> open_or_compile(const fs::path& file, const CompileO
   if (!compiled) return nullptr;
   auto pack = std::make_unique<LoadedPack>();
   pack->name = compiled->definition.pack;
+  pack->inputs = compiled->definition.dependencies;
   pack->bytes = std::move(compiled->bytes);
   runtime::ParseResult parsed =
       runtime::parse_pack(pack->bytes.data(), pack->bytes.size(), pack->view);

@@ -1,5 +1,11 @@
+#include <cstdio>
 #include <filesystem>
+#include <map>
 
+#include <yaml-cpp/yaml.h>
+
+#include "input_kind.hpp"
+#include "outputs.hpp"
 #include "report.hpp"
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/format/inspect.hpp"
@@ -12,6 +18,11 @@ namespace fs = std::filesystem;
 namespace spritec::pipeline {
 
 int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(options.format);
+  if (std::string wrong = wrong_kind("inspect", options.pack, {InputKind::kPack}); !wrong.empty()) {
+    err << wrong << '\n';
+    return 2;
+  }
   diag::Sink sink;
   std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, false);
   if (!pack) return report(sink, err);
@@ -29,67 +40,119 @@ int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& 
 namespace {
 
 // Frame names may contain '/', which become directories; anything that could leave the
-// output directory is refused.
+// output directory, or that no file system takes as a name, is refused.
 bool safe_relative(const std::string& name) {
   if (name.empty() || name[0] == '/') return false;
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f) return false;  // line breaks and other control characters
+  }
   fs::path p(name);
   for (const fs::path& part : p) {
     if (part == ".." || part == "." || part.empty()) return false;
+    if (part.string().size() + 4 > 255) return false;  // NAME_MAX with ".png"
   }
   return true;
 }
 
-std::string yaml_quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+// A name as a message shows it: control characters escaped.
+std::string shown_name(const std::string& name) {
+  std::string out;
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out += char(c);
+    }
   }
-  return out + "\"";
+  return out;
+}
+
+int bad_pack(diag::Sink& sink, std::ostream& err, const std::string& pack,
+             const std::string& message) {
+  sink.error(diag::Code::kPackInvalid, {pack, 0, 0, 0}, message);
+  return report(sink, err);
 }
 
 }  // namespace
 
 int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(options.format);
+  if (std::string wrong = wrong_kind("unpack", options.pack, {InputKind::kPack}); !wrong.empty()) {
+    err << wrong << '\n';
+    return 2;
+  }
   diag::Sink sink;
   std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, true);
   if (!pack) return report(sink, err);
   fs::path dir(options.output_dir);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    err << "spritec: error[E0005]: cannot create " << dir.string() << ": " << ec.message() << '\n';
-    return 3;
-  }
-  std::string yaml = "# Frames of " + fs::path(options.pack).filename().string() +
-                     ": untrimmed size and origin (relative to the untrimmed frame)\nframes:\n";
   const runtime::PackView& view = pack->view;
+
+  // Every file name first: all of them are checked before anything is written.
+  io::OutputPlan plan;
+  for (std::size_t i = 0; i < pack->inputs.size(); ++i)
+    plan.input(pack->inputs[i], i == 0 ? "the pack" : "a page file of the pack");
+  std::vector<std::string> names;
+  std::map<std::string, std::uint32_t> seen;
   for (std::uint32_t i = 0; i < view.frame_count(); ++i) {
     runtime::Frame f = view.frame(i);
     std::string name(f.name);
     if (!safe_relative(name)) {
-      err << "spritec: error[E0501]: frame name '" << name << "' cannot be used as a file name\n";
-      return 1;
+      return bad_pack(sink, err, options.pack,
+                      "frame " + std::to_string(i) + "'s name '" + shown_name(name) +
+                          "' cannot be used as a file name");
     }
+    auto [it, fresh] = seen.emplace(name, i);
+    if (!fresh) {
+      return bad_pack(sink, err, options.pack,
+                      "frames " + std::to_string(it->second) + " and " + std::to_string(i) +
+                          " have the same name '" + shown_name(name) +
+                          "'; unpack would write one over the other");
+    }
+    if (f.source_w > std::uint32_t(image::kDefaultMaxSide) ||
+        f.source_h > std::uint32_t(image::kDefaultMaxSide)) {
+      return bad_pack(sink, err, options.pack,
+                      "frame '" + shown_name(name) + "' is " + std::to_string(f.source_w) + "x" +
+                          std::to_string(f.source_h) + " untrimmed, over the cap of " +
+                          std::to_string(image::kDefaultMaxSide) + " px a side");
+    }
+    plan.output(dir / (name + ".png"), "-o", "frame file");
+    names.push_back(std::move(name));
+  }
+  plan.output(dir / "frames.yaml", "-o", "frames.yaml");
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+    sink.error(diag::Code::kOutputNotFile, {dir.string(), 0, 0, 0},
+               "-o " + dir.string() + " exists and is not a directory: unpack writes a directory");
+    return report(sink, err);
+  }
+  if (!check_outputs(plan, sink)) return report(sink, err);
+
+  YAML::Emitter yaml;
+  yaml.SetIndent(2);
+  yaml << YAML::BeginMap << YAML::Key << "frames" << YAML::Value << YAML::BeginMap;
+  io::OutputSet set;
+  for (std::uint32_t i = 0; i < view.frame_count(); ++i) {
+    runtime::Frame f = view.frame(i);
     image::Image frame =
         atlas::untrimmed_frame(pack->pages[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)},
                                int(f.source_w), int(f.source_h), int(f.trim_x), int(f.trim_y));
-    fs::path file = dir / (name + ".png");
-    fs::create_directories(file.parent_path(), ec);
-    std::string why = io::write_file_atomic(file, image::encode_png(frame));
-    if (!why.empty()) {
-      err << "spritec: error[E0005]: " << why << '\n';
-      return 3;
-    }
-    yaml += "  " + yaml_quote(name) + ": {size: [" + std::to_string(f.source_w) + ", " +
-            std::to_string(f.source_h) + "], origin: [" + std::to_string(f.untrimmed_origin_x()) +
-            ", " + std::to_string(f.untrimmed_origin_y()) + "]}\n";
+    std::string why = set.stage(dir / (names[i] + ".png"), image::encode_png(frame));
+    if (!why.empty()) return write_failed(err, "unpack", why);
+    yaml << YAML::Key << YAML::DoubleQuoted << names[i] << YAML::Value << YAML::Flow
+         << YAML::BeginMap << YAML::Key << "size" << YAML::Value << YAML::Flow << YAML::BeginSeq
+         << f.source_w << f.source_h << YAML::EndSeq << YAML::Key << "origin" << YAML::Value
+         << YAML::Flow << YAML::BeginSeq << f.untrimmed_origin_x() << f.untrimmed_origin_y()
+         << YAML::EndSeq << YAML::EndMap;
   }
-  std::string why = io::write_file_atomic(dir / "frames.yaml", yaml);
-  if (!why.empty()) {
-    err << "spritec: error[E0005]: " << why << '\n';
-    return 3;
-  }
+  yaml << YAML::EndMap << YAML::EndMap;
+  std::string text = "# Frames of " + shown_name(fs::path(options.pack).filename().string()) +
+                     ": untrimmed size and origin (relative to the untrimmed frame)\n" +
+                     yaml.c_str() + "\n";
+  std::string why = set.stage(dir / "frames.yaml", text);
+  if (why.empty()) why = set.commit();
+  if (!why.empty()) return write_failed(err, "unpack", why);
   out << "unpacked " << view.frame_count() << " frames into " << dir.string() << '\n';
   return 0;
 }

@@ -19,9 +19,27 @@ bool use_progress(int forced) {
   return ::isatty(STDERR_FILENO) == 1;
 }
 
+namespace {
+thread_local std::string t_format = "text";
+}
+
+ReportFormat::ReportFormat(const std::string& format) : previous_(t_format) {
+  t_format = format.empty() ? "text" : format;
+}
+
+ReportFormat::~ReportFormat() {
+  t_format = previous_;
+}
+
 int report(diag::Sink& sink, std::ostream& err, bool werror) {
   sink.finalize(werror);
-  diag::render_text(err, sink, {use_color(-1), true});
+  if (t_format == "json") {
+    diag::render_json(err, sink);
+  } else if (t_format == "github") {
+    diag::render_github(err, sink);
+  } else {
+    diag::render_text(err, sink, {use_color(-1), true});
+  }
   return sink.has_errors() ? 1 : 0;
 }
 

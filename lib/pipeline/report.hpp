@@ -13,8 +13,21 @@ bool use_color(int forced);
 // Progress only on a terminal and not in CI. `forced` -1 = decide.
 bool use_progress(int forced);
 
-// Finalizes and renders the sink as text on `err` (used by every command but check's
-// machine formats). Returns the exit code for it: 1 with errors, else 0.
+// Finalizes and renders the sink on `err`: as text, or in the format of the ReportFormat in
+// scope (--format json|github of every command but check, which renders its own on stdout).
+// Returns the exit code for it: 1 with errors, else 0.
 int report(diag::Sink& sink, std::ostream& err, bool werror = false);
+
+// While alive, report() on this thread renders diagnostics as `format` (text, json, github).
+class ReportFormat {
+ public:
+  explicit ReportFormat(const std::string& format);
+  ~ReportFormat();
+  ReportFormat(const ReportFormat&) = delete;
+  ReportFormat& operator=(const ReportFormat&) = delete;
+
+ private:
+  std::string previous_;
+};
 
 }  // namespace spritec::pipeline

@@ -31,67 +31,15 @@
 #include <valijson/schema_parser.hpp>
 #include <valijson/validator.hpp>
 
+#include "cli_run.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/image/image.hpp"
 
 namespace fs = std::filesystem;
 namespace image = spritec::image;
+using namespace spritec_cli_test;
 
 namespace {
-
-const fs::path kTests = fs::path(SPRITEC_TESTS_DIR).lexically_normal();
-const fs::path kSource = fs::path(SPRITEC_SOURCE_DIR);
-const fs::path kScratch = fs::path(SPRITEC_SCRATCH);
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-struct Run {
-  int exit = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
-// Runs spritec with `args` in `cwd`, capturing stdout and stderr, with a clean
-// environment for output that does not depend on the terminal.
-Run run_spritec(const std::vector<std::string>& args, const fs::path& cwd) {
-  fs::create_directories(kScratch);
-  static int counter = 0;
-  fs::path out_file = kScratch / ("run-" + std::to_string(++counter) + ".out");
-  fs::path err_file = kScratch / ("run-" + std::to_string(counter) + ".err");
-  std::string cmd =
-      "cd " + shell_quote(cwd.string()) + " && NO_COLOR=1 CI=1 " + shell_quote(SPRITEC_EXE);
-  for (const std::string& a : args)
-    cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string()) +
-         " </dev/null";
-  int status = std::system(cmd.c_str());
-  Run run;
-  run.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = read_text(out_file);
-  run.err = read_text(err_file);
-  return run;
-}
 
 std::vector<std::string> split_args(const std::string& line, const fs::path& scratch) {
   std::vector<std::string> args;
@@ -451,7 +399,8 @@ TEST_CASE("a build from the cache gives the same bytes as a fresh build") {
       packs.push_back(read_text(out / "hero.spk"));
       jsons.push_back(read_text(out / "hero.json"));
       stats.push_back(r.err);
-      if (pages == "files") CHECK(read_text(out / "hero-0.png") == read_text(out / "hero.png"));
+      // With --pages files the JSON names the pack's page file: no second copy.
+      if (pages == "files") CHECK_FALSE(fs::exists(out / "hero.png"));
     }
     CHECK(packs[0] == packs[1]);
     CHECK(packs[0] == packs[2]);
@@ -769,8 +718,9 @@ TEST_CASE("several pages give one JSON (Hash) per page, each naming the others")
   REQUIRE(run.exit == 0);
   auto first = nlohmann::json::parse(read_text(scratch / "atlas.json"));
   auto second = nlohmann::json::parse(read_text(scratch / "atlas-1.json"));
-  CHECK(first["meta"]["image"] == "atlas-0.png");
-  CHECK(second["meta"]["image"] == "atlas-1.png");
+  // --pages files: the JSON names the pack's page files (written once).
+  CHECK(first["meta"]["image"] == "anchor-0.png");
+  CHECK(second["meta"]["image"] == "anchor-1.png");
   CHECK(first["meta"]["related_multi_packs"] == nlohmann::json::array({"atlas-1.json"}));
   CHECK(second["meta"]["related_multi_packs"] == nlohmann::json::array({"atlas.json"}));
   CHECK(first["meta"]["size"] == nlohmann::json({{"w", 16}, {"h", 16}}));
@@ -783,10 +733,10 @@ TEST_CASE("several pages give one JSON (Hash) per page, each naming the others")
   CHECK(frame["trimmed"] == false);
   CHECK(first["animations"].contains("fly/0"));
   CHECK(first["animations"]["fly/1"].size() == 3);
-  // --pages files: the pack names its pages beside it, and the JSON pages are PNG files too.
+  // --pages files: the pack names its pages beside it; the JSON shares them.
   CHECK(fs::exists(scratch / "anchor-0.png"));
-  CHECK(fs::exists(scratch / "anchor-1.png"));
-  CHECK(load_with_stb(scratch / "atlas-1.png").height == 8);
+  CHECK(load_with_stb(scratch / "anchor-1.png").height == 8);
+  CHECK_FALSE(fs::exists(scratch / "atlas-1.png"));
   Run unpacked = run_spritec({"unpack", "anchor.spk", "-o", "frames"}, scratch);
   CHECK(unpacked.exit == 0);
   CHECK(read_text(scratch / "frames" / "frames.yaml")

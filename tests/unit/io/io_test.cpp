@@ -51,7 +51,8 @@ TEST_CASE("a failed atomic write keeps the old file") {
   fs::path dir = scratch("fail");
   fs::path target = dir / "out.spk";
   REQUIRE(write_file_atomic(target, std::string_view("good")).empty());
-  CHECK(!write_file_atomic(dir / "no-such-dir" / "out.spk", std::string_view("x")).empty());
+  // The parent "directory" is a file: it cannot be created.
+  CHECK(!write_file_atomic(target / "out.spk", std::string_view("x")).empty());
   ReadResult r = read_file(target);
   CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "good");
 }
@@ -59,6 +60,13 @@ TEST_CASE("a failed atomic write keeps the old file") {
 TEST_CASE("depfiles escape spaces, hashes and dollars as Make and Ninja read them") {
   CHECK(make_depfile("out/hero.spk", {"hero.sprites.yaml", "art/my hero.png", "a#b$c.png"}) ==
         "out/hero.spk: \\\n  hero.sprites.yaml \\\n  art/my\\ hero.png \\\n  a\\#b$$c.png\n");
+}
+
+TEST_CASE("a depfile refuses a name with a line break instead of starting a new rule") {
+  std::string why;
+  CHECK(make_depfile("out.spk", {"a.sprites.yaml", "evil\nout.spk: b.png"}, &why).empty());
+  CHECK(why.find("line break") != std::string::npos);
+  CHECK(make_depfile("out\r.spk", {"a.sprites.yaml"}, &why).empty());
 }
 
 TEST_CASE("the path policy keeps inputs inside the root") {

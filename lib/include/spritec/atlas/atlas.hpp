@@ -14,10 +14,10 @@
 // (w = h = 0) with its origin.
 //
 // Failure: an image that cannot be read or decoded is E0202 at its sheet's image: value;
-// a frame larger than max_size is E0401 naming it; frames that need more pages than
-// allowed are E0402. build_atlas returns an empty optional only when it reported an
-// error. Output is deterministic: the same definition and images give identical pages and
-// tables for any `jobs`.
+// a frame larger than max_size is E0401 naming it; pages over kMaxPages or kMaxPageArea in
+// all are E0403, found after packing and before any page is allocated. build_atlas returns an empty
+// optional only when it reported an error. Output is deterministic: the same definition and images
+// give identical pages and tables for any `jobs`.
 #pragma once
 
 #include <cstddef>
@@ -33,8 +33,14 @@
 
 namespace spritec::atlas {
 
+// Caps on the pages of one definition, all held in memory while composed (docs/limits.md).
+inline constexpr std::size_t kMaxPages = 1024;
+inline constexpr std::int64_t kMaxPageArea = std::int64_t(1) << 30;  // pixels, all pages
+
 struct Options {
   int jobs = 1;  // threads for decoding; 0 or less: the number of cores
+  // Stop after packing: every check build_atlas makes, no page composed (`spritec check`).
+  bool plan_only = false;
   // Called from the calling thread as images are decoded (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
 };

@@ -34,14 +34,20 @@ ReadResult read_file(const std::filesystem::path& path, std::uint64_t cap = kDef
 // A one-line reason for a read error ("no such file", "larger than 16 MiB", …).
 std::string describe(const ReadResult& result, std::uint64_t cap = kDefaultReadCap);
 
-// Writes `data` to `path` atomically: a temporary file in the same directory, flushed,
-// then renamed over the target. Returns an empty string on success, else the reason.
+// Writes `data` to `path` atomically: a temporary file in the same directory (parent
+// directories are created), flushed, then renamed over the target; an existing target that
+// is not a regular file is never replaced. A one-file OutputSet (outputs.hpp). Returns an
+// empty string on success, else the reason. Callers check outputs against inputs first
+// (OutputPlan).
 std::string write_file_atomic(const std::filesystem::path& path, std::string_view data);
 std::string write_file_atomic(const std::filesystem::path& path, const Bytes& data);
 
 // Make-syntax depfile: "target: dep1 dep2 …" with spaces, '#' and '$' escaped as
 // Ninja and GNU Make read them. Dependencies are listed in the order given.
-std::string make_depfile(const std::string& target, const std::vector<std::string>& deps);
+// A name holding a newline or carriage return cannot be written in this syntax (it would
+// start a new rule): the result is empty and `why` says which name.
+std::string make_depfile(const std::string& target, const std::vector<std::string>& deps,
+                         std::string* why = nullptr);
 
 // The path policy. `relative` comes from an input file located in `base_dir`. It must
 // not be absolute and, after `..` and symlinks are resolved, must lie inside `root`.

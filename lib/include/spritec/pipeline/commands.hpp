@@ -22,6 +22,7 @@ struct CheckOptions {
   std::vector<std::string> entries;  // --entry A,B
   std::string root = ".";
   int color = -1;  // -1: colour when stderr is a terminal and NO_COLOR is unset
+  int jobs = 0;    // threads decoding images; 0 = the number of cores
 };
 int run_check(const CheckOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -41,7 +42,8 @@ struct BuildOptions {
   std::string cache;            // --cache DIR: reuse packs built from identical inputs
   std::string root = ".";
   bool werror = false;
-  int progress = -1;  // -1: only on a terminal outside CI
+  int progress = -1;            // -1: only on a terminal outside CI
+  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
 };
 int run_build(const BuildOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -49,6 +51,7 @@ int run_build(const BuildOptions& options, std::ostream& out = std::cout,
 struct InspectOptions {
   std::string pack;
   bool json = false;
+  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
 };
 int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
@@ -56,6 +59,7 @@ int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
 struct UnpackOptions {
   std::string pack;
   std::string output_dir;
+  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
 };
 int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
@@ -69,6 +73,7 @@ struct SimulateOptions {
   std::int64_t ticks = -1;  // --ticks N: write ticks 0 … N; -1 = until the script ends
   std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
+  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
 };
 int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
                  std::ostream& err = std::cerr);
@@ -78,19 +83,22 @@ int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
 namespace spritec::pipeline {
 
 struct PreviewOptions {
-  std::string input;         // a definition, a pack (.spk) or a scene (.scene.yaml)
-  std::string output;        // .gif, .apng, or .png (a strip, or APNG with `animated`)
-  std::string action;        // definitions and packs: the action ("all": every one, PNG only)
-  std::string view = "all";  // a view index, or all (side by side / one row each)
-  int scale = 1;             // integer nearest-neighbour upscaling
-  int fps = 0;               // preview frames per second; 0 = the scene's (30 for actions)
-  std::string background;    // #rrggbb, #rrggbbaa or none; empty = the scene's / none
-  bool debug = false;        // frame outlines and origin markers
-  std::string frames;        // A..B: keep output frames A to B (0-based, inclusive)
-  bool animated = false;     // with .png: write an APNG
-  int every = 1;             // scene as a PNG: every Nth frame in the grid
-  std::int64_t ticks = -1;   // scenes: stop after tick N (default: when the script ends)
+  std::string input;        // a definition, a pack (.spk) or a scene (.scene.yaml)
+  std::string output;       // .gif, .apng, or .png (a strip, or APNG with `animated`)
+  std::string action;       // definitions and packs: the action ("all": every one, PNG only)
+  std::string view;         // definitions and packs: a view index or all; empty = all
+  int scale = 1;            // integer nearest-neighbour upscaling, 1 .. kMaxScale
+  int fps = 0;              // 1 .. kMaxFps frames per second; 0 = the scene's (30 for actions)
+  std::string background;   // #rrggbb, #rrggbbaa or none; empty = the scene's / none
+  bool debug = false;       // frame outlines and origin markers
+  std::string frames;       // A..B: keep output frames A to B (0-based, inclusive)
+  bool animated = false;    // with .png: write an APNG
+  int every = 0;            // scene as a PNG grid: every Nth frame; 0 = not given (1)
+  std::int64_t ticks = -1;  // scenes: stop after tick N, 0 .. sim::kMaxTicks; -1 = at the end
+  static constexpr int kMaxScale = 16;
+  static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";
+  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
 };
 int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);

@@ -59,6 +59,12 @@ struct LoadedPack {
   std::vector<std::uint8_t> bytes;
   runtime::PackView view;
   std::vector<image::Image> pages;
+  // Every file it came from: the pack and its page files, or the definition and its images.
+  std::vector<std::filesystem::path> inputs;
+
+  LoadedPack() = default;
+  LoadedPack(const LoadedPack&) = delete;  // the view points into bytes
+  LoadedPack& operator=(const LoadedPack&) = delete;
 };
 
 // Reads a .spk (checking everything; E0501/E0502 at the file) and decodes its pages.

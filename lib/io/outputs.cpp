@@ -1,0 +1,424 @@
+#include "spritec/io/outputs.hpp"
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "spritec/io/files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace spritec::io {
+
+namespace {
+
+// An existing file's identity; `exists` false when there is nothing at the path.
+struct Identity {
+  bool exists = false;
+  dev_t dev = 0;
+  ino_t ino = 0;
+  fs::path canonical;
+};
+
+Identity identify(const fs::path& path) {
+  Identity id;
+  std::error_code ec;
+  id.canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) id.canonical = fs::absolute(path, ec).lexically_normal();
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    id.exists = true;
+    id.dev = st.st_dev;
+    id.ino = st.st_ino;
+  }
+  return id;
+}
+
+bool same_file(const Identity& a, const Identity& b) {
+  if (a.exists && b.exists) return a.dev == b.dev && a.ino == b.ino;
+  return a.canonical == b.canonical;
+}
+
+std::string shown(const fs::path& path) {
+  return display_path(path);
+}
+
+std::string errno_text(int e) {
+  return std::strerror(e);
+}
+
+// A short name for a temporary or backup in `dir`, unique within this process; a clash with
+// a file already there is handled by the caller (EEXIST: try the next).
+fs::path scratch_name(const fs::path& dir, const char* suffix) {
+  static unsigned counter = 0;
+  char name[64];
+  std::snprintf(name, sizeof name, ".spritec-%ld-%u%s", static_cast<long>(::getpid()), counter++,
+                suffix);
+  return dir / name;
+}
+
+fs::path parent_of(const fs::path& target) {
+  fs::path dir = target.parent_path();
+  return dir.empty() ? fs::path(".") : dir;
+}
+
+}  // namespace
+
+bool exists_not_regular(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;  // nothing there (or a dangling link)
+  return !S_ISREG(st.st_mode);
+}
+
+// --- OutputPlan --------------------------------------------------------------------------
+
+void OutputPlan::input(const fs::path& path, std::string what) {
+  inputs_.push_back({path, std::move(what), {}});
+}
+
+void OutputPlan::output(const fs::path& path, std::string flag, std::string role) {
+  outputs_.push_back({path, std::move(flag), std::move(role)});
+}
+
+std::string OutputPlan::describe(const Entry& out) const {
+  if (out.role.empty()) return out.label + " " + shown(out.path);
+  return out.label + "'s " + out.role + " " + shown(out.path);
+}
+
+std::optional<OutputProblem> OutputPlan::check() const {
+  std::vector<Identity> inputs;
+  inputs.reserve(inputs_.size());
+  for (const Entry& e : inputs_)
+    inputs.push_back(identify(e.path));
+  std::vector<Identity> outputs;
+  for (std::size_t i = 0; i < outputs_.size(); ++i) {
+    const Entry& out = outputs_[i];
+    OutputProblem p;
+    p.flag = out.label;
+    p.path = out.path.string();
+    if (exists_not_regular(out.path)) {
+      p.kind = Clash::kNotRegular;
+      std::error_code ec;
+      const char* kind = fs::is_directory(out.path, ec) ? "a directory" : "not a regular file";
+      p.message = describe(out) + " exists and is " + kind +
+                  " (a device, FIFO, socket or directory is never replaced): name a file for " +
+                  p.flag;
+      return p;
+    }
+    Identity id = identify(out.path);
+    for (std::size_t j = 0; j < inputs_.size(); ++j) {
+      if (!same_file(id, inputs[j])) continue;
+      p.kind = Clash::kReplacesInput;
+      p.other = inputs_[j].path.string();
+      bool same_name = shown(out.path) == shown(inputs_[j].path);
+      p.message = describe(out) + " would replace " + shown(inputs_[j].path) + ", " +
+                  inputs_[j].label + (same_name ? "" : " (the same file through a link)") +
+                  "; nothing was written: choose another name for " + p.flag;
+      return p;
+    }
+    for (std::size_t j = 0; j < outputs.size(); ++j) {
+      if (!same_file(id, outputs[j])) continue;
+      p.kind = Clash::kSameOutput;
+      p.other = outputs_[j].path.string();
+      p.other_flag = outputs_[j].label;
+      p.message = describe(out) + " and " + describe(outputs_[j]) +
+                  " are the same file; nothing was written: give them different names";
+      return p;
+    }
+    outputs.push_back(std::move(id));
+  }
+  return std::nullopt;
+}
+
+// --- StagedFile --------------------------------------------------------------------------
+
+class StagedFile::Buffer : public std::streambuf {
+ public:
+  explicit Buffer(StagedFile* file) : file_(file) {
+    setp(data_.data(), data_.data() + data_.size());
+  }
+  int flush_buffer() {
+    std::ptrdiff_t n = pptr() - pbase();
+    if (n > 0) file_->write(std::string_view(pbase(), std::size_t(n)));
+    setp(data_.data(), data_.data() + data_.size());
+    return file_->error_.empty() ? 0 : -1;
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (flush_buffer() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return flush_buffer(); }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n >= std::streamsize(data_.size())) {
+      if (flush_buffer() != 0) return 0;
+      file_->write(std::string_view(s, std::size_t(n)));
+      return file_->error_.empty() ? n : 0;
+    }
+    return std::streambuf::xsputn(s, n);
+  }
+
+ private:
+  StagedFile* file_;
+  std::array<char, 1 << 16> data_{};
+};
+
+StagedFile::StagedFile(fs::path target) : target_(std::move(target)) {}
+
+StagedFile::~StagedFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
+}
+
+std::string StagedFile::open() {
+  fs::path dir = parent_of(target_);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec)) {
+    return "cannot write " + target_.string() + ": cannot create the directory " + dir.string() +
+           (ec ? ": " + ec.message() : "");
+  }
+#ifdef O_TMPFILE
+  fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+  if (fd_ >= 0) {
+    unnamed_ = true;
+    ::fchmod(fd_, 0644);
+    return {};
+  }
+#endif
+  // No O_TMPFILE here (an old kernel or a file system without it): a named temporary with a
+  // short name, so a long output name still fits within NAME_MAX.
+  std::string templ = (dir / ".spritec-XXXXXX").string();
+  std::vector<char> name(templ.begin(), templ.end());
+  name.push_back('\0');
+  fd_ = ::mkstemp(name.data());
+  if (fd_ < 0) {
+    return "cannot write " + target_.string() + ": cannot create a temporary file in " +
+           dir.string() + ": " + errno_text(errno);
+  }
+  temp_path_ = name.data();
+  ::fchmod(fd_, 0644);
+  return {};
+}
+
+void StagedFile::write(std::string_view data) {
+  if (!error_.empty() || fd_ < 0) return;
+  std::size_t written = 0;
+  while (written < data.size()) {
+    ssize_t n = ::write(fd_, data.data() + written, data.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error_ = "cannot write " + target_.string() + ": " + errno_text(errno);
+      return;
+    }
+    written += std::size_t(n);
+  }
+}
+
+void StagedFile::write(const std::vector<std::uint8_t>& data) {
+  write(std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+}
+
+std::streambuf* StagedFile::streambuf() {
+  if (!buffer_) buffer_ = std::make_unique<Buffer>(this);
+  return buffer_.get();
+}
+
+std::string StagedFile::finish() {
+  if (buffer_) buffer_->flush_buffer();
+  if (!error_.empty() || fd_ < 0) return error_;
+  if (::fsync(fd_) != 0 && errno != EINVAL) {
+    error_ = "cannot flush " + target_.string() + ": " + errno_text(errno);
+  }
+  return error_;
+}
+
+std::string StagedFile::link_temp(fs::path* temp_name) {
+  if (!unnamed_) {
+    *temp_name = temp_path_;
+    return {};
+  }
+  fs::path dir = parent_of(target_);
+  std::string proc = "/proc/self/fd/" + std::to_string(fd_);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    fs::path name = scratch_name(dir, ".tmp");
+    if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0 ||
+        ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0) {
+      temp_path_ = name;
+      unnamed_ = false;
+      *temp_name = name;
+      return {};
+    }
+    if (errno != EEXIST) break;
+  }
+  // Neither /proc nor AT_EMPTY_PATH can name the file: copy it into a named temporary.
+  std::string templ = (dir / ".spritec-XXXXXX").string();
+  std::vector<char> name(templ.begin(), templ.end());
+  name.push_back('\0');
+  int copy = ::mkstemp(name.data());
+  if (copy < 0) return "cannot name a temporary file in " + dir.string() + ": " + errno_text(errno);
+  temp_path_ = name.data();
+  ::fchmod(copy, 0644);
+  int in = ::open(proc.c_str(), O_RDONLY | O_CLOEXEC);
+  std::string why;
+  if (in < 0) why = errno_text(errno);
+  std::array<char, 1 << 16> chunk{};
+  while (why.empty()) {
+    ssize_t n = ::read(in, chunk.data(), chunk.size());
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      why = errno_text(errno);
+      break;
+    }
+    for (ssize_t done = 0; done < n && why.empty();) {
+      ssize_t w = ::write(copy, chunk.data() + done, std::size_t(n - done));
+      if (w < 0 && errno != EINTR) why = errno_text(errno);
+      if (w > 0) done += w;
+    }
+  }
+  if (in >= 0) ::close(in);
+  if (why.empty() && ::fsync(copy) != 0 && errno != EINVAL) why = errno_text(errno);
+  ::close(copy);
+  if (!why.empty()) return "cannot write " + target_.string() + ": " + why;
+  unnamed_ = false;
+  *temp_name = temp_path_;
+  return {};
+}
+
+std::string StagedFile::park() {
+  fs::path name;
+  std::string why = link_temp(&name);
+  if (why.empty() && fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+  return why;
+}
+
+// --- OutputSet ---------------------------------------------------------------------------
+
+OutputSet::OutputSet() = default;
+OutputSet::~OutputSet() = default;
+
+std::string OutputSet::open(const fs::path& target, StagedFile** file) {
+  auto staged = std::unique_ptr<StagedFile>(new StagedFile(target));
+  std::string why = staged->open();
+  if (!why.empty()) return why;
+  *file = staged.get();
+  files_.push_back(std::move(staged));
+  return {};
+}
+
+std::string OutputSet::stage(const fs::path& target, std::string_view data) {
+  StagedFile* file = nullptr;
+  std::string why = open(target, &file);
+  if (!why.empty()) return why;
+  file->write(data);
+  why = file->finish();
+  // Unnamed temporaries live only as open descriptors; past a few dozen, finished ones
+  // get their temporary names and are closed, so a set of thousands (unpack) fits the
+  // descriptor limit.
+  if (why.empty() && files_.size() > kOpenFiles) why = file->park();
+  return why;
+}
+
+std::string OutputSet::stage(const fs::path& target, const std::vector<std::uint8_t>& data) {
+  return stage(target, std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+}
+
+std::string OutputSet::commit() {
+  for (auto& f : files_) {
+    std::string why = f->finish();
+    if (!why.empty()) return why;
+  }
+  // Every temporary gets a name before any target is touched.
+  std::vector<fs::path> temps(files_.size());
+  for (std::size_t i = 0; i < files_.size(); ++i) {
+    std::string why = files_[i]->link_temp(&temps[i]);
+    if (!why.empty()) return why;
+  }
+  struct Done {
+    fs::path target;
+    fs::path backup;  // empty: there was no file before
+  };
+  std::vector<Done> done;
+  auto roll_back = [&] {
+    for (auto it = done.rbegin(); it != done.rend(); ++it) {
+      if (it->backup.empty()) {
+        ::unlink(it->target.c_str());
+      } else {
+        ::rename(it->backup.c_str(), it->target.c_str());
+      }
+    }
+  };
+  std::string failure;
+  for (std::size_t i = 0; i < files_.size() && failure.empty(); ++i) {
+    const fs::path& target = files_[i]->target();
+    if (exists_not_regular(target)) {
+      failure = "cannot write " + target.string() +
+                ": it exists and is not a regular file (never replaced)";
+      break;
+    }
+    Done d{target, {}};
+    struct stat st {};
+    if (::lstat(target.c_str(), &st) == 0) {
+      // Keep the old file under another name until the whole set is in place.
+      for (int attempt = 0; attempt < 100; ++attempt) {
+        fs::path backup = scratch_name(parent_of(target), ".old");
+        if (::link(target.c_str(), backup.c_str()) == 0) {
+          d.backup = backup;
+          break;
+        }
+        if (errno != EEXIST) break;  // no hard links here: this one cannot be rolled back
+      }
+    }
+    if (std::rename(temps[i].c_str(), target.c_str()) != 0) {
+      failure = "cannot rename into " + target.string() + ": " + errno_text(errno);
+      if (!d.backup.empty()) ::unlink(d.backup.c_str());
+      break;
+    }
+    files_[i]->temp_path_.clear();  // it is the target now
+    done.push_back(std::move(d));
+  }
+  if (!failure.empty()) {
+    roll_back();
+    for (auto& f : files_) {
+      if (!f->temp_path_.empty()) ::unlink(f->temp_path_.c_str());
+      f->temp_path_.clear();
+    }
+    for (const Done& d : done) {
+      if (!d.backup.empty()) ::unlink(d.backup.c_str());
+    }
+    return failure;
+  }
+  std::set<fs::path> dirs;
+  for (const Done& d : done) {
+    if (!d.backup.empty()) ::unlink(d.backup.c_str());
+    dirs.insert(parent_of(d.target));
+  }
+  // Make the renames durable.
+  for (const fs::path& dir : dirs) {
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+      ::fsync(fd);
+      ::close(fd);
+    }
+  }
+  files_.clear();
+  return {};
+}
+
+}  // namespace spritec::io

@@ -1,0 +1,26 @@
+// Private helper of the pipeline: which kind of file a command was given, so that each
+// command can say in one error that it was given the wrong kind.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace spritec::pipeline {
+
+enum class InputKind { kDefinition, kScene, kPack, kOther };
+
+// By name first (*.sprites.yaml, *.scene.yaml, *.spk), then by content: the pack signature,
+// or a YAML file whose top-level keys are a scene's (actors:, script:, stage:) or a
+// definition's (sheets:, actions:). kOther when neither tells (a missing file, say): the
+// command's own reader then reports what is wrong.
+InputKind input_kind(const std::string& path);
+
+// "a definition", "a scene", "a pack".
+const char* kind_name(InputKind kind);
+
+// When `path` is not of a kind in `accepted`, one line for the user: what it is and which
+// command takes it. Empty when it is fine (or its kind cannot be told).
+std::string wrong_kind(const std::string& command, const std::string& path,
+                       std::initializer_list<InputKind> accepted);
+
+}  // namespace spritec::pipeline

@@ -1,0 +1,24 @@
+#include "outputs.hpp"
+
+namespace spritec::pipeline {
+
+void add_inputs(io::OutputPlan& plan, const LoadedPack& pack) {
+  for (std::size_t i = 0; i < pack.inputs.size(); ++i)
+    plan.input(pack.inputs[i], i == 0 ? "the input" : "a file it reads");
+}
+
+bool check_outputs(const io::OutputPlan& plan, diag::Sink& sink) {
+  std::optional<io::OutputProblem> problem = plan.check();
+  if (!problem) return true;
+  diag::Code code = problem->kind == io::Clash::kNotRegular ? diag::Code::kOutputNotFile
+                                                            : diag::Code::kOutputClash;
+  sink.error(code, {problem->path, 0, 0, 0}, problem->message);
+  return false;
+}
+
+int write_failed(std::ostream& err, const std::string& command, const std::string& why) {
+  err << "spritec " << command << ": error[E0005]: " << why << '\n';
+  return 3;
+}
+
+}  // namespace spritec::pipeline

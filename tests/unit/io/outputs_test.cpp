@@ -1,0 +1,223 @@
+// io::OutputPlan and io::OutputSet: outputs never replace inputs, non-regular files are
+// refused, a set is committed whole or not at all, and nothing is left behind.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "spritec/io/outputs.hpp"
+
+namespace fs = std::filesystem;
+using namespace spritec::io;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::path(SPRITEC_BINARY_DIR) / "outputs_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void put(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string get(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Names in `dir` other than the expected ones (temporaries, backups).
+std::vector<std::string> extra_files(const fs::path& dir,
+                                     const std::vector<std::string>& expected) {
+  std::vector<std::string> extra;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    std::string name = entry.path().filename().string();
+    if (entry.is_directory()) continue;
+    if (std::find(expected.begin(), expected.end(), name) == expected.end()) extra.push_back(name);
+  }
+  return extra;
+}
+
+}  // namespace
+
+TEST_CASE("an output that is an input is refused: by name, symbolic link and hard link") {
+  fs::path dir = scratch("clash");
+  put(dir / "hero.png", "pixels");
+  fs::create_symlink("hero.png", dir / "soft.spk");
+  fs::create_hard_link(dir / "hero.png", dir / "hard.spk");
+  for (const char* name : {"hero.png", "soft.spk", "hard.spk", "./sub/../hero.png"}) {
+    INFO(name);
+    OutputPlan plan;
+    plan.input(dir / "hero.png", "an image the definition reads");
+    plan.output(dir / name, "-o");
+    std::optional<OutputProblem> p = plan.check();
+    REQUIRE(p);
+    CHECK(p->kind == Clash::kReplacesInput);
+    CHECK(p->flag == "-o");
+    CHECK(p->message.find("would replace") != std::string::npos);
+    CHECK(p->message.find("-o") != std::string::npos);
+  }
+  OutputPlan fine;
+  fine.input(dir / "hero.png");
+  fine.output(dir / "out.spk", "-o");
+  fine.output(dir / "new/dir/out.json", "--json");
+  CHECK_FALSE(fine.check());
+}
+
+TEST_CASE("two outputs naming one file are refused, also through a link") {
+  fs::path dir = scratch("same");
+  put(dir / "a.spk", "old");
+  fs::create_symlink("a.spk", dir / "b.json");
+  OutputPlan plan;
+  plan.output(dir / "a.spk", "-o");
+  plan.output(dir / "b.json", "--json");
+  std::optional<OutputProblem> p = plan.check();
+  REQUIRE(p);
+  CHECK(p->kind == Clash::kSameOutput);
+  CHECK(p->flag == "--json");
+  CHECK(p->other_flag == "-o");
+  OutputPlan missing;  // neither exists yet: compared by path
+  missing.output(dir / "x/n.spk", "-o");
+  missing.output(dir / "x/../x/n.spk", "--depfile");
+  REQUIRE(missing.check());
+  CHECK(missing.check()->kind == Clash::kSameOutput);
+}
+
+TEST_CASE("an existing output that is not a regular file is refused, never replaced") {
+  fs::path dir = scratch("special");
+  fs::create_directories(dir / "adir");
+  REQUIRE(::mkfifo((dir / "fifo").c_str(), 0644) == 0);
+  fs::create_symlink("/dev/null", dir / "to-null");
+  for (fs::path target : {fs::path("/dev/null"), dir / "adir", dir / "fifo", dir / "to-null"}) {
+    INFO(target);
+    OutputPlan plan;
+    plan.output(target, "-o");
+    std::optional<OutputProblem> p = plan.check();
+    REQUIRE(p);
+    CHECK(p->kind == Clash::kNotRegular);
+    // The writer refuses too, whatever the caller checked.
+    OutputSet set;
+    bool written = set.stage(target, std::string_view("x")).empty() && set.commit().empty();
+    CHECK_FALSE(written);
+  }
+  struct stat st {};
+  REQUIRE(::stat("/dev/null", &st) == 0);
+  CHECK(S_ISCHR(st.st_mode));
+  CHECK(fs::is_directory(dir / "adir"));
+  CHECK(fs::is_fifo(dir / "fifo"));
+  CHECK(fs::is_symlink(dir / "to-null"));
+}
+
+TEST_CASE("a set is committed whole: parents made, nothing left behind, long names fit") {
+  fs::path dir = scratch("set");
+  put(dir / "p.spk", "old pack");
+  std::string long_name(250, 'n');
+  long_name += ".spk";  // 254 bytes: a temporary with a longer name would not fit NAME_MAX
+  OutputSet set;
+  REQUIRE(set.stage(dir / "p-0.png", std::string_view("page")).empty());
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).empty());
+  REQUIRE(set.stage(dir / "deep/er/p.json", std::string_view("{}")).empty());
+  REQUIRE(set.stage(dir / long_name, std::string_view("long")).empty());
+  CHECK(get(dir / "p.spk") == "old pack");  // nothing named before commit
+  CHECK_FALSE(fs::exists(dir / "p-0.png"));
+  REQUIRE(set.commit().empty());
+  CHECK(get(dir / "p-0.png") == "page");
+  CHECK(get(dir / "p.spk") == "new pack");
+  CHECK(get(dir / "deep/er/p.json") == "{}");
+  CHECK(get(dir / long_name) == "long");
+  CHECK(extra_files(dir, {"p-0.png", "p.spk", "p.json", long_name}).empty());
+  struct stat st {};
+  REQUIRE(::stat((dir / "p.spk").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0644);
+}
+
+TEST_CASE("a set whose last file cannot be named rolls back the ones before it") {
+  fs::path dir = scratch("rollback");
+  put(dir / "p-0.png", "old page");
+  put(dir / "p.spk", "old pack");
+  OutputSet set;
+  REQUIRE(set.stage(dir / "p-0.png", std::string_view("new page")).empty());
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).empty());
+  // Between staging and commit the pack's name becomes a directory: its rename must fail.
+  fs::remove(dir / "p.spk");
+  fs::create_directories(dir / "p.spk");
+  CHECK_FALSE(set.commit().empty());
+  CHECK(get(dir / "p-0.png") == "old page");  // the page the old pack named is back
+  CHECK(fs::is_directory(dir / "p.spk"));
+  CHECK(extra_files(dir, {"p-0.png"}).empty());
+}
+
+TEST_CASE("a failed stage leaves every existing output as it was") {
+  fs::path dir = scratch("failed");
+  put(dir / "p.spk", "old pack");
+  put(dir / "blocker", "a file where a directory is wanted");
+  {
+    OutputSet set;
+    REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).empty());
+    CHECK_FALSE(set.stage(dir / "blocker/p.json", std::string_view("{}")).empty());
+  }  // dropped without commit
+  CHECK(get(dir / "p.spk") == "old pack");
+  CHECK(extra_files(dir, {"p.spk", "blocker"}).empty());
+}
+
+TEST_CASE("a streamed output arrives whole, and only on commit") {
+  fs::path dir = scratch("stream");
+  OutputSet set;
+  StagedFile* file = nullptr;
+  REQUIRE(set.open(dir / "trace.jsonl", &file).empty());
+  std::ostream out(file->streambuf());
+  std::string expected;
+  for (int i = 0; i < 100000; ++i) {
+    std::string line = "{\"tick\":" + std::to_string(i) + "}\n";
+    out << line;
+    expected += line;
+  }
+  out.flush();
+  CHECK_FALSE(fs::exists(dir / "trace.jsonl"));
+  REQUIRE(set.commit().empty());
+  CHECK(get(dir / "trace.jsonl") == expected);
+}
+
+TEST_CASE("a process killed while writing leaves no temporary file") {
+  fs::path dir = scratch("killed");
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    OutputSet set;
+    StagedFile* file = nullptr;
+    if (!set.open(dir / "big.jsonl", &file).empty()) ::_exit(2);
+    file->write(std::string(1 << 20, 'x'));
+    ::kill(::getpid(), SIGKILL);
+    ::_exit(3);
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  REQUIRE(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGKILL);
+  CHECK(extra_files(dir, {}).empty());
+}
+
+TEST_CASE("many staged files do not run out of file descriptors") {
+  fs::path dir = scratch("many");
+  OutputSet set;
+  for (int i = 0; i < 3000; ++i) {
+    REQUIRE(set.stage(dir / ("f" + std::to_string(i)), std::string_view("x")).empty());
+  }
+  REQUIRE(set.commit().empty());
+  CHECK(get(dir / "f2999") == "x");
+  std::size_t n = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    (void)e;
+    ++n;
+  }
+  CHECK(n == 3000);
+}
