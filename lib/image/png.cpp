@@ -9,6 +9,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <new>
+#include <string>
+#include <vector>
 
 #include "spritec/image/image.hpp"
 
@@ -66,6 +69,12 @@ std::uint32_t be32(const std::uint8_t* p) {
          std::uint32_t(p[3]);
 }
 
+void put_be32(Bytes& out, std::uint32_t v) {
+  const std::uint8_t b[4] = {std::uint8_t(v >> 24), std::uint8_t(v >> 16), std::uint8_t(v >> 8),
+                             std::uint8_t(v)};
+  out.insert(out.end(), b, b + 4);
+}
+
 bool crc_ok(const std::uint8_t* chunk, std::uint32_t length) {
 #ifdef SPRITEC_FUZZING
   (void)chunk;
@@ -82,61 +91,76 @@ Error corrupt(std::string detail, int w = 0, int h = 0) {
   return {ErrorKind::kCorrupt, w, h, std::move(detail)};
 }
 
+Error out_of_memory(int w, int h) {
+  return {ErrorKind::kOutOfMemory, w, h, "out of memory"};
+}
+
+// PNG colour types (PNG specification, section 11.2.2).
+constexpr int kGrey = 0;
+constexpr int kRgb = 2;
+constexpr int kPalette = 3;
+constexpr int kGreyAlpha = 4;
+constexpr int kRgbAlpha = 6;
+
+struct Header {
+  int width = 0;
+  int height = 0;
+  int depth = 0;   // bits per sample (per index for palette images)
+  int colour = 0;  // colour type
+};
+
 // Signature and IHDR, checked by hand (PNG specification, section 11.2.2).
-Result<Size> parse_header(const std::uint8_t* data, std::size_t size) {
-  Result<Size> r;
+Error parse_header(const std::uint8_t* data, std::size_t size, Header& header) {
   if (size < sizeof kSignature || std::memcmp(data, kSignature, sizeof kSignature) != 0) {
-    r.error = {ErrorKind::kNotPng, 0, 0, "not a PNG (no PNG signature)"};
-    return r;
+    return {ErrorKind::kNotPng, 0, 0, "not a PNG (no PNG signature)"};
   }
-  // Signature (8), IHDR length and type (8), IHDR data (13), CRC (4).
-  if (size < 33) {
-    r.error = corrupt("truncated PNG header");
-    return r;
-  }
+  if (size < kPngHeaderBytes) return corrupt("truncated PNG header");
   const std::uint8_t* ihdr = data + 8;
   if (std::memcmp(ihdr + 4, "IHDR", 4) != 0 || be32(ihdr) != 13) {
-    r.error = corrupt("the first chunk is not a 13-byte IHDR");
-    return r;
+    return corrupt("the first chunk is not a 13-byte IHDR");
   }
-  if (!crc_ok(ihdr, 13)) {
-    r.error = corrupt("bad CRC in chunk IHDR");
-    return r;
-  }
+  if (!crc_ok(ihdr, 13)) return corrupt("bad CRC in chunk IHDR");
   const std::uint32_t w = be32(ihdr + 8);
   const std::uint32_t h = be32(ihdr + 12);
   const int depth = ihdr[16];
-  const int color = ihdr[17];
+  const int colour = ihdr[17];
   if (w == 0 || h == 0 || w > 0x7fffffffu || h > 0x7fffffffu) {
-    r.error = corrupt("invalid image dimensions in IHDR");
-    return r;
+    return corrupt("invalid image dimensions in IHDR");
   }
   bool depth_ok = false;
-  switch (color) {
-    case 0:  // grey
+  switch (colour) {
+    case kGrey:
       depth_ok = depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16;
       break;
-    case 3:  // palette
+    case kPalette:
       depth_ok = depth == 1 || depth == 2 || depth == 4 || depth == 8;
       break;
-    case 2:  // RGB
-    case 4:  // grey + alpha
-    case 6:  // RGBA
+    case kRgb:
+    case kGreyAlpha:
+    case kRgbAlpha:
       depth_ok = depth == 8 || depth == 16;
       break;
     default:
       break;
   }
   if (!depth_ok || ihdr[18] != 0 || ihdr[19] != 0 || ihdr[20] > 1) {
-    r.error = corrupt("invalid colour type, bit depth or method in IHDR", int(w), int(h));
-    return r;
+    return corrupt("invalid colour type, bit depth or method in IHDR", int(w), int(h));
   }
-  r.value = {int(w), int(h)};
-  return r;
+  header = {int(w), int(h), depth, colour};
+  return {};
 }
 
-// Every chunk is complete with a correct CRC, up to IEND. stb_image checks neither.
-Error check_chunks(const std::uint8_t* data, std::size_t size) {
+// Offsets (of the length field) of the chunks that decide colours and transparency.
+// 0 means "none": no chunk starts at offset 0.
+struct Chunks {
+  std::size_t plte = 0;
+  std::size_t first_idat = 0;
+  std::vector<std::size_t> trns;
+};
+
+// Every chunk is complete with a correct CRC, up to IEND; a palette image has at most one
+// PLTE. stb_image checks none of this.
+Error check_chunks(const std::uint8_t* data, std::size_t size, Chunks& found) {
   std::size_t pos = 8;
   while (true) {
     if (size - pos < 12) return corrupt("truncated PNG (no IEND chunk)");
@@ -147,66 +171,246 @@ Error check_chunks(const std::uint8_t* data, std::size_t size) {
     if (size - pos - 12 < length) return corrupt("truncated chunk " + type);
     if (!crc_ok(chunk, length)) return corrupt("bad CRC in chunk " + type);
     if (type == "IEND") return {};
+    if (type == "PLTE") {
+      if (found.plte != 0) return corrupt("more than one PLTE chunk");
+      found.plte = pos;
+    } else if (type == "tRNS") {
+      found.trns.push_back(pos);
+    } else if (type == "IDAT" && found.first_idat == 0) {
+      found.first_idat = pos;
+    }
     pos += 12 + std::size_t(length);
   }
+}
+
+// Where stb_image reads PLTE and tRNS differently from libpng (1.6, the reader behind most
+// viewers and paint programs), the chunks are rewritten so stb_image decodes what libpng
+// shows. Only files that break a rule of the PNG specification need this:
+// - a palette with fewer entries than the bit depth can index: stb_image would read the
+//   colour of an index past its end from uninitialised memory; libpng shows opaque black,
+//   so the palette is padded with opaque black;
+// - a tRNS chunk libpng ignores (after IDAT, a second one, in a colour type with alpha, of
+//   the wrong length, or a palette's longer than the palette or before it) is dropped;
+//   stb_image would refuse the file or use it;
+// - a grey key (tRNS) of a 1, 2 or 4-bit image with bits set above the bit depth: libpng
+//   compares only the bits of the depth, stb_image scales the whole value, so the key is
+//   masked to the depth.
+// Returns the rewritten file, or an empty vector when the file needs no change.
+Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& header,
+                    const Chunks& found) {
+  const std::uint32_t indexable = 1u << header.depth;  // palette images only
+  std::uint32_t palette_entries = 0;
+  bool pad_palette = false;
+  if (found.plte != 0) {
+    const std::uint32_t length = be32(data + found.plte);
+    // A PLTE stb_image refuses anyway (not whole entries, over 256) is left alone.
+    if (header.colour == kPalette && length % 3 == 0 && length <= 256 * 3) {
+      palette_entries = length / 3;
+      pad_palette = palette_entries < indexable;
+    }
+  }
+
+  std::size_t keep_trns = 0;
+  std::uint16_t grey_key = 0;
+  bool mask_key = false;
+  if (!found.trns.empty()) {
+    const std::size_t at = found.trns.front();
+    const std::uint32_t length = be32(data + at);
+    bool valid = found.first_idat == 0 || at < found.first_idat;
+    switch (header.colour) {
+      case kGrey:
+        valid = valid && length == 2;
+        break;
+      case kRgb:
+        valid = valid && length == 6;
+        break;
+      case kPalette:
+        valid = valid && found.plte != 0 && found.plte < at && length > 0 &&
+                length <= std::min(palette_entries, indexable);
+        break;
+      default:
+        valid = false;  // the image has an alpha channel
+    }
+    if (valid) keep_trns = at;
+    if (valid && header.colour == kGrey && header.depth < 8) {
+      const std::uint16_t key = std::uint16_t(data[at + 8] << 8 | data[at + 9]);
+      grey_key = std::uint16_t(key & (indexable - 1));
+      mask_key = grey_key != key;
+    }
+  }
+  const bool drop_trns = found.trns.size() > (keep_trns != 0 ? 1u : 0u);
+  if (!pad_palette && !drop_trns && !mask_key) return {};
+
+  Bytes out;
+  out.reserve(size + (pad_palette ? indexable * 3 : 0));
+  out.insert(out.end(), data, data + 8);
+  auto add_chunk = [&out](const char* type, const std::uint8_t* body, std::uint32_t length) {
+    put_be32(out, length);
+    const std::size_t start = out.size();
+    out.insert(out.end(), type, type + 4);
+    out.insert(out.end(), body, body + length);
+    put_be32(out, libdeflate_crc32(0, out.data() + start, std::size_t(length) + 4));
+  };
+  std::size_t pos = 8;
+  while (pos < size) {
+    const std::uint32_t length = be32(data + pos);
+    const std::size_t next = pos + 12 + std::size_t(length);
+    if (std::memcmp(data + pos + 4, "IEND", 4) == 0) {
+      out.insert(out.end(), data + pos, data + size);
+      break;
+    }
+    if (pos == found.plte && pad_palette) {
+      std::vector<std::uint8_t> palette(std::size_t(indexable) * 3, 0);
+      std::copy(data + pos + 8, data + pos + 8 + length, palette.begin());
+      add_chunk("PLTE", palette.data(), indexable * 3);
+    } else if (pos == keep_trns && mask_key) {
+      const std::uint8_t key[2] = {std::uint8_t(grey_key >> 8), std::uint8_t(grey_key)};
+      add_chunk("tRNS", key, 2);
+    } else if (std::memcmp(data + pos + 4, "tRNS", 4) != 0 || pos == keep_trns) {
+      out.insert(out.end(), data + pos, data + next);
+    }
+    pos = next;
+  }
+  return out;
+}
+
+// A 16-bit sample to 8 bits, rounded to nearest: round(v * 255 / 65535). (v + 128) / 257
+// is exactly that: v / 257 is never halfway between two integers.
+std::uint8_t to8(std::uint16_t v) {
+  return std::uint8_t((std::uint32_t(v) + 128u) / 257u);
+}
+
+// Clears stb_image's failure reason (a thread-local of the implementation in this file), so
+// the reason read after a failure is that call's own.
+void clear_stb_failure() {
+  stbi__g_failure_reason = nullptr;
+}
+
+Error stb_failed(int w, int h) {
+  const char* why = stbi_failure_reason();
+  if (why != nullptr && std::strcmp(why, "outofmem") == 0) return out_of_memory(w, h);
+  if (why != nullptr && std::strcmp(why, "too large") == 0) {
+    // stb_image sizes its buffers in int: a 16-bit image with alpha of 2^28 pixels or more
+    // needs 2 GiB.
+    return corrupt("too large for the decoder (stb_image holds at most 2 GiB of samples)", w, h);
+  }
+  return corrupt(std::string("corrupt PNG data: ") + (why != nullptr ? why : "unknown reason"), w,
+                 h);
+}
+
+// Decodes with stb_image (after the checks above) into `img`, RGBA8.
+Error decode_stb(const std::uint8_t* data, int size, const Header& header, Image& img) {
+  const int w = header.width;
+  const int h = header.height;
+  const std::size_t pixels = std::size_t(w) * std::size_t(h);
+  int x = 0;
+  int y = 0;
+  int channels = 0;
+  clear_stb_failure();
+  if (header.depth != 16) {
+    stbi_uc* rgba = stbi_load_from_memory(data, size, &x, &y, &channels, 4);
+    if (rgba == nullptr) return stb_failed(w, h);
+    Error e;
+    if (x != w || y != h) {
+      e = corrupt("decoded size differs from the header", w, h);
+    } else {
+      try {
+        img.rgba.assign(rgba, rgba + pixels * 4);
+      } catch (const std::bad_alloc&) {
+        e = out_of_memory(w, h);
+      }
+    }
+    stbi_image_free(rgba);
+    return e;
+  }
+  // 16-bit: stb_image's own 8-bit conversion keeps the high byte (0xFF00 would be 255, not
+  // 254), so samples are read at 16 bits, in the file's channels (plus alpha from a tRNS
+  // key), and rounded here.
+  stbi_us* samples = stbi_load_16_from_memory(data, size, &x, &y, &channels, 0);
+  if (samples == nullptr) return stb_failed(w, h);
+  Error e;
+  if (x != w || y != h || channels < 1 || channels > 4) {
+    e = corrupt("decoded size differs from the header", w, h);
+  } else {
+    try {
+      img.rgba.resize(pixels * 4);
+      const stbi_us* s = samples;
+      std::uint8_t* d = img.rgba.data();
+      for (std::size_t i = 0; i < pixels; ++i, s += channels, d += 4) {
+        switch (channels) {
+          case 1:  // grey
+            d[0] = d[1] = d[2] = to8(s[0]);
+            d[3] = 255;
+            break;
+          case 2:  // grey, alpha
+            d[0] = d[1] = d[2] = to8(s[0]);
+            d[3] = to8(s[1]);
+            break;
+          case 3:  // RGB
+            d[0] = to8(s[0]);
+            d[1] = to8(s[1]);
+            d[2] = to8(s[2]);
+            d[3] = 255;
+            break;
+          default:  // RGBA
+            d[0] = to8(s[0]);
+            d[1] = to8(s[1]);
+            d[2] = to8(s[2]);
+            d[3] = to8(s[3]);
+        }
+      }
+    } catch (const std::bad_alloc&) {
+      e = out_of_memory(w, h);
+    }
+  }
+  stbi_image_free(samples);
+  return e;
 }
 
 }  // namespace
 
 Result<Size> read_png_info(const std::uint8_t* data, std::size_t size) {
-  Result<Size> r = parse_header(data, size);
-  if (!r.ok()) return r;
-  // stb_image's own reading of the header, within the sizes it is asked to decode.
-  if (r.value.width <= kDefaultMaxSide && r.value.height <= kDefaultMaxSide &&
-      size <= std::size_t(INT_MAX)) {
-    int x = 0;
-    int y = 0;
-    int comp = 0;
-    if (!stbi_info_from_memory(data, int(size), &x, &y, &comp) || x != r.value.width ||
-        y != r.value.height) {
-      r.error = corrupt(std::string("unreadable PNG header: ") + stbi_failure_reason(),
-                        r.value.width, r.value.height);
-    }
-  }
+  Result<Size> r;
+  Header header;
+  r.error = parse_header(data, size, header);
+  if (r.ok()) r.value = {header.width, header.height};
   return r;
 }
 
 Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_side) {
   Result<Image> r;
-  const Result<Size> header = parse_header(data, size);
-  if (!header.ok()) {
-    r.error = header.error;
-    return r;
-  }
-  const int w = header.value.width;
-  const int h = header.value.height;
+  Header header;
+  r.error = parse_header(data, size, header);
+  if (!r.ok()) return r;
+  const int w = header.width;
+  const int h = header.height;
   if (w > max_side || h > max_side) {
     r.error = {ErrorKind::kTooLarge, w, h, ""};
     return r;
   }
-  r.error = check_chunks(data, size);
+  Chunks chunks;
+  r.error = check_chunks(data, size, chunks);
   if (!r.ok()) return r;
-  if (size > std::size_t(INT_MAX)) {
-    r.error = corrupt("PNG data over 2 GiB", w, h);
-    return r;
+  try {
+    const Bytes rewritten = libpng_chunks(data, size, header, chunks);
+    if (!rewritten.empty()) {
+      data = rewritten.data();
+      size = rewritten.size();
+    }
+    if (size > std::size_t(INT_MAX)) {
+      r.error = corrupt("PNG data over 2 GiB", w, h);
+      return r;
+    }
+    r.error = decode_stb(data, int(size), header, r.value);
+  } catch (const std::bad_alloc&) {
+    r.error = out_of_memory(w, h);
   }
-  int x = 0;
-  int y = 0;
-  int comp = 0;
-  stbi_uc* pixels = stbi_load_from_memory(data, int(size), &x, &y, &comp, 4);
-  if (pixels == nullptr) {
-    r.error = corrupt(std::string("corrupt PNG data: ") + stbi_failure_reason(), w, h);
-    return r;
-  }
-  if (x != w || y != h) {
-    stbi_image_free(pixels);
-    r.error = corrupt("decoded size differs from the header", w, h);
+  if (!r.ok()) {
+    r.value = Image();
     return r;
   }
   r.value.width = w;
   r.value.height = h;
-  r.value.rgba.assign(pixels, pixels + std::size_t(w) * std::size_t(h) * 4);
-  stbi_image_free(pixels);
   return r;
 }
 

@@ -24,7 +24,7 @@ with open("palette_2x2.png", "wb") as f:
     f.write(png(2, 2, 8, 3, [bytes([0, 1]), bytes([2, 3])],
                 chunk(b"PLTE", palette) + chunk(b"tRNS", trns)))
 
-# 3x1 16-bit grey: 0x0000, 0x8080, 0xFFFF -> 8-bit 0, 128, 255 (high bytes), opaque.
+# 3x1 16-bit grey: 0x0000, 0x8080, 0xFFFF -> 8-bit 0, 128, 255 (v / 257, which here is also the high byte), opaque.
 with open("gray16_3x1.png", "wb") as f:
     f.write(png(3, 1, 16, 0, [bytes([0x00, 0x00, 0x80, 0x80, 0xFF, 0xFF])]))
 

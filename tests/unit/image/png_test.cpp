@@ -265,8 +265,8 @@ TEST_CASE("PNGs of other colour types decode to straight RGBA") {
     CHECK(d.value.rgba == std::vector<std::uint8_t>{255, 0, 0, 255, 0, 255, 0, 255,  //
                                                     0, 0, 255, 255, 255, 255, 255, 128});
   }
-  SECTION("16-bit grey keeps the high byte") {
-    // 0x0000, 0x8080, 0xFFFF -> 0, 128, 255, opaque.
+  SECTION("16-bit grey is scaled to 8 bits") {
+    // 0x0000, 0x8080, 0xFFFF -> 0, 128, 255 (v / 257), opaque.
     const auto d = spritec::image::decode_png(read_file("gray16_3x1.png"));
     REQUIRE(d.ok());
     CHECK(d.value.rgba ==

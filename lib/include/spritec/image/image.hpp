@@ -6,21 +6,24 @@
 // padding between rows: pixel (x, y) starts at rgba[4 * (y * width + x)].
 //
 // Failure: nothing here prints, exits or throws. Bad *data* (bytes that are not a PNG, a
-// corrupt or truncated PNG, a PNG over the size cap) is an error value. Misuse by the
-// caller (a rectangle outside its image, a scale factor below 1) is an assert; in builds
-// without asserts the rectangle is clipped to the image, so memory is never touched out of
-// bounds.
+// corrupt or truncated PNG, a PNG over the size cap) is an error value, and so is running
+// out of memory while decoding. Misuse by the caller (a rectangle outside its image, a
+// scale factor below 1) is an assert; in builds without asserts the rectangle is clipped to
+// the image, so memory is never touched out of bounds.
 //
 // Limits: decode_png refuses images wider or taller than max_side (16384 by default,
 // DESIGN.md section 2) from the header alone, before anything is allocated. Every chunk's
 // CRC is checked before decoding (skipped when built with SPRITEC_FUZZING, so mutated
 // inputs reach the decoder). Decoding is stb_image; encoding is stb_image_write with
-// libdeflate as its compressor; hashing is XXH3.
+// libdeflate as its compressor; hashing is XXH3. Callers reading PNG files cap them at
+// kMaxPngFileBytes and check the first kPngHeaderBytes with read_png_info before reading
+// the rest (docs/limits.md).
 //
 // Determinism: every function gives the same output for the same input on every
 // platform; encode_png writes no time or version.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -67,11 +70,20 @@ struct Size {
 
 inline constexpr int kDefaultMaxSide = 16384;
 
+// Bytes of a PNG up to the end of its IHDR chunk (signature 8, chunk length 4, type 4,
+// data 13, CRC 4): all read_png_info needs.
+inline constexpr std::size_t kPngHeaderBytes = 33;
+
+// The largest PNG file spritec reads: 256 MiB. A 16384x16384 RGBA page of pixel art
+// compresses to far less; a file this large is almost certainly not a sprite sheet.
+inline constexpr std::uint64_t kMaxPngFileBytes = 256ull << 20;
+
 enum class ErrorKind {
   kNone,
-  kNotPng,    // the bytes do not start with the PNG signature (a JPEG, a BMP, text…)
-  kCorrupt,   // a PNG signature, but damaged, truncated or unsupported data after it
-  kTooLarge,  // a valid header whose width or height is over the cap (see width/height)
+  kNotPng,       // the bytes do not start with the PNG signature (a JPEG, a BMP, text…)
+  kCorrupt,      // a PNG signature, but damaged, truncated or unsupported data after it
+  kTooLarge,     // a valid header whose width or height is over the cap (see width/height)
+  kOutOfMemory,  // a valid PNG, but memory ran out while decoding it
 };
 
 struct Error {
@@ -91,19 +103,30 @@ struct Result {
 
 // --- PNG ---------------------------------------------------------------------------------
 
-// The dimensions from the PNG header (IHDR), without decoding. Checks the signature
-// (kNotPng otherwise), that the first chunk is a well-formed IHDR with a correct CRC and
-// legal field values (kCorrupt otherwise), and asks stb_image for a second opinion when
-// the image is within kDefaultMaxSide. Dimensions over the cap are returned, not refused:
-// the caller applies its cap (and decode_png does).
+// The dimensions from the PNG header (IHDR), without decoding: needs only the first
+// kPngHeaderBytes of the file (more are ignored). Checks the signature (kNotPng otherwise)
+// and that the first chunk is a well-formed IHDR with a correct CRC and legal field values
+// (kCorrupt otherwise). Dimensions over the cap are returned, not refused: the caller
+// applies its cap (and decode_png does).
 Result<Size> read_png_info(const std::uint8_t* data, std::size_t size);
 inline Result<Size> read_png_info(const Bytes& bytes) {
   return read_png_info(bytes.data(), bytes.size());
 }
 
-// Decodes a PNG of any colour type and bit depth to RGBA8. Order of checks: signature
-// (kNotPng), header and dimensions against max_side (kTooLarge, before any allocation),
-// chunk structure and CRCs (kCorrupt), then stb_image (kCorrupt with its reason).
+// Decodes a PNG of any colour type and bit depth, interlaced or not, to RGBA8 — the
+// pixels a PNG viewer shows (libpng's reading; docs/definitions.md, "PNG images"):
+// - grey of 1, 2 or 4 bits is scaled to 8 exactly (v * 255 / (2^depth - 1));
+// - 16-bit samples are rounded to nearest 8-bit values, round(v * 255 / 65535);
+// - a palette's tRNS gives its entries' alpha; a grey or RGB tRNS key makes the pixels of
+//   exactly that colour (compared at the file's depth) alpha 0, their colour kept;
+// - images without alpha are opaque (255);
+// - gAMA, cHRM, sRGB and iCCP are ignored: samples are taken as stored;
+// - a file breaking a rule of PLTE or tRNS (a palette index past the palette's end, a tRNS
+//   of the wrong length or place) gives what libpng gives (an index past the end is
+//   opaque black; a tRNS libpng ignores is ignored).
+// Order of checks: signature (kNotPng), header and dimensions against max_side (kTooLarge,
+// before any allocation), chunk structure and CRCs (kCorrupt), then stb_image (kCorrupt
+// with its reason, or kOutOfMemory).
 Result<Image> decode_png(const std::uint8_t* data, std::size_t size,
                          int max_side = kDefaultMaxSide);
 inline Result<Image> decode_png(const Bytes& bytes, int max_side = kDefaultMaxSide) {
