@@ -10,7 +10,7 @@ struct EventNames {
   const runtime::PackView& pack;
   SimActor& actor;
   void operator()(std::uint32_t code) const {
-    actor.events.emplace_back(runtime::event_name(pack, code));
+    add_event(actor, runtime::event_name(pack, code));
     if (code == runtime::kEventFinished) actor.raised_finished = true;
     if (code == runtime::kEventDestroyed) actor.destroyed = true;
   }
@@ -24,6 +24,14 @@ std::int32_t clamp_speed(std::int64_t thousandths) {
 }
 
 }  // namespace
+
+void add_event(SimActor& a, std::string_view name) {
+  if (std::int64_t(a.events.size()) <= kMaxEventsPerTick) {
+    a.events.emplace_back(name);
+  } else {
+    ++a.events_over;
+  }
+}
 
 void start_actor(SimActor& a, const LoadedPack& pack, std::uint32_t pack_index,
                  const ActorSpec& spec) {

@@ -17,10 +17,16 @@ namespace spritec::sim {
 struct SimActor {
   std::uint32_t pack = 0;
   runtime::ActorState player;
+  diag::Span span;                  // the actor's name where the scene defines it
   std::vector<std::string> events;  // raised on the current tick, in order
+  std::int64_t events_over = 0;     // raised past kMaxEventsPerTick + 1 (not stored)
   bool raised_finished = false;     // `finished` was among them
   bool destroyed = false;           // destroyed (then: destroy) or despawned this tick
 };
+
+// Records an event raised on the current tick (stored up to kMaxEventsPerTick + 1, so
+// going past the cap is seen; counted after that).
+void add_event(SimActor& a, std::string_view name);
 
 // Puts the actor on stage: position, angle, speed, then its action entered at step 0
 // (with that step's event, raised on this tick).

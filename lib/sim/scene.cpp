@@ -1,6 +1,7 @@
 #include "spritec/sim/scene.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <set>
@@ -72,6 +73,47 @@ bool parse_color(std::string_view s, std::uint32_t& out) {
   }
   out = s.size() == 7 ? (v << 8) | 0xFFu : v;
   return true;
+}
+
+// Plain scalars written as integers ([-+]?digits) but beyond 64 bits read as floats.
+bool integer_text(std::string_view s) {
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// Numbers a scene cannot hold, anywhere in the tree: `.nan`, `.inf` and floats beyond the
+// double range (`1e999`), and integers beyond 64 bits. Checked before the schema (which
+// has no words for them), each once (aliases share nodes), at its own place: E0609.
+bool check_numbers(const Document& doc, diag::Sink& sink) {
+  bool ok = true;
+  std::set<const Node*> seen;
+  std::vector<const Node*> todo = {&doc.root()};
+  while (!todo.empty()) {
+    const Node* n = todo.back();
+    todo.pop_back();
+    if (!seen.insert(n).second) continue;
+    if (n->is_sequence()) {
+      todo.insert(todo.end(), n->items.rbegin(), n->items.rend());
+    } else if (n->is_mapping()) {
+      for (auto e = n->entries.rbegin(); e != n->entries.rend(); ++e)
+        todo.push_back(e->value);
+    } else if (n->is_scalar() && n->scalar_type() == def::ScalarType::kFloat) {
+      if (integer_text(n->value)) {
+        sink.error(Code::kSceneBadNumber, doc.span(*n),
+                   "the integer " + n->value +
+                       " is out of range: integers in a scene must fit in 64 bits "
+                       "(±9223372036854775807)");
+        ok = false;
+      } else if (!std::isfinite(n->as_number().value_or(0.0))) {
+        sink.error(Code::kSceneBadNumber, doc.span(*n),
+                   "'" + n->value +
+                       "' is not a finite number: a scene's numbers must be finite (quote it "
+                       "if it is meant as text)");
+        ok = false;
+      }
+    }
+  }
+  return ok;
 }
 
 // The keys an item may hold, grouped by what they belong to.
@@ -175,10 +217,20 @@ class SceneReader {
       sink_.error(Code::kSchema, doc_.span(n), "expected two numbers [x, y]");
       return std::nullopt;
     }
-    auto a = doc_.read_number(*(*list)[0], sink_);
-    auto b = doc_.read_number(*(*list)[1], sink_);
-    if (!a || !b) return std::nullopt;
-    return Point{*a, *b};
+    std::optional<double> v[2];
+    for (std::size_t i = 0; i < 2; ++i) {
+      const Node& item = *(*list)[i];
+      v[i] = doc_.read_number(item, sink_);
+      if (v[i] && !(std::fabs(*v[i]) <= kMaxPosition)) {
+        sink_.error(Code::kSceneBadNumber, doc_.span(item),
+                    std::string(i == 0 ? "x" : "y") + " = " + item.value +
+                        " is out of range: positions and moves are at most 1e9 px from 0 "
+                        "either way");
+        v[i].reset();
+      }
+    }
+    if (!v[0] || !v[1]) return std::nullopt;
+    return Point{*v[0], *v[1]};
   }
 
   std::optional<std::int64_t> read_speed(const Node& n) {
@@ -563,6 +615,7 @@ std::optional<Scene> parse_scene(std::string_view text, std::string file,
                                  std::filesystem::path directory, diag::Sink& sink) {
   auto doc = def::parse_yaml(text, std::move(file), sink);
   if (!doc) return std::nullopt;
+  if (!check_numbers(*doc, sink)) return std::nullopt;
   if (!def::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
   return SceneReader(*doc, sink).read(std::move(directory));
 }
@@ -570,6 +623,7 @@ std::optional<Scene> parse_scene(std::string_view text, std::string file,
 std::optional<Scene> read_scene_file(const std::filesystem::path& path, diag::Sink& sink) {
   auto doc = def::read_yaml_file(path, sink);
   if (!doc) return std::nullopt;
+  if (!check_numbers(*doc, sink)) return std::nullopt;
   if (!def::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
   return SceneReader(*doc, sink).read(path.parent_path());
 }

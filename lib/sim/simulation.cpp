@@ -50,6 +50,10 @@ struct Simulation::Impl {
   std::int64_t tick = -1;
   std::int64_t clock = 0;
 
+  // Per pack, per action: its shortest step in ticks (the steps-per-tick limit).
+  std::vector<std::vector<std::uint32_t>> shortest_step;
+  std::optional<diag::Diagnostic> failure;  // the limit that stopped the run
+
   std::size_t next_epoch = 0;            // the epoch to start next
   std::int64_t next_start = 0;           // when it starts
   bool epoch_open = false;               // the epoch next_epoch - 1 is running
@@ -65,6 +69,7 @@ struct Simulation::Impl {
   void spawn(const ActorSpec& spec) {
     SimActor a;
     const std::uint32_t p = pack_index.at(spec.pack);
+    a.span = spec.name_span;
     start_actor(a, packs[p], p, spec);
     actors.insert_or_assign(spec.name, std::move(a));
   }
@@ -140,7 +145,7 @@ struct Simulation::Impl {
         break;
       case ItemKind::kDespawn:
         if (SimActor* a = find(item.actor)) {
-          a->events.emplace_back("destroyed");
+          add_event(*a, "destroyed");
           a->destroyed = true;
         }
         break;
@@ -247,7 +252,70 @@ struct Simulation::Impl {
     }
   }
 
-  void step() {
+  // --- limits ----------------------------------------------------------------------------
+
+  void fail(Code code, const SimActor& a, std::string message) {
+    diag::Diagnostic d;
+    d.severity = diag::Severity::kError;
+    d.code = code;
+    d.span = a.span;
+    d.message = std::move(message);
+    failure = std::move(d);
+    states.clear();
+  }
+
+  std::string action_name(const SimActor& a) const {
+    if (a.player.action == runtime::spk::kNone) return "";
+    return std::string(packs[a.pack].view.action(a.player.action).name);
+  }
+
+  // Before phase (1): at its speed, can the actor pass more than kMaxStepsPerTick steps?
+  // Each step it enters adds at least its action's shortest step to its countdown, and the
+  // tick takes `speed` from it, so it passes at most ceil(speed / shortest) steps.
+  bool check_pace(const std::string& name, const SimActor& a) {
+    const runtime::ActorState& p = a.player;
+    if (p.action == runtime::spk::kNone || p.holding || p.destroyed || p.speed <= 0) return true;
+    const std::int64_t shortest = shortest_step[a.pack][p.action];
+    if (std::int64_t(p.speed) <= kMaxStepsPerTick * 1000 * shortest) return true;
+    fail(Code::kSceneTooBusy, a,
+         "actor '" + name + "' would pass more than " + std::to_string(kMaxStepsPerTick) +
+             " steps on tick " + std::to_string(tick) + ": its speed " +
+             format_number(double(p.speed) / 1000.0) + " is more than " +
+             std::to_string(kMaxStepsPerTick) + " times the shortest step of action '" +
+             action_name(a) + "' (" + std::to_string(shortest) +
+             (shortest == 1 ? " tick" : " ticks") + "); lower the speed to at most " +
+             std::to_string(kMaxStepsPerTick * shortest));
+    return false;
+  }
+
+  // After phase (2): every actor's events and position.
+  bool check_tick() {
+    for (const auto& [name, a] : actors) {
+      const std::int64_t events = std::int64_t(a.events.size()) + a.events_over;
+      if (events > kMaxEventsPerTick) {
+        fail(Code::kSceneTooBusy, a,
+             "actor '" + name + "' (action '" + action_name(a) + "') raised " +
+                 std::to_string(events) + " events on tick " + std::to_string(tick) +
+                 ", more than the " + std::to_string(kMaxEventsPerTick) +
+                 " one tick may hold (a speed or a chain of restarts too fast?)");
+        return false;
+      }
+      const Point pos = actor_position(a);
+      const bool x_ok = std::fabs(pos.x) <= kMaxPosition;  // false for NaN too
+      if (!x_ok || !(std::fabs(pos.y) <= kMaxPosition)) {
+        fail(Code::kScenePositionRange, a,
+             "the position of actor '" + name + "' (action '" + action_name(a) + "') leaves " +
+                 "the range ±1e9 px on tick " + std::to_string(tick) + ": " +
+                 (x_ok ? "y = " + format_number(pos.y) : "x = " + format_number(pos.x)) +
+                 " (a move or root motion too large?)");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  bool step() {
+    if (failure) return false;
     // Actors destroyed on the previous tick are gone; events are per tick. (Before tick 0
     // there is nothing to clear: the scene's actors entered their first step for tick 0.)
     for (auto it = actors.begin(); tick >= 0 && it != actors.end();) {
@@ -255,6 +323,7 @@ struct Simulation::Impl {
         it = actors.erase(it);
       } else {
         it->second.events.clear();
+        it->second.events_over = 0;
         it->second.raised_finished = false;
         ++it;
       }
@@ -264,12 +333,16 @@ struct Simulation::Impl {
       clock = 0;
       run_script(0);
     } else {
-      for (auto& [name, a] : actors)
-        actor_tick(a, packs[a.pack]);  // (1), name order
-      clock += scene.speed;            // (2)
+      for (auto& [name, a] : actors) {  // (1), name order
+        if (!check_pace(name, a)) return false;
+        actor_tick(a, packs[a.pack]);
+      }
+      clock += scene.speed;  // (2)
       run_script(clock);
     }
+    if (!check_tick()) return false;
     snapshot();  // (3)
+    return true;
   }
 };
 
@@ -341,10 +414,10 @@ void check_input(const LoadedPack& pack, const Input& input, const std::string& 
     names.emplace_back(pack.view.input_name(i));
   }
   std::string message = "pack '" + pack.name + "' (actor '" + actor + "') has no input '" +
-                        input.name + "': no transition reads it";
+                        input.name + "': no transition reads it, so it changes nothing";
   const std::string near = def::nearest(input.name, names);
   if (!near.empty()) message += " (did you mean '" + near + "'?)";
-  sink.error(Code::kSceneUnknownInput, input.span, message);
+  sink.warning(Code::kSceneUnknownInput, input.span, message);
 }
 
 }  // namespace
@@ -411,6 +484,18 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Loa
   }
   if (sink.error_count() != errors_before) return std::nullopt;
 
+  for (const LoadedPack& p : impl->packs) {
+    std::vector<std::uint32_t>& shortest = impl->shortest_step.emplace_back();
+    for (std::uint32_t i = 0; i < p.view.action_count(); ++i) {
+      const runtime::Action a = p.view.action(i);
+      std::uint32_t least = 0xFFFFFFFFu;
+      for (std::uint32_t v = 0; v < a.views; ++v) {
+        for (std::uint32_t k = 0; k < a.steps_per_view; ++k)
+          least = std::min(least, p.view.step(a, v, k).ticks);
+      }
+      shortest.push_back(std::max(least, 1u));  // the reader refuses 0-tick steps
+    }
+  }
   for (const ActorSpec& a : impl->scene.actors)
     impl->spawn(a);
   return Simulation(std::move(impl));
@@ -422,8 +507,16 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 Simulation::~Simulation() = default;
 
 bool Simulation::step() {
-  impl_->step();
-  return true;
+  return impl_->step();
+}
+bool Simulation::step(diag::Sink& sink) {
+  const bool was_stopped = impl_->failure.has_value();
+  const bool ok = impl_->step();
+  if (!ok && !was_stopped) sink.report(*impl_->failure);
+  return ok;
+}
+const diag::Diagnostic* Simulation::stopped() const {
+  return impl_->failure ? &*impl_->failure : nullptr;
 }
 std::int64_t Simulation::tick() const {
   return impl_->tick;
@@ -435,7 +528,7 @@ std::uint32_t Simulation::tick_rate() const {
   return impl_->rate;
 }
 bool Simulation::finished() const {
-  return impl_->tick >= 0 && impl_->script_done();
+  return impl_->failure || (impl_->tick >= 0 && impl_->script_done());
 }
 const std::vector<ActorState>& Simulation::actors() const {
   return impl_->states;
@@ -446,21 +539,44 @@ const std::vector<LoadedPack>& Simulation::packs() const {
 
 // --- the whole run -------------------------------------------------------------------------
 
+namespace {
+
+// The `top` largest counts, most first, ties by name.
+std::vector<RunSummary::Count> busiest(const std::map<std::string, std::int64_t>& counts,
+                                       std::size_t top) {
+  std::vector<RunSummary::Count> all;
+  for (const auto& [name, count] : counts) {
+    if (count > 0) all.push_back({name, count});
+  }
+  const auto order = [](const RunSummary::Count& a, const RunSummary::Count& b) {
+    return a.count != b.count ? a.count > b.count : a.name < b.name;
+  };
+  const std::size_t n = std::min(top, all.size());
+  std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end(), order);
+  all.resize(n);
+  return all;
+}
+
+}  // namespace
+
 std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> packs,
                                     const RunOptions& options, std::ostream* trace,
                                     diag::Sink& sink) {
   auto sim = Simulation::create(scene, std::move(packs), sink);
   if (!sim) return std::nullopt;
   RunSummary summary;
-  std::map<std::string, bool> seen;
+  // Bounded by the scene (its actors) and the packs (their event names), not the run.
+  std::map<std::string, std::int64_t> per_actor;
+  std::map<std::string, std::int64_t> per_event;
   for (;;) {
-    sim->step();
+    if (!sim->step(sink)) return std::nullopt;
     const std::int64_t t = sim->tick();
     for (const ActorState& a : sim->actors()) {
       if (trace) write_trace_line(*trace, t, a);
-      seen[a.name] = true;
+      per_actor[a.name] += std::int64_t(a.events.size());
       for (const std::string& e : a.events)
-        summary.events.push_back({t, a.name, e});
+        ++per_event[e];
+      summary.events += std::int64_t(a.events.size());
     }
     summary.ticks_run = t;
     if (options.max_ticks) {
@@ -476,8 +592,12 @@ std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> 
       break;
     }
   }
-  for (const auto& [name, unused] : seen)
-    summary.actors.push_back(name);
+  summary.actors = std::int64_t(per_actor.size());
+  summary.event_kinds = std::int64_t(per_event.size());
+  for (const auto& [name, count] : per_actor)
+    summary.busy_actors += count > 0 ? 1 : 0;
+  summary.top_events = busiest(per_event, kSummaryTop);
+  summary.top_actors = busiest(per_actor, kSummaryTop);
   return summary;
 }
 
@@ -587,27 +707,32 @@ void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& a)
   out << "]}\n";
 }
 
+namespace {
+
+void write_counts(std::ostream& out, const std::vector<RunSummary::Count>& top, std::int64_t total,
+                  const char* more) {
+  for (std::size_t i = 0; i < top.size(); ++i)
+    out << (i ? ", " : "") << top[i].name << ' ' << top[i].count;
+  if (total > std::int64_t(top.size())) {
+    out << ", and " << (total - std::int64_t(top.size())) << ' ' << more;
+  }
+}
+
+}  // namespace
+
 void write_summary(std::ostream& out, const RunSummary& s) {
   out << "ticks run: 0.." << s.ticks_run << " (" << (s.ticks_run + 1) << " ticks)";
   if (s.hit_tick_cap) out << ", stopped at the tick cap";
-  out << "\nactors: ";
-  for (std::size_t i = 0; i < s.actors.size(); ++i)
-    out << (i ? ", " : "") << s.actors[i];
-  if (s.actors.empty()) out << "(none)";
-  out << "\nevents:";
-  if (s.events.empty()) out << " (none)";
-  out << '\n';
-  std::size_t i = 0;
-  while (i < s.events.size()) {
-    const std::int64_t t = s.events[i].tick;
-    out << "  tick " << t << ":";
-    bool first = true;
-    for (; i < s.events.size() && s.events[i].tick == t; ++i) {
-      out << (first ? " " : ", ") << s.events[i].actor << ' ' << s.events[i].event;
-      first = false;
-    }
-    out << '\n';
+  out << "\nactors: " << s.actors << "\nevents: " << s.events;
+  if (s.events > 0) {
+    out << " (";
+    write_counts(out, s.top_events, s.event_kinds, "more kinds");
+    out << ')';
   }
+  out << "\nbusiest actors: ";
+  if (s.top_actors.empty()) out << "(none)";
+  write_counts(out, s.top_actors, s.busy_actors, "more");
+  out << '\n';
 }
 
 }  // namespace spritec::sim

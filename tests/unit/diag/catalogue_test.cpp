@@ -61,3 +61,35 @@ TEST_CASE("every code has a section in docs/errors.md and a case under tests/dat
     CHECK(catalogued.count(code) == 1);
   }
 }
+
+TEST_CASE("a retired code stays out of the catalogue, the sections and the cases") {
+  // docs/errors.md lists retired codes in a table under "## Retired codes"; their numbers
+  // are never given again, so nothing may use them.
+  std::ifstream in(std::string(SPRITEC_SOURCE_DIR) + "/docs/errors.md");
+  REQUIRE(in);
+  std::set<std::string> retired;
+  std::set<std::string> documented;
+  bool in_retired = false;
+  std::regex heading("^## ([EW][0-9]{4})\\b");
+  std::regex row("^\\| ([EW][0-9]{4}) \\|");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (line.rfind("## ", 0) == 0) in_retired = line == "## Retired codes";
+    if (std::regex_search(line, m, heading)) documented.insert(m[1]);
+    if (in_retired && std::regex_search(line, m, row)) retired.insert(m[1]);
+  }
+  CHECK(retired.count("E0608") == 1);
+  std::set<std::string> cased;
+  for (const auto& entry : fs::directory_iterator(std::string(SPRITEC_TEST_DATA) + "/errors")) {
+    if (entry.is_directory()) cased.insert(entry.path().filename().string().substr(0, 5));
+  }
+  for (const std::string& code : retired) {
+    INFO("retired: " << code);
+    for (const CodeInfo* c = catalogue_begin(); c != catalogue_end(); ++c) {
+      CHECK(c->id != code);
+    }
+    CHECK(documented.count(code) == 0);
+    CHECK(cased.count(code) == 0);
+  }
+}

@@ -346,7 +346,7 @@ TEST_CASE("spawned actors appear from their spawn tick and despawned ones leave 
   CHECK(b.at(3).events.empty());
   CHECK(b.at(4).events == std::vector<std::string>{"destroyed"});
   CHECK(b.at(4).destroyed);
-  CHECK(run.summary.actors == std::vector<std::string>{"B", "a"});
+  CHECK(run.summary.actors == 2);
 }
 
 TEST_CASE("move_to overrides root motion while it runs; move_by adds to it") {
@@ -385,6 +385,7 @@ TEST_CASE("move_to overrides root motion while it runs; move_by adds to it") {
 }
 
 TEST_CASE("a spawned actor's pack, action and input are checked against its pack") {
+  // The unknown actions are errors; the unknown input only a warning (W0602).
   diag::Sink sink;
   auto scene = sim::parse_scene(kStage +
                                     "script:\n  - {actor: a, action: stnd}\n"
@@ -405,6 +406,7 @@ TEST_CASE("a spawned actor's pack, action and input are checked against its pack
   CHECK(d[0].span.column == 24);
   CHECK(d[0].message.find("did you mean 'stand'") != std::string::npos);
   CHECK(d[1].code == diag::Code::kSceneUnknownInput);
+  CHECK(d[1].severity == diag::Severity::kWarning);
   CHECK(d[1].span.line == 6);
   CHECK(d[1].span.column == 24);
   CHECK(d[2].code == diag::Code::kSceneUnknownAction);

@@ -13,6 +13,8 @@
 // tests/data/errors/<code>-<slug>/; tests/unit/diag checks the three agree.
 //
 // To add a code: one X(...) line in SPRITEC_DIAG_CODES (identifier, "code", summary).
+// Retired (listed under "Retired codes" in docs/errors.md; never to be reused):
+//   E0608  an unknown input in a scene, now the warning W0602
 #pragma once
 
 #include <string_view>
@@ -68,12 +70,15 @@
   X(kSceneTickRate,         "E0605", "the scene's packs have different tick rates")         \
   X(kSceneDuplicateActor,   "E0606", "two actors have the same name")                       \
   X(kSceneBadItem,          "E0607", "a script item says nothing to do or mixes its keys")  \
-  X(kSceneUnknownInput,     "E0608", "an input is not in the actor's pack")                 \
+  X(kSceneBadNumber,        "E0609", "a number in a scene is not finite or out of range")   \
+  X(kScenePositionRange,    "E0610", "an actor's position leaves the range a scene allows") \
+  X(kSceneTooBusy,          "E0611", "an actor passes too many steps or events in one tick") \
   X(kInternal,              "E0901", "an internal error")                                   \
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
-  X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")
+  X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
+  X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads")
 // clang-format on
 
 namespace spritec::diag {

@@ -2,13 +2,16 @@
 //
 // A scene is read with def's checked YAML reader and validated against
 // schemas/scene.schema.json (embedded at build time): unknown keys, wrong types and
-// schema rules are reported at their node exactly as for definitions. The reader then
-// checks what the schema cannot say: durations (E0604), speeds with more than three
-// fractional digits (E0109), duplicate actor names (E0606), items naming actors that
-// neither exist nor are spawned (E0601) or packs that `packs:` does not list (E0603),
-// and script items that do not say what to do or mix keys that do not go together
-// (E0607). Checks that need the packs (unknown action E0602, unknown input E0608, tick
-// rates E0605) happen when a Simulation is created (simulation.hpp).
+// schema rules are reported at their node exactly as for definitions. Before the schema,
+// every number of the file is checked to be one a scene can hold (E0609 at the number:
+// `.nan`, `.inf`, floats beyond the double range, integers beyond 64 bits). The reader
+// then checks what the schema cannot say: positions and moves within ±kMaxPosition
+// (E0609), durations (E0604), speeds with more than three fractional digits (E0109),
+// duplicate actor names (E0606), items naming actors that neither exist nor are spawned
+// (E0601) or packs that `packs:` does not list (E0603), and script items that do not say
+// what to do or mix keys that do not go together (E0607). Checks that need the packs
+// (unknown action E0602, unknown input W0602, tick rates E0605) happen when a Simulation
+// is created (simulation.hpp).
 //
 // Every name keeps the Span of its node so later checks point at the right place.
 // Failure: diagnostics go to the Sink and the functions return an empty optional when an
@@ -50,6 +53,13 @@ std::int64_t to_clock_units(const Duration& d, std::uint32_t tick_rate);
 // A decimal such as a speed, with at most 3 fractional digits, in thousandths. Empty when
 // it has more digits, is negative or does not fit. `1` → 1000, `0.25` → 250.
 std::optional<std::int64_t> parse_thousandths(std::string_view text);
+
+// The farthest a position may be from 0 on either axis, in px: every `at`, `move_to` and
+// `move_by` number of a scene (E0609 beyond it), and every actor's position on every tick
+// (E0610, simulation.hpp). Far beyond any stage, and small enough that sub-pixel
+// positions keep their precision (doubles are exact to 2^-23 px here) and every trace
+// number prints as a plain JSON number.
+inline constexpr double kMaxPosition = 1e9;
 
 struct Point {
   double x = 0;

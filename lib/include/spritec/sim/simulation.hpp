@@ -13,13 +13,25 @@
 // Packs arrive already loaded (LoadedPack): turning a `packs:` entry into bytes —
 // compiling a definition in memory or reading a .spk — is the caller's job (pipeline/),
 // through a PackLoader. Creating a Simulation checks what needs the packs: one tick rate
-// for all (E0605), actions (E0602) and inputs (E0608) that the actors' packs lack.
+// for all (E0605) and actions (E0602) that the actors' packs lack; an input no rule of
+// the pack reads is a warning (W0602: pressing it changes nothing).
 //
-// Limits: at most 2^31 actors; positions are doubles (exact to well under 1/1000 for
-// stages of any sensible size). A run without a tick limit stops at RunOptions::tick_cap
-// (warning W0601) so a script waiting forever (an `until: finished` on a looping action)
-// cannot hang CI. Failure: diagnostics in the Sink and empty optionals; nothing thrown,
-// nothing printed (writers take the std::ostream to write to).
+// Limits, so that every tick costs bounded time and memory and every trace line is JSON:
+// - positions: every live actor's x and y stay within ±kMaxPosition (scene.hpp) after
+//   every tick, else the run stops with E0610 naming the actor and the tick;
+// - steps: an actor passes at most kMaxStepsPerTick steps in one tick. Checked before it
+//   steps: its speed may be at most kMaxStepsPerTick times the shortest step (in ticks) of
+//   the action it plays, else E0611 names the actor, the action and the tick;
+// - events: an actor raises at most kMaxEventsPerTick events in one tick (its steps, the
+//   script's switches and restarts), else E0611; events past the cap are counted, never
+//   stored;
+// - ticks: a run without a tick limit stops at RunOptions::tick_cap (warning W0601) so a
+//   script waiting forever (an `until: finished` on a looping action) cannot hang CI; a
+//   limit given is at most kMaxTicks.
+// At most 2^31 actors. A run keeps no history: memory grows with the scene's actors and
+// the packs' event names, never with the number of ticks. Failure: diagnostics in the
+// Sink and empty optionals; nothing thrown, nothing printed (writers take the
+// std::ostream to write to).
 #pragma once
 
 #include <cstdint>
@@ -75,9 +87,17 @@ struct ActorState {
   bool destroyed = false;           // this is the actor's last line
 };
 
+// The most steps and the most events one actor may pass or raise in one tick (E0611).
+inline constexpr std::int64_t kMaxStepsPerTick = 1000;
+inline constexpr std::int64_t kMaxEventsPerTick = 1000;
+
+// The largest tick limit a run accepts (`simulate --ticks`): 10^8 ticks, 19 days at 60
+// ticks per second.
+inline constexpr std::int64_t kMaxTicks = 100000000;
+
 struct RunOptions {
-  // Write ticks 0 … max_ticks. Without it the run ends on the tick the last script item
-  // ends (background items included).
+  // Write ticks 0 … max_ticks (0 … kMaxTicks; the caller checks). Without it the run
+  // ends on the tick the last script item ends (background items included).
   std::optional<std::int64_t> max_ticks;
   // Safety stop for runs without max_ticks (W0601 when reached).
   std::int64_t tick_cap = 1000000;
@@ -90,7 +110,7 @@ struct RunOptions {
 class Simulation {
  public:
   // Binds the scene to its packs (`packs` in the order of scene.packs, as load_packs
-  // gives them). Reports E0605, E0602, E0608; empty when anything is wrong.
+  // gives them). Reports E0605, E0602 and W0602; empty when an error was reported.
   static std::optional<Simulation> create(const Scene& scene, std::vector<LoadedPack> packs,
                                           diag::Sink& sink);
 
@@ -98,17 +118,24 @@ class Simulation {
   Simulation& operator=(Simulation&&) noexcept;
   ~Simulation();
 
-  // Runs the next tick (tick 0 on the first call). Always returns true: it is the
-  // caller's choice when to stop (see finished()); kept as a bool so loops read well.
+  // Runs the next tick (tick 0 on the first call). When the tick breaks one of the limits
+  // above (E0610, E0611) the run stops: step() returns false, actors() is empty, stopped()
+  // holds the diagnostic, finished() is true, and later calls do nothing but return false.
+  // Otherwise true: it is the caller's choice when to stop (see finished()).
   bool step();
+  // The same, reporting the diagnostic that stopped the run to `sink` (on the call whose
+  // tick broke the limit).
+  bool step(diag::Sink& sink);
+  // The error that stopped the run; null while it runs.
+  const diag::Diagnostic* stopped() const;
 
   // The tick last run (-1 before the first step()).
   std::int64_t tick() const;
   // The script clock after the last step, in units of 1/(1000·tick_rate) s.
   std::int64_t clock() const;
   std::uint32_t tick_rate() const;
-  // True once every script item (background ones included) has ended. A run without a
-  // tick limit ends on the first tick after which this is true.
+  // True once every script item (background ones included) has ended, or the run was
+  // stopped. A run without a tick limit ends on the first tick after which this is true.
   bool finished() const;
   // The live actors after the last step, in name order (byte order), including those
   // destroyed or despawned on that tick (destroyed = true; gone from the next tick).
@@ -121,22 +148,32 @@ class Simulation {
   std::unique_ptr<Impl> impl_;
 };
 
-// What a run did, for the human summary of `simulate` without --trace.
+// What a run did, for the human summary of `simulate` without --trace. Its size does not
+// depend on the run's length or the number of actors: counts, and the ten busiest.
 struct RunSummary {
-  std::int64_t ticks_run = 0;       // the last tick written (ticks 0 … ticks_run)
-  std::vector<std::string> actors;  // every actor that appeared, in name order
-  struct Event {
-    std::int64_t tick = 0;
-    std::string actor;
-    std::string event;
-  };
-  std::vector<Event> events;  // in tick order, then actor name order, then raising order
+  std::int64_t ticks_run = 0;  // the last tick written (ticks 0 … ticks_run)
   bool hit_tick_cap = false;
+  std::int64_t actors = 0;       // actors that appeared, spawned ones included
+  std::int64_t events = 0;       // events raised, by every actor on every tick
+  std::int64_t event_kinds = 0;  // distinct event names among them
+  std::int64_t busy_actors = 0;  // actors that raised at least one event
+  struct Count {
+    std::string name;
+    std::int64_t count = 0;
+    bool operator==(const Count& o) const { return name == o.name && count == o.count; }
+  };
+  // The kSummaryTop most frequent event names and the kSummaryTop actors that raised the
+  // most events; each by count, most first, ties by name (byte order).
+  std::vector<Count> top_events;
+  std::vector<Count> top_actors;
 };
+inline constexpr std::size_t kSummaryTop = 10;
 
-// Runs a whole scene: creates the Simulation, steps it until the script is finished (or
-// options.max_ticks), writing the trace to `trace` when it is not null. Empty only when
-// the Simulation could not be created.
+// Runs a whole scene: creates the Simulation and steps it until the script is finished
+// (or options.max_ticks), writing each trace line to `trace` (when not null) as soon as
+// its tick has run: nothing is kept. Empty when the Simulation could not be created or a
+// limit stopped the run (the error is in the Sink; the lines of the ticks before it have
+// been written).
 std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> packs,
                                     const RunOptions& options, std::ostream* trace,
                                     diag::Sink& sink);
@@ -150,7 +187,12 @@ void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& ac
 // text that reads back as the same double.
 std::string format_number(double value);
 
-// The human summary: ticks run, actors, events by tick.
+// The human summary, four short lines whatever the scene's size:
+//   ticks run: 0..26 (27 ticks)
+//   actors: 2
+//   events: 6 (finished 2, flash 2, destroyed 1, hit 1)
+//   busiest actors: bang 4, hero 2
+// Lists hold at most kSummaryTop entries, then ", and N more" (kinds or actors).
 void write_summary(std::ostream& out, const RunSummary& summary);
 
 }  // namespace spritec::sim
