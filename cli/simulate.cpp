@@ -1,4 +1,8 @@
+#include <cstdint>
+#include <string>
+
 #include "commands.hpp"
+#include "spritec/sim/simulation.hpp"
 
 namespace spritec::cli {
 
@@ -6,9 +10,12 @@ CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "simulate", "Run a scene's script headlessly and write a per-tick trace (JSON Lines)");
   cmd->add_option("scene", o.scene, "Scene file (*.scene.yaml)")->required();
+  // A range check on the 64-bit value: a negative, non-numeric or huge N is a usage error
+  // naming the flag (never a run that cannot end).
   cmd->add_option("--ticks", o.ticks,
-                  "Write ticks 0 … N (default: until the last script item ends)")
-      ->check(CLI::NonNegativeNumber);
+                  "Write ticks 0 … N, N from 0 to " + std::to_string(sim::kMaxTicks) +
+                      " (default: until the last script item ends)")
+      ->check(CLI::Range(std::int64_t(0), sim::kMaxTicks));
   cmd->add_option("--trace", o.trace,
                   "Write the trace here (- for stdout); without it, print a short summary");
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
