@@ -16,6 +16,7 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
                   "Write a Make-syntax depfile (definition and every image) for Ninja/CMake");
   cmd->add_flag("--stats", o.stats, "Report pages, occupancy, duplicates, bytes and timings");
   cmd->add_option("-j,--jobs", o.jobs, "Threads for decoding and encoding (0 = all cores)")
+      ->check(CLI::Range(0, 256))
       ->capture_default_str();
   cmd->add_option("--cache", o.cache,
                   "Directory of packs built before: identical inputs reuse one instead of "
@@ -23,6 +24,7 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   cmd->add_flag("--werror", o.werror, "Treat warnings as errors");
+  add_format(cmd, o.format);
   cmd->footer(
       "Examples:\n"
       "  spritec build samples/hero/hero.sprites.yaml -o hero.spk --stats\n"
@@ -35,6 +37,7 @@ CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& o) {
   CLI::App* cmd = app.add_subcommand("inspect", "Show what a pack holds");
   cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
   cmd->add_flag("--json", o.json, "As one JSON document (schemas/inspect.schema.json)");
+  add_format(cmd, o.format);
   cmd->footer("Examples:\n  spritec inspect hero.spk\n  spritec inspect hero.spk --json");
   return cmd;
 }
@@ -45,6 +48,7 @@ CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& o) {
   cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
   cmd->add_option("-o,--output", o.output_dir, "Directory for <frame name>.png and frames.yaml")
       ->required();
+  add_format(cmd, o.format);
   cmd->footer("Example:\n  spritec unpack hero.spk -o frames/");
   return cmd;
 }

@@ -4,9 +4,16 @@ namespace spritec::cli {
 
 CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& o) {
   CLI::App* cmd = app.add_subcommand("check", "Check definition files and report every problem");
-  cmd->add_option("files", o.files, "Definition files (*.sprites.yaml)")->required();
-  cmd->add_option("--format", o.format, "Diagnostics as text, json or github annotations")
+  cmd->add_option("files", o.files,
+                  "Definitions (*.sprites.yaml) and scenes (*.scene.yaml, with the definitions "
+                  "they compile)")
+      ->required();
+  cmd->add_option("--format", o.format,
+                  "Diagnostics as text (on stderr), json or github annotations (on stdout)")
       ->check(CLI::IsMember({"text", "json", "github"}))
+      ->capture_default_str();
+  cmd->add_option("-j,--jobs", o.jobs, "Threads for decoding images (0 = all cores)")
+      ->check(CLI::Range(0, 256))
       ->capture_default_str();
   cmd->add_flag("--werror", o.werror, "Treat warnings as errors");
   cmd->add_option("--entry", o.entries,

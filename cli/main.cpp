@@ -9,6 +9,43 @@
 #include "commands.hpp"
 #include "spritec/def/schema.hpp"
 
+namespace {
+
+// A CLI11 parse error as one line: the command, what is wrong, and for an unknown flag the
+// nearest flag the command has.
+std::string usage_message(CLI::App& sub, const CLI::ParseError& e) {
+  const std::string command = "spritec " + sub.get_name();
+  std::string what = e.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    std::vector<std::string> flags;
+    for (const CLI::Option* option : sub.get_options()) {
+      for (const std::string& name : option->get_lnames())
+        flags.push_back("--" + name);
+      for (const std::string& name : option->get_snames())
+        flags.push_back("-" + name);
+    }
+    std::vector<std::string> extras;
+    for (const std::string& word : sub.remaining())
+      extras.push_back(word);
+    std::string unknown;
+    for (const std::string& word : extras) {
+      if (word.size() < 2 || word[0] != '-') continue;
+      std::string name = word.substr(0, word.find('='));
+      std::string near = spritec::def::nearest(name, flags, 3);
+      return command + ": unknown flag " + name +
+             (near.empty() ? "" : " (did you mean " + near + "?)") + "; run '" + command +
+             " --help' for its flags";
+    }
+    if (!extras.empty()) {
+      return command + ": unexpected argument '" + extras.front() + "'; run '" + command +
+             " --help'";
+    }
+  }
+  return command + ": " + what + "; run '" + command + " --help'";
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace spritec;
   try {
@@ -58,9 +95,16 @@ int main(int argc, char** argv) {
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-      int code = app.exit(e);
-      // --help and --version are successes; everything else is a usage error.
-      return code == 0 ? 0 : 2;
+      // --help and --version are successes; everything else is a usage error, said in one
+      // line that names the command.
+      if (e.get_exit_code() == 0) return app.exit(e);
+      CLI::App* sub = nullptr;
+      for (auto& entry : runs) {
+        if (argc > 1 && entry.first->get_name() == argv[1]) sub = entry.first;
+      }
+      if (sub == nullptr) return app.exit(e) == 0 ? 0 : 2;
+      std::cerr << usage_message(*sub, e) << '\n';
+      return 2;
     }
     for (auto& [sub, run] : runs) {
       if (sub->parsed()) return run();

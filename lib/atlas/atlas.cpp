@@ -54,6 +54,7 @@ struct Source {
   std::vector<std::size_t> frames;  // the definition frames cut from it, in order
   image::Image image;  // after cut_frames: only the part its frames' trimmed pixels cover
   std::string error;   // empty when decoded
+  diag::Code error_code = diag::Code::kImageUnreadable;  // its code, when there is an error
 };
 
 // One frame's trimmed pixels, worked out on the decoding thread of its source.
@@ -64,29 +65,62 @@ struct Cut {
   std::uint64_t hash = 0;               // of those pixels, when deduplicating
 };
 
+// Sets why a source cannot be used, for an error from the image module: the message and
+// its code. Running out of memory is no fault of the image: an internal failure (E0901,
+// exit 3).
+void set_png_problem(Source& source, const std::string& shown, const image::Error& e,
+                     int max_side) {
+  switch (e.kind) {
+    case image::ErrorKind::kNotPng:
+      source.error = shown + " is not a PNG file";
+      break;
+    case image::ErrorKind::kTooLarge:
+      source.error_code = diag::Code::kImageTooLarge;
+      source.error = shown + " is " + std::to_string(e.width) + "x" + std::to_string(e.height) +
+                     ", over the cap of " + std::to_string(max_side) + " px a side";
+      break;
+    case image::ErrorKind::kOutOfMemory:
+      source.error_code = diag::Code::kInternal;
+      source.error = "out of memory decoding " + shown + " (" + std::to_string(e.width) + "x" +
+                     std::to_string(e.height) + ")";
+      break;
+    default:
+      source.error = shown + " is a corrupt PNG" + (e.detail.empty() ? "" : ": " + e.detail);
+  }
+}
+
 void decode_source(Source& source, int max_side) {
-  io::ReadResult file = io::read_file(source.key.path);
+  const std::string shown = io::display_path(source.key.path);
+  // The signature, header and size first, from the first bytes alone: a file that is not a
+  // PNG, or is too large, is refused before the rest of it is read.
+  const io::ReadResult head = io::read_file_head(source.key.path, image::kPngHeaderBytes);
+  if (!head) {
+    source.error = "cannot read image " + shown + ": " + io::describe(head);
+    return;
+  }
+  image::Result<image::Size> info = image::read_png_info(head.bytes);
+  if (info && (info.value.width > max_side || info.value.height > max_side))
+    info.error = {image::ErrorKind::kTooLarge, info.value.width, info.value.height, ""};
+  if (!info) {
+    set_png_problem(source, shown, info.error, max_side);
+    return;
+  }
+  if (head.size > image::kMaxPngFileBytes) {
+    source.error_code = diag::Code::kImageTooLarge;
+    source.error = shown + " is " + std::to_string(head.size) +
+                   " bytes; PNG files are capped at 256 MiB (" +
+                   std::to_string(image::kMaxPngFileBytes) + " bytes)";
+    return;
+  }
+  io::ReadResult file = io::read_file(source.key.path, image::kMaxPngFileBytes);
   if (!file) {
     source.error =
-        "cannot read image " + io::display_path(source.key.path) + ": " + io::describe(file);
+        "cannot read image " + shown + ": " + io::describe(file, image::kMaxPngFileBytes);
     return;
   }
   image::Result<image::Image> decoded = image::decode_png(file.bytes, max_side);
   if (!decoded) {
-    switch (decoded.error.kind) {
-      case image::ErrorKind::kNotPng:
-        source.error = io::display_path(source.key.path) + " is not a PNG file";
-        break;
-      case image::ErrorKind::kTooLarge:
-        source.error = io::display_path(source.key.path) + " is " +
-                       std::to_string(decoded.error.width) + "x" +
-                       std::to_string(decoded.error.height) + ", over the cap of " +
-                       std::to_string(max_side) + " px a side";
-        break;
-      default:
-        source.error = io::display_path(source.key.path) + " is a corrupt PNG" +
-                       (decoded.error.detail.empty() ? "" : ": " + decoded.error.detail);
-    }
+    set_png_problem(source, shown, decoded.error, max_side);
     return;
   }
   source.image = std::move(decoded.value);
@@ -218,7 +252,7 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   bool failed = false;
   for (const Source& source : sources) {
     if (!source.error.empty()) {
-      sink.error(diag::Code::kImageUnreadable, source.span, source.error);
+      sink.error(source.error_code, source.span, source.error);
       failed = true;
     }
   }
@@ -298,7 +332,10 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
                      " (trimmed, with extrusion) and does not fit "
                      "a page of at most " +
                      std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
-                 {{opt.span, "the atlas limits are set here"}});
+                 {{opt.max_size_span.line > 0 ? opt.max_size_span : opt.span,
+                   opt.max_size_span.line > 0 ? "max_size is set here"
+                                              : "the atlas options are here (max_size is "
+                                                "2048x2048 unless set)"}});
     } else {
       sink.error(diag::Code::kInternal, opt.span, "the atlas options cannot be packed");
     }

@@ -206,11 +206,13 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
         << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
         << compiled->encode_seconds << " s, total " << total << " s\n";
   }
-  out << "wrote " << options.output << " (" << compiled->bytes.size() << " bytes, "
-      << compiled->model.pages.size()
-      << (compiled->model.pages.size() == 1 ? " page, " : " pages, ")
-      << compiled->model.frames.size() << " frames, " << compiled->model.actions.size()
-      << " actions)\n";
+  auto count = [](std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  out << "wrote " << options.output << " (" << count(compiled->bytes.size(), "byte", "bytes")
+      << ", " << count(compiled->model.pages.size(), "page", "pages") << ", "
+      << count(compiled->model.frames.size(), "frame", "frames") << ", "
+      << count(compiled->model.actions.size(), "action", "actions") << ")\n";
   return 0;
 }
 

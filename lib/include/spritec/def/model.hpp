@@ -58,7 +58,8 @@ struct AtlasOptions {
   bool trim = true;
   bool dedupe = true;
   bool power_of_two = false;
-  diag::Span span;  // the atlas: mapping (line 0 when absent)
+  diag::Span span;           // the atlas: mapping (line 0 when absent)
+  diag::Span max_size_span;  // its max_size: value (line 0 when absent)
 };
 
 struct Grid {
