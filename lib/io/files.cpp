@@ -2,6 +2,7 @@
 
 #include "spritec/io/outputs.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,40 +17,64 @@ namespace fs = std::filesystem;
 
 namespace spritec::io {
 
-ReadResult read_file(const fs::path& path, std::uint64_t cap) {
-  ReadResult result;
+namespace {
+
+// Opens a regular file for reading and sets result.size; on failure sets result.error.
+bool open_for_read(const fs::path& path, std::ifstream& in, ReadResult& result) {
   std::error_code ec;
   fs::file_status status = fs::status(path, ec);
   if (ec || !fs::exists(status)) {
     result.error = ReadError::kNotFound;
-    return result;
+    return false;
   }
   if (!fs::is_regular_file(status)) {
     result.error = ReadError::kNotAFile;
-    return result;
+    return false;
   }
-  std::ifstream in(path, std::ios::binary);
+  in.open(path, std::ios::binary);
   if (!in) {
     result.error = ReadError::kUnreadable;
-    return result;
+    return false;
   }
   in.seekg(0, std::ios::end);
   std::streamoff size = in.tellg();
   if (size < 0) {
     result.error = ReadError::kUnreadable;
-    return result;
+    return false;
   }
   result.size = static_cast<std::uint64_t>(size);
+  in.seekg(0);
+  return true;
+}
+
+// Reads the first n bytes of an open file into result.bytes.
+void read_prefix(std::ifstream& in, std::size_t n, ReadResult& result) {
+  result.bytes.resize(n);
+  if (n > 0 && !in.read(reinterpret_cast<char*>(result.bytes.data()), std::streamsize(n))) {
+    result.bytes.clear();
+    result.error = ReadError::kUnreadable;
+  }
+}
+
+}  // namespace
+
+ReadResult read_file(const fs::path& path, std::uint64_t cap) {
+  ReadResult result;
+  std::ifstream in;
+  if (!open_for_read(path, in, result)) return result;
   if (result.size > cap) {
     result.error = ReadError::kTooLarge;
     return result;
   }
-  in.seekg(0);
-  result.bytes.resize(static_cast<std::size_t>(size));
-  if (size > 0 && !in.read(reinterpret_cast<char*>(result.bytes.data()), size)) {
-    result.bytes.clear();
-    result.error = ReadError::kUnreadable;
-  }
+  read_prefix(in, static_cast<std::size_t>(result.size), result);
+  return result;
+}
+
+ReadResult read_file_head(const fs::path& path, std::size_t n) {
+  ReadResult result;
+  std::ifstream in;
+  if (!open_for_read(path, in, result)) return result;
+  read_prefix(in, static_cast<std::size_t>(std::min<std::uint64_t>(n, result.size)), result);
   return result;
 }
 

@@ -32,6 +32,38 @@ TEST_CASE("a read is refused when the file is over the cap, before reading it") 
   CHECK(read_file(dir).error == ReadError::kNotAFile);
 }
 
+TEST_CASE("a head read gives the first bytes and the whole file's size, nothing more") {
+  fs::path dir = scratch("head");
+  std::string text(100, 'x');
+  text[0] = 'a';
+  text[32] = 'b';
+  std::ofstream(dir / "f.bin", std::ios::binary) << text;
+  ReadResult head = read_file_head(dir / "f.bin", 33);
+  REQUIRE(head);
+  CHECK(std::string(head.bytes.begin(), head.bytes.end()) == text.substr(0, 33));
+  CHECK(head.size == 100);
+  SECTION("a file shorter than asked is read whole") {
+    ReadResult all = read_file_head(dir / "f.bin", 1000);
+    REQUIRE(all);
+    CHECK(all.bytes.size() == 100);
+    CHECK(all.size == 100);
+  }
+  SECTION("a 3 GiB file costs 33 bytes") {
+    // Sparse: no disk space is used. read_file would refuse it; the head is still read.
+    const std::uint64_t huge = 3ull << 30;
+    std::error_code ec;
+    fs::resize_file(dir / "f.bin", huge, ec);
+    REQUIRE(!ec);
+    ReadResult big = read_file_head(dir / "f.bin", 33);
+    REQUIRE(big);
+    CHECK(big.bytes.size() == 33);
+    CHECK(big.size == huge);
+    CHECK(read_file(dir / "f.bin").error == ReadError::kTooLarge);
+  }
+  CHECK(read_file_head(dir / "missing", 33).error == ReadError::kNotFound);
+  CHECK(read_file_head(dir, 33).error == ReadError::kNotAFile);
+}
+
 TEST_CASE("an atomic write replaces the file whole and leaves no temporary behind") {
   fs::path dir = scratch("atomic");
   fs::path target = dir / "out.spk";

@@ -6,6 +6,7 @@
 // renamed into place, so a failed or interrupted write never damages an existing output.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -31,6 +32,10 @@ inline constexpr std::uint64_t kDefaultReadCap = 256ull << 20;
 
 // Reads a whole file if it is a regular file of at most `cap` bytes.
 ReadResult read_file(const std::filesystem::path& path, std::uint64_t cap = kDefaultReadCap);
+// Reads only the first `n` bytes of a regular file (all of it when it is shorter; no cap
+// applies, as at most n bytes are allocated). `size` is the whole file's size. For checking
+// a file's signature and header, and its size, before deciding to read the rest.
+ReadResult read_file_head(const std::filesystem::path& path, std::size_t n);
 // A one-line reason for a read error ("no such file", "larger than 16 MiB", …).
 std::string describe(const ReadResult& result, std::uint64_t cap = kDefaultReadCap);
 
