@@ -43,8 +43,27 @@ unsigned char* libdeflate_zlib(unsigned char* data, int data_len, int* out_len,
   return out;
 }
 
+// stb_image allocates through these, so that a failed allocation is known for what it is:
+// stb_image does not always say "outofmem" (a failed zlib buffer gives no reason at all).
+thread_local bool t_stb_alloc_failed = false;
+
+void* stb_malloc(std::size_t n) {
+  void* p = std::malloc(n);
+  if (p == nullptr) t_stb_alloc_failed = true;
+  return p;
+}
+
+void* stb_realloc(void* p, std::size_t n) {
+  void* q = std::realloc(p, n);
+  if (q == nullptr && n != 0) t_stb_alloc_failed = true;
+  return q;
+}
+
 }  // namespace
 
+#define STBI_MALLOC(n) stb_malloc(n)
+#define STBI_REALLOC(p, n) stb_realloc(p, n)
+#define STBI_FREE(p) std::free(p)
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
@@ -280,15 +299,17 @@ std::uint8_t to8(std::uint16_t v) {
   return std::uint8_t((std::uint32_t(v) + 128u) / 257u);
 }
 
-// Clears stb_image's failure reason (a thread-local of the implementation in this file), so
-// the reason read after a failure is that call's own.
+// Clears stb_image's failure reason (a thread-local of the implementation in this file) and
+// the failed-allocation flag, so what is read after a failure is that call's own.
 void clear_stb_failure() {
   stbi__g_failure_reason = nullptr;
+  t_stb_alloc_failed = false;
 }
 
 Error stb_failed(int w, int h) {
   const char* why = stbi_failure_reason();
-  if (why != nullptr && std::strcmp(why, "outofmem") == 0) return out_of_memory(w, h);
+  if (t_stb_alloc_failed || (why != nullptr && std::strcmp(why, "outofmem") == 0))
+    return out_of_memory(w, h);
   if (why != nullptr && std::strcmp(why, "too large") == 0) {
     // stb_image sizes its buffers in int: a 16-bit image with alpha of 2^28 pixels or more
     // needs 2 GiB.

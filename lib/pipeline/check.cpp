@@ -77,7 +77,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
           << " checked: no problems\n";
     }
   }
-  return sink.has_errors() ? 1 : 0;
+  return exit_status(sink);
 }
 
 }  // namespace spritec::pipeline

@@ -256,6 +256,12 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
       what = io::display_path(path);
     }
     image::Result<image::Image> decoded = image::decode_png(png, png_size);
+    if (decoded.error.kind == image::ErrorKind::kOutOfMemory) {
+      sink.error(diag::Code::kInternal, at,
+                 "out of memory decoding " + what + " of " + io::display_path(file) + " (" +
+                     std::to_string(page.width) + "x" + std::to_string(page.height) + ")");
+      return nullptr;
+    }
     if (!decoded || decoded.value.width != int(page.width) ||
         decoded.value.height != int(page.height)) {
       sink.error(diag::Code::kPackInvalid, at,

@@ -40,6 +40,13 @@ int report(diag::Sink& sink, std::ostream& err, bool werror) {
   } else {
     diag::render_text(err, sink, {use_color(-1), true});
   }
+  return exit_status(sink);
+}
+
+int exit_status(const diag::Sink& sink) {
+  for (const diag::Diagnostic& d : sink.diagnostics()) {
+    if (d.severity == diag::Severity::kError && d.code == diag::Code::kInternal) return 3;
+  }
   return sink.has_errors() ? 1 : 0;
 }
 

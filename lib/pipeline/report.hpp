@@ -15,8 +15,12 @@ bool use_progress(int forced);
 
 // Finalizes and renders the sink on `err`: as text, or in the format of the ReportFormat in
 // scope (--format json|github of every command but check, which renders its own on stdout).
-// Returns the exit code for it: 1 with errors, else 0.
+// Returns the exit code for it (exit_status).
 int report(diag::Sink& sink, std::ostream& err, bool werror = false);
+
+// The exit code for a sink's diagnostics: 3 when one of its errors is an internal failure
+// (E0901, such as running out of memory), else 1 with errors, else 0.
+int exit_status(const diag::Sink& sink);
 
 // While alive, report() on this thread renders diagnostics as `format` (text, json, github).
 class ReportFormat {

@@ -1,6 +1,10 @@
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -277,4 +281,42 @@ TEST_CASE("PNGs of other colour types decode to straight RGBA") {
     REQUIRE(d.ok());
     CHECK(d.value.rgba == std::vector<std::uint8_t>{10, 10, 10, 20, 200, 200, 200, 255});
   }
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SPRITEC_NO_ADDRESS_LIMIT 1  // ASan reserves terabytes of address space up front
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define SPRITEC_NO_ADDRESS_LIMIT 1
+#endif
+#endif
+
+TEST_CASE("running out of memory while decoding is kOutOfMemory, not corrupt") {
+#ifdef SPRITEC_NO_ADDRESS_LIMIT
+  SKIP("address-space limits do not work under the sanitizer");
+#else
+  // In a child process: a valid 4096x4096 PNG (64 MiB as RGBA, a few KiB as PNG) decoded
+  // with the address space limited to what the process uses plus 32 MiB.
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    Bytes png = spritec::image::encode_png(Image(4096, 4096));
+    long pages = 0;
+    if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
+      std::fclose(f);
+    }
+    if (png.empty() || pages <= 0) _exit(10);
+    const rlim_t limit = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + (32u << 20);
+    const rlimit r{limit, limit};
+    if (setrlimit(RLIMIT_AS, &r) != 0) _exit(11);
+    const auto d = spritec::image::decode_png(png);
+    _exit(d.error.kind == ErrorKind::kOutOfMemory ? 0 : d.ok() ? 1 : 2);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  INFO("child exit: 0 out of memory, 1 decoded, 2 another error, 10/11 setup failed");
+  CHECK(WEXITSTATUS(status) == 0);
+#endif
 }
