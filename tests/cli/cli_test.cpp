@@ -742,3 +742,71 @@ TEST_CASE("several pages give one JSON (Hash) per page, each naming the others")
   CHECK(read_text(scratch / "frames" / "frames.yaml")
             .find("\"bolt/0\": {size: [8, 8], origin: [-20, 4]}") != std::string::npos);
 }
+
+TEST_CASE("a definition of every kind of PNG builds, and unpack gives back what libpng shows") {
+  // tests/data/images/kinds/: PNGs of every colour type, depth, tRNS and interlace, written
+  // by Pillow and ImageMagick, each with NAME.rgba, the RGBA that libpng and Pillow show
+  // (make_kinds.py). One sheet per file, one frame covering it all.
+  const fs::path kinds = kTests / "data" / "images" / "kinds";
+  const fs::path scratch = kScratch / "png-kinds";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  struct Kind {
+    std::string name;
+    int width = 0;
+    int height = 0;
+  };
+  std::vector<Kind> all;
+  std::istringstream tsv(read_text(kinds / "kinds.tsv"));
+  std::string line;
+  std::string yaml = "pack: kinds\nsheets:\n";
+  while (std::getline(tsv, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    Kind k;
+    std::string w, h;
+    std::getline(fields, k.name, '\t');
+    std::getline(fields, w, '\t');
+    std::getline(fields, h, '\t');
+    k.width = std::stoi(w);
+    k.height = std::stoi(h);
+    all.push_back(k);
+    fs::copy_file(kinds / (k.name + ".png"), scratch / (k.name + ".png"));
+    yaml += "  - name: " + k.name + "\n    image: " + k.name + ".png\n    grid: {cell: [" + w +
+            ", " + h + "], origin: [0, 0]}\n";
+  }
+  REQUIRE(all.size() >= 40);
+  yaml += "actions:\n  show:\n    frames: [" + all.front().name + "/0]\n";
+  write_text(scratch / "kinds.sprites.yaml", yaml);
+
+  Run checked = run_spritec({"check", "kinds.sprites.yaml"}, scratch);
+  INFO(checked.err);
+  CHECK(checked.exit == 0);
+  Run built = run_spritec({"build", "kinds.sprites.yaml", "-o", "kinds.spk"}, scratch);
+  INFO(built.err);
+  REQUIRE(built.exit == 0);
+  Run unpacked = run_spritec({"unpack", "kinds.spk", "-o", "frames"}, scratch);
+  INFO(unpacked.err);
+  REQUIRE(unpacked.exit == 0);
+  for (const Kind& k : all) {
+    INFO("fixture " << k.name);
+    const std::string want = read_text(kinds / (k.name + ".rgba"));
+    REQUIRE(want.size() == std::size_t(k.width) * std::size_t(k.height) * 4);
+    // Our own PNG (RGBA8, from stb_image_write) read back with stb_image.
+    const image::Image got = load_with_stb(scratch / "frames" / k.name / "0.png");
+    REQUIRE(got.width == k.width);
+    REQUIRE(got.height == k.height);
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < want.size(); i += 4) {
+      // A fully transparent pixel may come back as any transparent colour (trimming).
+      const bool same =
+          std::uint8_t(want[i + 3]) == 0
+              ? got.rgba[i + 3] == 0
+              : std::equal(want.begin() + std::ptrdiff_t(i), want.begin() + std::ptrdiff_t(i) + 4,
+                           got.rgba.begin() + std::ptrdiff_t(i),
+                           [](char a, std::uint8_t b) { return std::uint8_t(a) == b; });
+      if (!same) ++mismatches;
+    }
+    CHECK(mismatches == 0);
+  }
+}
