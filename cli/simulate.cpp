@@ -20,6 +20,7 @@ CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
                   "Write the trace here (- for stdout); without it, print a short summary");
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
+  add_format(cmd, o.format);
   cmd->footer(
       "Examples:\n"
       "  spritec simulate samples/hero/hero.scene.yaml\n"

@@ -1,8 +1,9 @@
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <set>
-#include <sstream>
 
+#include "outputs.hpp"
 #include "report.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
@@ -41,7 +42,7 @@ std::vector<std::string> scene_entries(const sim::Scene& scene, const std::strin
 }  // namespace
 
 std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::path& root,
-                                           bool decode_pages, diag::Sink& sink) {
+                                           bool decode_pages, diag::Sink& sink, bool reachability) {
   ScenePacks out;
   bool failed = false;
   for (const sim::PackRef& ref : scene.packs) {
@@ -64,7 +65,7 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
     }
     CompileOptions compile;
     compile.root = root;
-    compile.entries = scene_entries(scene, ref.name);
+    if (reachability) compile.entries = scene_entries(scene, ref.name);
     std::unique_ptr<LoadedPack> pack =
         open_or_compile(fs::path(ref.path).is_absolute() ? *path : scene.directory / ref.path,
                         compile, sink, decode_pages);
@@ -86,11 +87,18 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
 }
 
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(options.format);
   if (options.scene.size() > 13 &&
       options.scene.compare(options.scene.size() - 13, 13, ".sprites.yaml") == 0) {
     err << "spritec simulate: " << options.scene
         << " is a definition; simulate runs a scene (*.scene.yaml) that lists it under packs: "
            "(spritec check checks a definition, spritec preview --action A plays one action)\n";
+    return 2;
+  }
+  // The CLI checks --ticks with CLI::Range; callers of this function get the same answer.
+  if (options.ticks < -1 || options.ticks > sim::kMaxTicks) {
+    err << "spritec simulate: --ticks takes 0 to " << sim::kMaxTicks << ", not " << options.ticks
+        << '\n';
     return 2;
   }
   diag::Sink sink;
@@ -101,20 +109,37 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
 
   sim::RunOptions run;
   if (options.ticks >= 0) run.max_ticks = options.ticks;
-  std::ostringstream trace;
-  std::optional<sim::RunSummary> summary = sim::run_scene(
-      *scene, std::move(packs->packs), run, options.trace.empty() ? nullptr : &trace, sink);
+  // The trace streams into its output as it is made (stdout, or a temporary beside the
+  // trace file, named only when the run succeeded); nothing is written over an input.
+  std::ostream* trace = nullptr;
+  io::OutputSet outputs;
+  std::unique_ptr<std::ostream> trace_file;
+  if (options.trace == "-") {
+    trace = &out;
+  } else if (!options.trace.empty()) {
+    io::OutputPlan plan;
+    plan.input(options.scene, "the scene");
+    for (const auto& file : packs->files) {
+      for (const fs::path& input : file->inputs)
+        plan.input(input, "a file the scene reads");
+    }
+    plan.output(options.trace, "--trace");
+    if (!check_outputs(plan, sink)) return report(sink, err);
+    io::StagedFile* staged = nullptr;
+    std::string why = outputs.open(options.trace, &staged);
+    if (!why.empty()) return write_failed(err, "simulate", why);
+    trace_file = std::make_unique<std::ostream>(staged->streambuf());
+    trace = trace_file.get();
+  }
+  std::optional<sim::RunSummary> summary =
+      sim::run_scene(*scene, std::move(packs->packs), run, trace, sink);
   int status = report(sink, err);
   if (!summary || status != 0) return status != 0 ? status : 1;
-  if (options.trace == "-") {
-    out << trace.str();
-  } else if (!options.trace.empty()) {
-    std::string why = io::write_file_atomic(options.trace, trace.str());
-    if (!why.empty()) {
-      err << "spritec: error[E0005]: " << why << '\n';
-      return 3;
-    }
-  } else {
+  if (trace_file) {
+    trace_file->flush();
+    std::string why = outputs.commit();
+    if (!why.empty()) return write_failed(err, "simulate", why);
+  } else if (options.trace.empty()) {
     sim::write_summary(out, *summary);
   }
   return 0;
