@@ -17,7 +17,8 @@ CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& o) {
       ->capture_default_str();
   cmd->add_flag("--werror", o.werror, "Treat warnings as errors");
   cmd->add_option("--entry", o.entries,
-                  "Entry actions: warn about actions no rule or then: reaches from them")
+                  "Entry actions, comma-separated or the flag repeated (--entry idle,walk): warn "
+                  "about actions no rule or then: reaches from them")
       ->allow_extra_args(false)
       ->delimiter(',');
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
