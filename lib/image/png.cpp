@@ -214,9 +214,10 @@ Error check_chunks(const std::uint8_t* data, std::size_t size, Chunks& found) {
 // - a grey key (tRNS) of a 1, 2 or 4-bit image with bits set above the bit depth: libpng
 //   compares only the bits of the depth, stb_image scales the whole value, so the key is
 //   masked to the depth.
-// Returns the rewritten file, or an empty vector when the file needs no change.
+// Returns the rewritten file, or an empty vector when the file needs no change. `keyed` is
+// set when a grey or RGB tRNS key is kept (the decoded image then has alpha).
 Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& header,
-                    const Chunks& found) {
+                    const Chunks& found, bool& keyed) {
   const std::uint32_t indexable = 1u << header.depth;  // palette images only
   std::uint32_t palette_entries = 0;
   bool pad_palette = false;
@@ -251,6 +252,7 @@ Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& he
         valid = false;  // the image has an alpha channel
     }
     if (valid) keep_trns = at;
+    keyed = valid && header.colour != kPalette;
     if (valid && header.colour == kGrey && header.depth < 8) {
       const std::uint16_t key = std::uint16_t(data[at + 8] << 8 | data[at + 9]);
       grey_key = std::uint16_t(key & (indexable - 1));
@@ -306,21 +308,25 @@ void clear_stb_failure() {
   t_stb_alloc_failed = false;
 }
 
+// A valid PNG stb_image cannot hold: 2 GiB of samples or more.
+Error too_large_for_stb(int w, int h) {
+  return {ErrorKind::kUnsupported, w, h,
+          "too large for the decoder, which holds at most 2 GiB of samples (a 16-bit image "
+          "with alpha at most 268435455 pixels)"};
+}
+
 Error stb_failed(int w, int h) {
   const char* why = stbi_failure_reason();
   if (t_stb_alloc_failed || (why != nullptr && std::strcmp(why, "outofmem") == 0))
     return out_of_memory(w, h);
-  if (why != nullptr && std::strcmp(why, "too large") == 0) {
-    // stb_image sizes its buffers in int: a 16-bit image with alpha of 2^28 pixels or more
-    // needs 2 GiB.
-    return corrupt("too large for the decoder (stb_image holds at most 2 GiB of samples)", w, h);
-  }
+  if (why != nullptr && std::strcmp(why, "too large") == 0) return too_large_for_stb(w, h);
   return corrupt(std::string("corrupt PNG data: ") + (why != nullptr ? why : "unknown reason"), w,
                  h);
 }
 
-// Decodes with stb_image (after the checks above) into `img`, RGBA8.
-Error decode_stb(const std::uint8_t* data, int size, const Header& header, Image& img) {
+// Decodes with stb_image (after the checks above) into `img`, RGBA8. `keyed`: the image has
+// a tRNS key that stb_image turns into an alpha channel.
+Error decode_stb(const std::uint8_t* data, int size, const Header& header, bool keyed, Image& img) {
   const int w = header.width;
   const int h = header.height;
   const std::size_t pixels = std::size_t(w) * std::size_t(h);
@@ -346,7 +352,17 @@ Error decode_stb(const std::uint8_t* data, int size, const Header& header, Image
   }
   // 16-bit: stb_image's own 8-bit conversion keeps the high byte (0xFF00 would be 255, not
   // 254), so samples are read at 16 bits, in the file's channels (plus alpha from a tRNS
-  // key), and rounded here.
+  // key), and rounded here. stb_image sizes its buffers in int: the inflated rows and the
+  // samples must each stay under 2 GiB (an allocation of a negative size would fail as if
+  // memory had run out).
+  const std::uint64_t file_channels = header.colour == kRgbAlpha    ? 4
+                                      : header.colour == kRgb       ? 3
+                                      : header.colour == kGreyAlpha ? 2
+                                                                    : 1;
+  const std::uint64_t rows = (std::uint64_t(w) * file_channels * 2 + 1) * std::uint64_t(h);
+  const std::uint64_t samples_bytes = std::uint64_t(pixels) * (file_channels + keyed) * 2;
+  if (rows > std::uint64_t(INT_MAX) || samples_bytes > std::uint64_t(INT_MAX))
+    return too_large_for_stb(w, h);
   stbi_us* samples = stbi_load_16_from_memory(data, size, &x, &y, &channels, 0);
   if (samples == nullptr) return stb_failed(w, h);
   Error e;
@@ -413,7 +429,8 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_sid
   r.error = check_chunks(data, size, chunks);
   if (!r.ok()) return r;
   try {
-    const Bytes rewritten = libpng_chunks(data, size, header, chunks);
+    bool keyed = false;
+    const Bytes rewritten = libpng_chunks(data, size, header, chunks, keyed);
     if (!rewritten.empty()) {
       data = rewritten.data();
       size = rewritten.size();
@@ -422,7 +439,7 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_sid
       r.error = corrupt("PNG data over 2 GiB", w, h);
       return r;
     }
-    r.error = decode_stb(data, int(size), header, r.value);
+    r.error = decode_stb(data, int(size), header, keyed, r.value);
   } catch (const std::bad_alloc&) {
     r.error = out_of_memory(w, h);
   }

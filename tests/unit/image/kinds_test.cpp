@@ -311,3 +311,19 @@ TEST_CASE("a palette PNG's header is read from its first 33 bytes") {
   CHECK(info.value.width == 13);
   CHECK(info.value.height == 7);
 }
+
+TEST_CASE("a 16-bit image with alpha of 16384x16384 is unsupported, before decoding") {
+  // 2 GiB of 16-bit RGBA samples: more than stb_image holds. Only the header matters; the
+  // image data is a stub.
+  auto png = [](int colour, const std::string& extra) {
+    const std::string ihdr = be32s(16384) + be32s(16384) + std::string{16, char(colour), 0, 0, 0};
+    const std::string s = "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + extra +
+                          chunk("IDAT", zlib_stored("")) + chunk("IEND", "");
+    return Bytes(s.begin(), s.end());
+  };
+  const auto rgba = spritec::image::decode_png(png(6, ""));
+  CHECK(rgba.error.kind == ErrorKind::kUnsupported);
+  CHECK(rgba.error.width == 16384);
+  const std::string key = chunk("tRNS", std::string(6, '\0'));
+  CHECK(spritec::image::decode_png(png(2, key)).error.kind == ErrorKind::kUnsupported);
+}

@@ -84,6 +84,7 @@ enum class ErrorKind {
   kCorrupt,      // a PNG signature, but damaged, truncated or unsupported data after it
   kTooLarge,     // a valid header whose width or height is over the cap (see width/height)
   kOutOfMemory,  // a valid PNG, but memory ran out while decoding it
+  kUnsupported,  // a valid PNG the decoder cannot hold (a 16-bit image with alpha of 2^28 px)
 };
 
 struct Error {
@@ -126,7 +127,8 @@ inline Result<Size> read_png_info(const Bytes& bytes) {
 //   opaque black; a tRNS libpng ignores is ignored).
 // Order of checks: signature (kNotPng), header and dimensions against max_side (kTooLarge,
 // before any allocation), chunk structure and CRCs (kCorrupt), then stb_image (kCorrupt
-// with its reason, or kOutOfMemory).
+// with its reason, kOutOfMemory, or kUnsupported for 2 GiB of samples or more: a 16-bit
+// image with alpha of 16384x16384).
 Result<Image> decode_png(const std::uint8_t* data, std::size_t size,
                          int max_side = kDefaultMaxSide);
 inline Result<Image> decode_png(const Bytes& bytes, int max_side = kDefaultMaxSide) {
