@@ -1,9 +1,11 @@
 // spritec preview: scenes, actions and whole packs to GIF, APNG or PNG strips.
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
 
+#include "outputs.hpp"
 #include "report.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
@@ -13,6 +15,7 @@
 #include "spritec/render/compose.hpp"
 #include "spritec/render/gif.hpp"
 #include "spritec/render/strip.hpp"
+#include "spritec/sim/simulation.hpp"
 
 namespace fs = std::filesystem;
 
@@ -55,13 +58,31 @@ std::optional<std::uint32_t> parse_colour(const std::string& text) {
 
 // ---- scenes ---------------------------------------------------------------------------
 
-std::optional<FrameSequence> render_scene(const PreviewOptions& o, diag::Sink& sink,
-                                          std::ostream& err) {
+// The frames per second a preview shows: `wanted`, but at most one a tick (with a note
+// saying so: a frame between two ticks would only repeat the one before).
+std::int64_t preview_fps(std::int64_t wanted, const std::string& what, std::uint32_t rate,
+                         std::ostream& err) {
+  if (wanted <= std::int64_t(rate)) return wanted;
+  err << "spritec preview: note: " << what << " " << wanted << " is above the tick rate (" << rate
+      << " ticks per second): the preview shows " << rate << " frames per second\n";
+  return rate;
+}
+
+struct Rendered {
+  FrameSequence frames;
+  std::uint32_t background = 0;  // the stage's colour, 0xRRGGBBAA
+};
+
+std::optional<Rendered> render_scene(const PreviewOptions& o, const render::FrameSelection& keep,
+                                     diag::Sink& sink, std::ostream& err,
+                                     std::vector<fs::path>* inputs) {
   std::optional<sim::Scene> scene = sim::read_scene_file(o.input, sink);
   if (!scene) return std::nullopt;
   std::optional<ScenePacks> packs = load_scene_packs(*scene, o.root, true, sink);
   if (!packs) return std::nullopt;
   std::vector<std::unique_ptr<LoadedPack>> files = std::move(packs->files);
+  for (const auto& file : files)
+    inputs->insert(inputs->end(), file->inputs.begin(), file->inputs.end());
   std::optional<sim::Simulation> sim =
       sim::Simulation::create(*scene, std::move(packs->packs), sink);
   if (!sim) return std::nullopt;
@@ -72,30 +93,37 @@ std::optional<FrameSequence> render_scene(const PreviewOptions& o, diag::Sink& s
   stage.background = scene->background;
   stage.debug = o.debug;
   if (!o.background.empty()) stage.background = *parse_colour(o.background);
+  Rendered r;
+  r.background = stage.background;
+  FrameSequence& out = r.frames;
+  out.keep = keep;
+  // A stage too large for the caps is refused before the first tick.
+  if (!out.fits(stage.width, stage.height, o.scale)) return r;
   std::uint32_t rate = sim->tick_rate();
-  std::int64_t fps = std::clamp<std::int64_t>(o.fps > 0 ? o.fps : scene->fps, 1, rate);
+  std::int64_t fps = o.fps > 0 ? preview_fps(o.fps, "--fps", rate, err)
+                               : preview_fps(scene->fps, "the scene's fps", rate, err);
 
-  FrameSequence out;
-  std::vector<std::int64_t> sampled;
   std::int64_t next = 0;  // the tick of the next output frame
   std::int64_t limit = o.ticks >= 0 ? o.ticks : kMaxPreviewTicks;
   for (;;) {
     sim->step();
     std::int64_t t = sim->tick();
     if (t == next) {
-      std::vector<render::Sprite> sprites;
-      for (const sim::ActorState& a : sim->actors()) {
-        const LoadedPack& pack = *files[a.pack];
-        sprites.push_back(
-            render::sprite_of(pack.view, pack.pages, a.frame, a.flip, a.x, a.y, a.name));
+      const bool kept = out.sample(t);
+      if (out.done()) break;  // past the last frame kept by --frames
+      if (kept) {
+        std::vector<render::Sprite> sprites;
+        for (const sim::ActorState& a : sim->actors()) {
+          const LoadedPack& pack = *files[a.pack];
+          sprites.push_back(
+              render::sprite_of(pack.view, pack.pages, a.frame, a.flip, a.x, a.y, a.name));
+        }
+        if (!out.fits(stage.width, stage.height, o.scale) ||
+            !out.add(render::scaled(render::compose(stage, std::move(sprites)), o.scale),
+                     "tick " + std::to_string(t)))
+          return r;
       }
-      if (!out.fits(stage.width, stage.height, o.scale) ||
-          !out.add(render::scaled(render::compose(stage, std::move(sprites)), o.scale)))
-        return out;
-      out.labels.push_back("tick " + std::to_string(t));
-      sampled.push_back(t);
-      std::int64_t i = std::int64_t(sampled.size());
-      next = (i * std::int64_t(rate)) / fps;
+      next = (out.sampled * std::int64_t(rate)) / fps;
     }
     if (o.ticks >= 0 ? t >= o.ticks : sim->finished()) break;
     if (t >= limit) {
@@ -104,38 +132,101 @@ std::optional<FrameSequence> render_scene(const PreviewOptions& o, diag::Sink& s
       break;
     }
   }
-  render::set_durations(out, sampled, sim->tick(), rate);
-  return out;
+  // A limit of the simulator (a position out of range, too many steps in a tick) stopped
+  // the run: its error, not a preview cut short without a word.
+  if (const diag::Diagnostic* stop = sim->stopped()) {
+    sink.report(*stop);
+    return std::nullopt;
+  }
+  out.finish(sim->tick(), rate);
+  return r;
 }
 
-// --frames A..B
-bool select_frames(const std::string& spec, FrameSequence& frames, std::string* why) {
-  if (spec.empty()) return true;
+// A whole decimal number in [0, max], nothing else (no sign, no spaces).
+std::optional<std::int64_t> parse_index(const std::string& text, std::int64_t max) {
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || text[0] == '-' || text[0] == '+' || ec != std::errc() ||
+      end != text.data() + text.size() || v > max)
+    return std::nullopt;
+  return v;
+}
+
+// --frames A..B (0-based output frames, A <= B); empty = every frame.
+std::optional<render::FrameSelection> parse_frames(const std::string& spec) {
+  render::FrameSelection keep;
+  if (spec.empty()) return keep;
   std::size_t dots = spec.find("..");
-  long long a = 0, b = 0;
-  try {
-    if (dots == std::string::npos) throw 0;
-    a = std::stoll(spec.substr(0, dots));
-    b = std::stoll(spec.substr(dots + 2));
-  } catch (...) {
-    *why = "--frames takes A..B (0-based output frame indices)";
-    return false;
+  if (dots == std::string::npos) return std::nullopt;
+  const std::int64_t max = std::numeric_limits<std::int64_t>::max() - 1;
+  std::optional<std::int64_t> a = parse_index(spec.substr(0, dots), max);
+  std::optional<std::int64_t> b = parse_index(spec.substr(dots + 2), max);
+  if (!a || !b || *b < *a) return std::nullopt;
+  keep.first = *a;
+  keep.last = *b;
+  return keep;
+}
+
+// The E0404 error: what would be too large, and how to get under the cap.
+int too_large(std::ostream& err, const std::string& input, const std::string& message) {
+  diag::Sink sink;
+  sink.error(diag::Code::kPreviewTooLarge, {input, 0, 0, 0}, message);
+  return report(sink, err);
+}
+
+std::string size_text(std::int64_t w, std::int64_t h) {
+  return std::to_string(w) + " x " + std::to_string(h) + " px";
+}
+
+int frames_too_large(std::ostream& err, const PreviewOptions& o, const FrameSequence& f,
+                     bool scene) {
+  if (f.frame_width > render::kMaxFrameSide || f.frame_height > render::kMaxFrameSide) {
+    return too_large(
+        err, o.input,
+        "each frame of the preview would be " + size_text(f.frame_width, f.frame_height) +
+            ", over the " + std::to_string(render::kMaxFrameSide) +
+            " px a side that a GIF or APNG holds: lower --scale" +
+            (scene ? " or the scene's stage: size" : ", or show one view with --view N"));
   }
-  long long n = static_cast<long long>(frames.frames.size());
-  if (a < 0 || b < a || a >= n) {
-    *why = "--frames " + spec + " is outside the preview's " + std::to_string(n) + " frames";
-    return false;
+  const std::string cap = std::to_string(render::kMaxPreviewBytes >> 20) + " MiB";
+  const std::string frame = size_text(f.frame_width, f.frame_height);
+  if (f.frames.empty()) {
+    // One frame alone is over the cap: fewer frames would not help.
+    return too_large(
+        err, o.input,
+        "one frame of the preview would be " + frame + ", more than the " + cap +
+            " a preview's frames may take: lower --scale" +
+            (scene ? " or the scene's stage: size" : ", or show one view with --view N"));
   }
-  b = std::min(b, n - 1);
-  frames.frames = {frames.frames.begin() + a, frames.frames.begin() + b + 1};
-  if (!frames.labels.empty())
-    frames.labels = {frames.labels.begin() + a, frames.labels.begin() + b + 1};
-  return true;
+  return too_large(
+      err, o.input,
+      "the preview's frames would take more than " + cap + " (" + std::to_string(f.frames.size()) +
+          " frames of " + frame +
+          " drawn, and more to come): lower --scale or --fps, keep fewer with --frames A..B" +
+          (scene ? ", or cut the scene with --ticks N" : ", or show one view with --view N"));
+}
+
+// `markers_far`: the sheet would fit without --debug's origin markers (an origin far
+// outside its frame pulls the marker, and the cell, with it).
+int sheet_too_large(std::ostream& err, const PreviewOptions& o, render::SheetSize size, bool scene,
+                    bool markers_far = false) {
+  return too_large(
+      err, o.input,
+      "the sheet would be " + size_text(size.width, size.height) + ", over the cap of " +
+          std::to_string(render::kMaxSheetSide) + " px a side and " +
+          std::to_string(render::kMaxSheetBytes >> 20) + " MiB: " +
+          (markers_far ? "leave out --debug (its origin markers lie far from their frames), "
+                       : "") +
+          "lower --scale" +
+          (scene ? ", keep fewer frames with --every N or --frames A..B, or cut the scene "
+                   "with --ticks N"
+                 : ", or show one action with --action A or one view with --view N"));
 }
 
 }  // namespace
 
 int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(o.format);
   OutputKind kind;
   if (ends_with(o.output, ".gif")) {
     kind = OutputKind::kGif;
@@ -146,18 +237,32 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     return usage(err, "the output must end in .gif, .apng or .png");
   }
-  if (o.scale < 1 || o.scale > 16) return usage(err, "--scale must be 1 to 16");
-  if (o.every < 1) return usage(err, "--every must be at least 1");
+  // The CLI checks these too; a caller from code gets the same answers.
+  if (o.scale < 1 || o.scale > PreviewOptions::kMaxScale) {
+    return usage(err, "--scale must be 1 to " + std::to_string(PreviewOptions::kMaxScale));
+  }
+  if (o.fps < 0 || o.fps > PreviewOptions::kMaxFps) {
+    return usage(err, "--fps must be 1 to " + std::to_string(PreviewOptions::kMaxFps));
+  }
+  if (o.every < 0) return usage(err, "--every must be at least 1");
+  if (o.ticks < -1 || o.ticks > sim::kMaxTicks) {
+    return usage(err, "--ticks must be 0 to " + std::to_string(sim::kMaxTicks));
+  }
   if (!o.background.empty() && !parse_colour(o.background)) {
     return usage(err, "--background takes #rrggbb, #rrggbbaa or none");
   }
-  if (o.view != "all" &&
-      (o.view.empty() || o.view.find_first_not_of("0123456789") != std::string::npos)) {
-    return usage(err, "--view takes a view index or all");
+  std::optional<std::uint32_t> only_view;
+  if (!o.view.empty() && o.view != "all") {
+    std::optional<std::int64_t> v = parse_index(o.view, std::numeric_limits<std::uint32_t>::max());
+    if (!v) return usage(err, "--view takes a view index (0, 1, ...) or all");
+    only_view = std::uint32_t(*v);
   }
+  std::optional<render::FrameSelection> keep = parse_frames(o.frames);
+  if (!keep) return usage(err, "--frames takes A..B: output frames A to B, 0-based, A <= B");
 
   diag::Sink sink;
   FrameSequence frames;
+  std::vector<fs::path> inputs{o.input};  // every file read, for the output check
   std::vector<render::StripSection> sections;
   bool is_scene = ends_with(o.input, ".scene.yaml") || ends_with(o.input, ".scene.yml");
   if (!is_scene && (ends_with(o.input, ".yaml") || ends_with(o.input, ".yml")) &&
@@ -166,17 +271,45 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
                           ": name definitions *.sprites.yaml and scenes *.scene.yaml, so preview "
                           "knows which it is");
   }
+  // Flags that mean nothing for this input or output are usage errors, never ignored.
   if (is_scene) {
-    std::optional<FrameSequence> rendered = render_scene(o, sink, err);
+    if (!o.action.empty()) {
+      return usage(err,
+                   "--action applies to definitions and packs; a scene's script says "
+                   "what its actors play");
+    }
+    if (!o.view.empty()) {
+      return usage(err,
+                   "--view applies to definitions and packs; a scene's actors face "
+                   "the way its script turns them");
+    }
+  } else if (o.ticks >= 0) {
+    return usage(err, "--ticks applies to scenes only");
+  }
+  if (o.every > 0 && !(is_scene && kind == OutputKind::kStrip)) {
+    return usage(err, "--every applies only to a scene written as a PNG grid (-o F.png)");
+  }
+  if (!o.frames.empty() && !is_scene && kind == OutputKind::kStrip) {
+    return usage(err,
+                 "--frames applies to animations and scene grids, not to a strip of "
+                 "actions");
+  }
+  if (o.every > 0) keep->every = o.every;
+  std::uint32_t background = o.background.empty() ? 0 : *parse_colour(o.background);
+  std::unique_ptr<LoadedPack> pack;  // outlives `sections`, whose cells point at its pages
+  if (is_scene) {
+    std::optional<Rendered> rendered = render_scene(o, *keep, sink, err, &inputs);
     int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
     if (!rendered) return status != 0 ? status : 1;
-    frames = std::move(*rendered);
+    frames = std::move(rendered->frames);
+    background = rendered->background;
   } else {
     CompileOptions compile;
     compile.root = o.root;
-    std::unique_ptr<LoadedPack> pack = open_or_compile(o.input, compile, sink, true);
+    pack = open_or_compile(o.input, compile, sink, true);
     int status = report(sink, err);
     if (!pack) return status != 0 ? status : 1;
+    inputs = pack->inputs;
     const runtime::PackView& view = pack->view;
     if (view.action_count() == 0) {
       err << "spritec preview: " << o.input << " has no actions to preview\n";
@@ -208,34 +341,35 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     }
     for (std::uint32_t index : actions) {
       runtime::Action a = view.action(index);
-      if (o.view != "all" && std::stoul(o.view) >= a.views) {
+      if (only_view && *only_view >= a.views) {
         err << "spritec preview: action '" << a.name << "' has " << a.views << " views; --view "
-            << o.view << " is out of range\n";
+            << *only_view << " is out of range\n";
         return 1;
       }
     }
     if (kind == OutputKind::kStrip) {
       for (std::uint32_t index : actions)
-        sections.push_back(render::strip_section(pack->view, pack->pages, index, o.view));
+        sections.push_back(render::strip_section(pack->view, pack->pages, index, only_view));
     } else {
       render::ActionPreviewOptions action_options;
-      action_options.view = o.view;
+      action_options.view = only_view;
       action_options.scale = o.scale;
-      action_options.fps = o.fps > 0 ? o.fps : 30;
-      action_options.background = o.background.empty() ? 0 : *parse_colour(o.background);
+      // The default (30) is clamped to the tick rate without a word; a given --fps is
+      // clamped with a note.
+      action_options.fps = o.fps > 0 ? int(preview_fps(o.fps, "--fps", view.tick_rate(), err)) : 30;
+      action_options.background = background;
       action_options.debug = o.debug;
+      action_options.keep = *keep;
       frames = render::render_action(pack->view, pack->pages, actions.front(), action_options);
     }
   }
-  if (frames.too_large) {
-    err << "spritec preview: the frames would take more than " << (kMaxPreviewBytes >> 20)
-        << " MiB (or a frame is over 65536 px a side): lower --scale or --fps, or cut the "
-           "scene with --ticks\n";
-    return 1;
+  if (frames.too_large) return frames_too_large(err, o, frames, is_scene);
+  if (sections.empty() && keep->first >= frames.sampled) {
+    return usage(err, "--frames " + o.frames + " is outside the preview's " +
+                          std::to_string(frames.sampled) + " frames");
   }
-  std::string why;
-  if (sections.empty() && !select_frames(o.frames, frames, &why)) return usage(err, why);
 
+  std::string why;
   render::Encoded encoded;
   if (kind == OutputKind::kGif) {
     render::GifOptions gif;
@@ -263,19 +397,27 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
       strip.background = {std::uint8_t(c >> 24), std::uint8_t(c >> 16), std::uint8_t(c >> 8),
                           std::uint8_t(c)};
     }
+    // The sheet's size is checked before anything is drawn.
     if (!sections.empty()) {
+      render::SheetSize size = render::strip_size(sections, strip);
+      if (!render::sheet_fits(size)) {
+        render::StripOptions plain = strip;
+        plain.origin_markers = plain.outlines = false;
+        bool markers_far = o.debug && render::sheet_fits(render::strip_size(sections, plain));
+        return sheet_too_large(err, o, size, false, markers_far);
+      }
       sheet = render::layout_strip(sections, strip);
     } else {
+      // The frames kept are those of the grid (--every): moved, not copied.
       std::vector<image::Image> images;
-      std::vector<std::string> labels;
-      for (std::size_t i = 0; i < frames.frames.size(); i += std::size_t(o.every)) {
-        images.push_back(frames.frames[i].image);
-        labels.push_back(frames.labels.size() > i ? frames.labels[i] : "");
-      }
+      for (render::AnimFrame& f : frames.frames)
+        images.push_back(std::move(f.image));
       strip.scale = 1;  // scene frames are already scaled
       // Scene frames bring their own stage colour: black between them keeps them apart.
       if (o.background.empty()) strip.background = {0, 0, 0, 255};
-      sheet = render::layout_grid(images, 8, labels, strip);
+      render::SheetSize size = render::grid_size(images, 8, frames.labels, strip);
+      if (!render::sheet_fits(size)) return sheet_too_large(err, o, size, true);
+      sheet = render::layout_grid(images, 8, frames.labels, strip);
     }
     encoded.bytes = image::encode_png(sheet);
     if (encoded.bytes.empty()) encoded.error = "the sheet is empty or too large";
@@ -284,11 +426,13 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     err << "spritec preview: error[E0901]: cannot encode the preview: " << encoded.error << '\n';
     return 3;
   }
+  io::OutputPlan plan;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    plan.input(inputs[i], i == 0 ? "the input" : "a file the preview reads");
+  plan.output(o.output, "-o");
+  if (!check_outputs(plan, sink)) return report(sink, err);
   why = io::write_file_atomic(o.output, encoded.bytes);
-  if (!why.empty()) {
-    err << "spritec: error[E0005]: " << why << '\n';
-    return 3;
-  }
+  if (!why.empty()) return write_failed(err, "preview", why);
   out << "wrote " << o.output << " (";
   if (sections.empty()) {
     out << frames.frames.size()

@@ -1,7 +1,9 @@
 #include "spritec/render/action_preview.hpp"
 
 #include <algorithm>
+#include <cassert>
 
+#include "checked.hpp"
 #include "spritec/runtime/player.hpp"
 
 namespace spritec::render {
@@ -13,22 +15,27 @@ constexpr std::uint32_t kActionCycles = 3;
 constexpr std::int64_t kHoldMs = 500;
 
 struct Bounds {
-  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // relative to the origin, x1/y1 exclusive
+  // Relative to the origin, x1/y1 exclusive. 64-bit: a pack's origins are any 32-bit value,
+  // and a mirrored frame reaches origin - w + 1 the other way.
+  std::int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   bool empty = true;
 };
 
-Bounds action_bounds(const runtime::PackView& view, std::uint32_t action) {
+Bounds action_bounds(const runtime::PackView& view, std::uint32_t action,
+                     const std::vector<std::uint32_t>& views) {
   Bounds b;
   runtime::Action a = view.action(action);
-  for (std::uint32_t v = 0; v < a.views; ++v) {
+  for (std::uint32_t v : views) {
     for (std::uint32_t i = 0; i < a.steps_per_view; ++i) {
       runtime::Step s = view.step(a, v, i);
       if (s.frame == runtime::spk::kNone) continue;
       runtime::Frame f = view.frame(s.frame);
       if (f.w == 0 || f.h == 0) continue;
-      int w = int(f.w), h = int(f.h);
-      int x0 = (s.flip & runtime::spk::kFlipX) ? f.origin_x - w + 1 : -f.origin_x;
-      int y0 = (s.flip & runtime::spk::kFlipY) ? f.origin_y - h + 1 : -f.origin_y;
+      std::int64_t w = f.w, h = f.h;
+      std::int64_t x0 =
+          (s.flip & runtime::spk::kFlipX) ? f.origin_x - w + 1 : -std::int64_t(f.origin_x);
+      std::int64_t y0 =
+          (s.flip & runtime::spk::kFlipY) ? f.origin_y - h + 1 : -std::int64_t(f.origin_y);
       if (b.empty) {
         b = {x0, y0, x0 + w, y0 + h, false};
       } else {
@@ -54,13 +61,16 @@ std::uint64_t blocking_inputs(const runtime::PackView& view, std::uint32_t actio
   return held;
 }
 
-std::vector<std::uint32_t> selected_views(const std::string& view, std::uint32_t views) {
+// The views shown: one, or all. A view out of range is the caller's error (asserted); in
+// a build without asserts it shows the last view.
+std::vector<std::uint32_t> selected_views(std::optional<std::uint32_t> only, std::uint32_t views) {
   std::vector<std::uint32_t> out;
-  if (view == "all") {
+  if (only) {
+    assert(*only < views);
+    out.push_back(std::min(*only, views - 1));
+  } else {
     for (std::uint32_t v = 0; v < views; ++v)
       out.push_back(v);
-  } else {
-    out.push_back(std::uint32_t(std::stoul(view)));
   }
   return out;
 }
@@ -72,24 +82,45 @@ std::int64_t view_angle(const runtime::Action& a, std::uint32_t v) {
 
 }  // namespace
 
-bool FrameSequence::fits(int w, int h, int scale) {
-  std::uint64_t next =
-      std::uint64_t(w) * std::uint64_t(scale) * std::uint64_t(h) * std::uint64_t(scale) * 4;
-  if (bytes + next > kMaxPreviewBytes || w * scale > 65536 || h * scale > 65536) {
-    too_large = true;
-    return false;
+bool FrameSequence::sample(std::int64_t tick) {
+  if (!ends_.empty() && ends_.back() < 0) ends_.back() = tick;
+  const std::int64_t i = sampled++;
+  const bool kept = i >= keep.first && i <= keep.last && (i - keep.first) % keep.every == 0;
+  if (kept) {
+    starts_.push_back(tick);
+    ends_.push_back(-1);
   }
-  return true;
+  return kept;
 }
 
-bool FrameSequence::add(image::Image image) {
+bool FrameSequence::fits(std::int64_t w, std::int64_t h, int scale) {
+  frame_width = detail::sat_mul(w, scale);
+  frame_height = detail::sat_mul(h, scale);
+  if (frame_width <= kMaxFrameSide && frame_height <= kMaxFrameSide) {
+    // Both sides are at most 65535: the product fits 64 bits.
+    std::uint64_t next = std::uint64_t(frame_width) * std::uint64_t(frame_height) * 4;
+    if (bytes + next <= kMaxPreviewBytes) return true;
+  }
+  too_large = true;
+  return false;
+}
+
+bool FrameSequence::add(image::Image image, std::string label) {
   bytes += image.rgba.size();
   if (bytes > kMaxPreviewBytes || image.rgba.empty()) {
     too_large = true;
     return false;
   }
   frames.push_back({std::move(image), {}});
+  labels.push_back(std::move(label));
   return true;
+}
+
+void FrameSequence::finish(std::int64_t last_tick, std::uint32_t tick_rate) {
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    std::int64_t end = ends_[i] >= 0 ? ends_[i] : last_tick + 1;
+    frames[i].duration = {end - starts_[i], std::int64_t(tick_rate)};
+  }
 }
 
 image::Image scaled(image::Image img, int scale) {
@@ -114,34 +145,34 @@ Sprite sprite_of(const runtime::PackView& view, const std::vector<image::Image>&
   return s;
 }
 
-void set_durations(FrameSequence& out, const std::vector<std::int64_t>& sampled, std::int64_t last,
-                   std::uint32_t tick_rate) {
-  for (std::size_t i = 0; i < out.frames.size(); ++i) {
-    std::int64_t end = i + 1 < sampled.size() ? sampled[i + 1] : last + 1;
-    out.frames[i].duration = {end - sampled[i], std::int64_t(tick_rate)};
-  }
-}
-
 FrameSequence render_action(const runtime::PackView& view, const std::vector<image::Image>& pages,
                             std::uint32_t action, const ActionPreviewOptions& o) {
+  FrameSequence out;
+  out.keep = o.keep;
   runtime::Action a = view.action(action);
-  std::vector<std::uint32_t> views = selected_views(o.view, a.views);
-  Bounds b = action_bounds(view, action);
-  const int pad = 2;
-  int cell_w = b.x1 - b.x0 + 2 * pad;
-  int cell_h = b.y1 - b.y0 + 2 * pad;
+  const std::vector<std::uint32_t> views = selected_views(o.view, a.views);
+  const Bounds b = action_bounds(view, action, views);
+  // Bounds come from 32-bit origins and sizes: their spans fit 64 bits; the views' count
+  // multiplies a span, so that product saturates.
+  const std::int64_t pad = 2;
+  const std::int64_t cell_w = b.x1 - b.x0 + 2 * pad;
+  const std::int64_t cell_h = b.y1 - b.y0 + 2 * pad;
+  const std::int64_t stage_w = detail::sat_mul(cell_w, std::int64_t(views.size()));
+  // Checked before any actor or pixel exists; fits() is checked again for every frame.
+  if (!out.fits(stage_w, cell_h, o.scale)) return out;
   Stage stage;
-  stage.width = cell_w * int(views.size());
-  stage.height = cell_h;
+  stage.width = int(stage_w);
+  stage.height = int(cell_h);
   stage.debug = o.debug;
   stage.background = o.background;
 
   std::uint64_t inputs = blocking_inputs(view, action);
   std::vector<runtime::ActorState> actors(views.size());
   std::vector<double> home_x(views.size());
-  double home_y = pad - b.y0;
+  // Positions: within a stage of at most 65535 px, plus an origin: exact in a double.
+  const double home_y = double(pad - b.y0);
   for (std::size_t k = 0; k < views.size(); ++k) {
-    home_x[k] = double(int(k) * cell_w + pad - b.x0);
+    home_x[k] = double(std::int64_t(k) * cell_w + pad - b.x0);
     actors[k].inputs = inputs;
     runtime::set_angle(view, actors[k], view_angle(a, views[k]));
     runtime::EventBuffer events;
@@ -151,8 +182,6 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
   std::int64_t fps = std::clamp<std::int64_t>(o.fps, 1, rate);
   std::int64_t hold_ticks = std::max<std::int64_t>(1, kHoldMs * rate / 1000);
 
-  FrameSequence out;
-  std::vector<std::int64_t> sampled;
   std::int64_t next = 0;
   std::int64_t ending = -1;  // the tick the action finished (then held for a moment)
   std::int64_t end = 0;      // the first tick not shown
@@ -174,28 +203,34 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
     }
     if (ending < 0 && (lead.holding || lead.destroyed)) ending = t;
     if (t == next) {
-      std::vector<Sprite> sprites;
-      for (std::size_t k = 0; k < actors.size(); ++k) {
-        // A destroyed actor shows its last step on the tick it is destroyed, then vanishes.
-        if (actors[k].destroyed && t > ending) continue;
-        runtime::Step s = runtime::current_step(view, actors[k]);
-        sprites.push_back(
-            sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
+      const bool kept = out.sample(t);
+      if (out.done()) {  // past the last frame kept: the rest is never shown
+        end = t;
+        break;
       }
-      if (!out.fits(stage.width, stage.height, o.scale) ||
-          !out.add(scaled(compose(stage, std::move(sprites)), o.scale)))
-        return out;
-      sampled.push_back(t);
-      next = (std::int64_t(sampled.size()) * std::int64_t(rate)) / fps;
+      if (kept) {
+        std::vector<Sprite> sprites;
+        for (std::size_t k = 0; k < actors.size(); ++k) {
+          // A destroyed actor shows its last step on the tick it is destroyed, then vanishes.
+          if (actors[k].destroyed && t > ending) continue;
+          runtime::Step s = runtime::current_step(view, actors[k]);
+          sprites.push_back(
+              sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
+        }
+        if (!out.fits(stage.width, stage.height, o.scale) ||
+            !out.add(scaled(compose(stage, std::move(sprites)), o.scale)))
+          return out;
+      }
+      next = (out.sampled * std::int64_t(rate)) / fps;
     }
   }
-  set_durations(out, sampled, end - 1, rate);
+  out.finish(end - 1, rate);
   return out;
 }
 
 // One strip section per action: a row per view, a column per step.
 StripSection strip_section(const runtime::PackView& view, const std::vector<image::Image>& pages,
-                           std::uint32_t action, const std::string& view_option) {
+                           std::uint32_t action, std::optional<std::uint32_t> only_view) {
   runtime::Action a = view.action(action);
   StripSection section;
   const char* modes[] = {"loop", "pingpong", "once"};
@@ -206,7 +241,7 @@ StripSection strip_section(const runtime::PackView& view, const std::vector<imag
     if (s.event != runtime::spk::kNone) label += " " + std::string(view.event_name(s.event));
     section.column_labels.push_back(label);
   }
-  for (std::uint32_t v : selected_views(view_option, a.views)) {
+  for (std::uint32_t v : selected_views(only_view, a.views)) {
     StripRow row;
     row.label = std::to_string(((view_angle(a, v) % 360) + 360) % 360) + " deg";
     for (std::uint32_t i = 0; i < a.steps_per_view; ++i) {
@@ -215,17 +250,14 @@ StripSection strip_section(const runtime::PackView& view, const std::vector<imag
       if (s.frame != runtime::spk::kNone) {
         runtime::Frame f = view.frame(s.frame);
         if (f.w > 0 && f.h > 0) {
-          cell.image = image::crop(pages[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)});
-          cell.origin_x = f.origin_x;
-          cell.origin_y = f.origin_y;
-          if (s.flip & runtime::spk::kFlipX) {
-            image::flip_x(cell.image);
-            cell.origin_x = int(f.w) - 1 - f.origin_x;
-          }
-          if (s.flip & runtime::spk::kFlipY) {
-            image::flip_y(cell.image);
-            cell.origin_y = int(f.h) - 1 - f.origin_y;
-          }
+          // The reader checked the rectangle lies inside its page (at most 16384 a side).
+          cell.page = &pages[f.page];
+          cell.rect = {int(f.x), int(f.y), int(f.w), int(f.h)};
+          cell.flip_x = (s.flip & runtime::spk::kFlipX) != 0;
+          cell.flip_y = (s.flip & runtime::spk::kFlipY) != 0;
+          // Mirrored about its origin pixel: the origin moves to w - 1 - origin.
+          cell.origin_x = cell.flip_x ? std::int64_t(f.w) - 1 - f.origin_x : f.origin_x;
+          cell.origin_y = cell.flip_y ? std::int64_t(f.h) - 1 - f.origin_y : f.origin_y;
         }
       }
       row.cells.push_back(std::move(cell));

@@ -1,12 +1,16 @@
 #include "spritec/render/strip.hpp"
 
 #include <algorithm>
-#include <climits>
+#include <limits>
+
+#include "checked.hpp"
 
 namespace spritec::render {
 namespace {
 
-constexpr long kMaxSheetSide = 32768;
+using detail::sat_add;
+using detail::sat_mul;
+using detail::sat_sub;
 
 void fill(image::Image& img, Colour c) {
   for (std::size_t i = 0; i + 3 < img.rgba.size(); i += 4) {
@@ -46,9 +50,13 @@ void cross(image::Image& img, int x, int y, Colour c) {
 }
 
 // Extents of a section's cells relative to the origin, in output pixels: [min, max).
+// 64-bit and saturating: a hostile pack's origins reach 2^31 before upscaling.
 struct Extents {
-  int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
-  void add(int x0, int y0, int x1, int y1) {
+  std::int64_t min_x = std::numeric_limits<std::int64_t>::max();
+  std::int64_t max_x = std::numeric_limits<std::int64_t>::min();
+  std::int64_t min_y = std::numeric_limits<std::int64_t>::max();
+  std::int64_t max_y = std::numeric_limits<std::int64_t>::min();
+  void add(std::int64_t x0, std::int64_t y0, std::int64_t x1, std::int64_t y1) {
     min_x = std::min(min_x, x0);
     min_y = std::min(min_y, y0);
     max_x = std::max(max_x, x1);
@@ -59,162 +67,231 @@ struct Extents {
 
 struct SectionLayout {
   Extents cell;
-  int columns = 0;
-  int column_w = 0;
-  int cell_h = 0;
-  int title_h = 0;   // title height plus gap, or 0
-  int labels_h = 0;  // column label height plus gap, or 0
-  long width = 0;    // of the grid, from the row label column's right edge
-  long title_w = 0;  // of the title, from the left margin
-  long height = 0;
+  std::int64_t columns = 0;
+  std::int64_t cell_w = 0;
+  std::int64_t column_w = 0;
+  std::int64_t cell_h = 0;
+  std::int64_t title_h = 0;   // title height plus gap, or 0
+  std::int64_t labels_h = 0;  // column label height plus gap, or 0
+  std::int64_t width = 0;     // of the grid, from the row label column's right edge
+  std::int64_t title_w = 0;   // of the title, from the left margin
+  std::int64_t height = 0;
 };
 
 SectionLayout measure(const StripSection& section, const StripOptions& o) {
   SectionLayout l;
-  const int s = std::max(1, o.scale);
-  const int pad = o.outlines ? 1 : 0;
+  const std::int64_t s = std::max(1, o.scale);
+  const std::int64_t pad = o.outlines ? 1 : 0;
   for (const auto& row : section.rows) {
-    l.columns = std::max(l.columns, static_cast<int>(row.cells.size()));
+    l.columns = std::max(l.columns, static_cast<std::int64_t>(row.cells.size()));
     for (const auto& cell : row.cells) {
-      if (!cell.image.empty()) {
-        int x0 = -cell.origin_x * s, y0 = -cell.origin_y * s;
-        l.cell.add(x0 - pad, y0 - pad, x0 + cell.image.width * s + pad,
-                   y0 + cell.image.height * s + pad);
+      if (!cell.empty()) {
+        std::int64_t x0 = sat_mul(-cell.origin_x, s), y0 = sat_mul(-cell.origin_y, s);
+        l.cell.add(sat_sub(x0, pad), sat_sub(y0, pad),
+                   sat_add(sat_add(x0, sat_mul(cell.width(), s)), pad),
+                   sat_add(sat_add(y0, sat_mul(cell.height(), s)), pad));
       }
     }
   }
   if (o.origin_markers) l.cell.add(-2, -2, 3, 3);
   if (l.cell.empty()) l.cell.add(0, 0, 1, 1);
-  l.columns = std::max(l.columns, static_cast<int>(section.column_labels.size()));
-  const int cell_w = l.cell.max_x - l.cell.min_x;
-  l.cell_h = l.cell.max_y - l.cell.min_y;
-  l.column_w = cell_w;
-  int label_h = 0;
+  l.columns = std::max(l.columns, static_cast<std::int64_t>(section.column_labels.size()));
+  l.cell_w = sat_sub(l.cell.max_x, l.cell.min_x);
+  l.cell_h = sat_sub(l.cell.max_y, l.cell.min_y);
+  l.column_w = l.cell_w;
+  std::int64_t label_h = 0;
   for (const auto& label : section.column_labels) {
     TextSize t = text_size(label);
-    l.column_w = std::max(l.column_w, t.width);
-    label_h = std::max(label_h, t.height);
+    l.column_w = std::max<std::int64_t>(l.column_w, t.width);
+    label_h = std::max<std::int64_t>(label_h, t.height);
   }
   if (label_h > 0) l.labels_h = label_h + o.gap;
   TextSize title = text_size(section.title);
-  if (title.height > 0) l.title_h = title.height + o.gap;
-  const long rows = static_cast<long>(section.rows.size());
-  l.width = std::max<long>(static_cast<long>(l.columns) * l.column_w +
-                               std::max(0, l.columns - 1) * static_cast<long>(o.gap),
-                           0);
-  l.height = l.title_h + l.labels_h + rows * l.cell_h + std::max<long>(0, rows - 1) * o.gap;
+  if (title.height > 0) l.title_h = std::int64_t(title.height) + o.gap;
+  const std::int64_t rows = static_cast<std::int64_t>(section.rows.size());
+  l.width = sat_add(sat_mul(l.columns, l.column_w),
+                    sat_mul(std::max<std::int64_t>(0, l.columns - 1), o.gap));
+  l.height = sat_add(
+      sat_add(l.title_h, l.labels_h),
+      sat_add(sat_mul(rows, l.cell_h), sat_mul(std::max<std::int64_t>(0, rows - 1), o.gap)));
   l.title_w = title.width;
   return l;
 }
 
-void draw_cell(image::Image& sheet, const StripCell& cell, int origin_x, int origin_y,
-               const StripOptions& o) {
-  const int s = std::max(1, o.scale);
-  if (!cell.image.empty()) {
-    image::Image scaled = s == 1 ? cell.image : image::scale_nearest(cell.image, s);
-    int x = origin_x - cell.origin_x * s, y = origin_y - cell.origin_y * s;
-    if (!scaled.empty()) image::blend_over(sheet, x, y, scaled, image::whole(scaled));
-    if (o.outlines) outline(sheet, x, y, cell.image.width * s, cell.image.height * s, o.outline);
+struct StripLayout {
+  std::vector<SectionLayout> sections;
+  std::int64_t label_col = 0;
+  SheetSize size;
+};
+
+StripLayout measure_strip(const std::vector<StripSection>& sections, const StripOptions& o) {
+  StripLayout out;
+  std::int64_t row_label_w = 0;
+  for (const auto& section : sections) {
+    out.sections.push_back(measure(section, o));
+    for (const auto& row : section.rows) {
+      row_label_w = std::max<std::int64_t>(row_label_w, text_size(row.label).width);
+    }
   }
-  if (o.origin_markers) cross(sheet, origin_x, origin_y, o.marker);
+  out.label_col = row_label_w > 0 ? row_label_w + o.gap : 0;
+  std::int64_t width = 0, height = 0;
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    const SectionLayout& l = out.sections[i];
+    width = std::max({width, sat_add(out.label_col, l.width), l.title_w});
+    height = sat_add(height, sat_add(l.height, i > 0 ? 2 * std::int64_t(o.gap) : 0));
+  }
+  out.size = {sat_add(width, 2 * std::int64_t(o.margin)),
+              sat_add(height, 2 * std::int64_t(o.margin))};
+  return out;
+}
+
+// The cell's pixels as drawn: cropped from its page (or its own image), mirrored, upscaled.
+// Made one cell at a time, so a sheet never holds more than one cell's copy.
+image::Image cell_pixels(const StripCell& cell, int scale) {
+  image::Image img = cell.page != nullptr ? image::crop(*cell.page, cell.rect) : cell.image;
+  if (cell.flip_x) image::flip_x(img);
+  if (cell.flip_y) image::flip_y(img);
+  return scale == 1 ? img : image::scale_nearest(img, scale);
+}
+
+// origin_x, origin_y: where the cell's origin lands on the sheet. The layout fits the
+// sheet, so every coordinate drawn here is within the sheet's 32768 pixels.
+void draw_cell(image::Image& sheet, const StripCell& cell, std::int64_t origin_x,
+               std::int64_t origin_y, const StripOptions& o) {
+  const int s = std::max(1, o.scale);
+  if (!cell.empty()) {
+    image::Image scaled = cell_pixels(cell, s);
+    int x = int(origin_x - cell.origin_x * s), y = int(origin_y - cell.origin_y * s);
+    if (!scaled.empty()) image::blend_over(sheet, x, y, scaled, image::whole(scaled));
+    if (o.outlines) outline(sheet, x, y, cell.width() * s, cell.height() * s, o.outline);
+  }
+  if (o.origin_markers) cross(sheet, int(origin_x), int(origin_y), o.marker);
 }
 
 }  // namespace
 
+bool sheet_fits(SheetSize size) {
+  if (size.width < 1 || size.height < 1) return false;
+  if (size.width > kMaxSheetSide || size.height > kMaxSheetSide) return false;
+  return std::uint64_t(size.width) * std::uint64_t(size.height) * 4 <= kMaxSheetBytes;
+}
+
+SheetSize strip_size(const std::vector<StripSection>& sections, const StripOptions& o) {
+  if (sections.empty()) return {};
+  return measure_strip(sections, o).size;
+}
+
 image::Image layout_strip(const std::vector<StripSection>& sections, const StripOptions& o) {
   if (sections.empty()) return {};
-  std::vector<SectionLayout> layouts;
-  int row_label_w = 0;
-  for (const auto& section : sections) {
-    layouts.push_back(measure(section, o));
-    for (const auto& row : section.rows) {
-      row_label_w = std::max(row_label_w, text_size(row.label).width);
-    }
-  }
-  const int label_col = row_label_w > 0 ? row_label_w + o.gap : 0;
-  long width = 0, height = 0;
-  for (std::size_t i = 0; i < sections.size(); ++i) {
-    width = std::max({width, label_col + layouts[i].width, layouts[i].title_w});
-    height += layouts[i].height + (i > 0 ? 2L * o.gap : 0L);
-  }
-  width += 2L * o.margin;
-  height += 2L * o.margin;
-  if (width < 1 || height < 1 || width > kMaxSheetSide || height > kMaxSheetSide) return {};
-  image::Image sheet(static_cast<int>(width), static_cast<int>(height));
+  const StripLayout layout = measure_strip(sections, o);
+  if (!sheet_fits(layout.size)) return {};
+  image::Image sheet(static_cast<int>(layout.size.width), static_cast<int>(layout.size.height));
   fill(sheet, o.background);
 
+  // From here on every coordinate is inside the sheet (at most kMaxSheetSide).
+  const int label_col = static_cast<int>(layout.label_col);
   int y = o.margin;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     const StripSection& section = sections[i];
-    const SectionLayout& l = layouts[i];
+    const SectionLayout& l = layout.sections[i];
+    const int column_w = static_cast<int>(l.column_w);
+    const int cell_w = static_cast<int>(l.cell_w);
+    const int cell_h = static_cast<int>(l.cell_h);
     if (i > 0) y += 2 * o.gap;
     if (l.title_h > 0) {
       draw_text(sheet, o.margin, y, section.title, o.text);
-      y += l.title_h;
+      y += static_cast<int>(l.title_h);
     }
     const int grid_x = o.margin + label_col;
-    const int cell_w = l.cell.max_x - l.cell.min_x;
-    auto column_x = [&](int c) { return grid_x + c * (l.column_w + o.gap); };
+    auto column_x = [&](std::size_t c) {
+      return grid_x + static_cast<int>(c) * (column_w + o.gap);
+    };
     auto draw_column_labels = [&](int label_y) {
       for (std::size_t c = 0; c < section.column_labels.size(); ++c) {
         TextSize t = text_size(section.column_labels[c]);
-        draw_text(sheet, column_x(static_cast<int>(c)) + (l.column_w - t.width) / 2, label_y,
-                  section.column_labels[c], o.text);
+        draw_text(sheet, column_x(c) + (column_w - t.width) / 2, label_y, section.column_labels[c],
+                  o.text);
       }
     };
     if (l.labels_h > 0 && !o.labels_below) {
       draw_column_labels(y);
-      y += l.labels_h;
+      y += static_cast<int>(l.labels_h);
     }
     for (std::size_t r = 0; r < section.rows.size(); ++r) {
       const StripRow& row = section.rows[r];
       TextSize t = text_size(row.label);
-      draw_text(sheet, o.margin, y + (l.cell_h - t.height) / 2, row.label, o.text);
+      draw_text(sheet, o.margin, y + (cell_h - t.height) / 2, row.label, o.text);
       for (std::size_t c = 0; c < row.cells.size(); ++c) {
-        int origin_x = column_x(static_cast<int>(c)) + (l.column_w - cell_w) / 2 - l.cell.min_x;
-        int origin_y = y - l.cell.min_y;
+        std::int64_t origin_x = column_x(c) + (column_w - cell_w) / 2 - l.cell.min_x;
+        std::int64_t origin_y = y - l.cell.min_y;
         draw_cell(sheet, row.cells[c], origin_x, origin_y, o);
       }
-      y += l.cell_h + (r + 1 < section.rows.size() ? o.gap : 0);
+      y += cell_h + (r + 1 < section.rows.size() ? o.gap : 0);
     }
     if (l.labels_h > 0 && o.labels_below) {
       y += o.gap;
       draw_column_labels(y);
-      y += l.labels_h - o.gap;
+      y += static_cast<int>(l.labels_h) - o.gap;
     }
   }
   return sheet;
 }
 
+namespace {
+
+struct GridLayout {
+  std::int64_t columns = 1, frame_w = 0, frame_h = 0, column_w = 0, row_h = 0;
+  SheetSize size;
+};
+
+GridLayout measure_grid(const std::vector<image::Image>& frames, int columns,
+                        const std::vector<std::string>& labels, const StripOptions& o) {
+  GridLayout g;
+  g.columns = std::max<std::int64_t>(1, std::min<std::int64_t>(columns, frames.size()));
+  const std::int64_t s = std::max(1, o.scale);
+  for (const auto& f : frames) {
+    g.frame_w = std::max(g.frame_w, sat_mul(f.width, s));
+    g.frame_h = std::max(g.frame_h, sat_mul(f.height, s));
+  }
+  g.column_w = g.frame_w;
+  std::int64_t label_h = 0;
+  for (const auto& label : labels) {
+    TextSize t = text_size(label);
+    g.column_w = std::max<std::int64_t>(g.column_w, t.width);
+    label_h = std::max<std::int64_t>(label_h, t.height);
+  }
+  const std::int64_t rows = (std::int64_t(frames.size()) + g.columns - 1) / g.columns;
+  g.row_h = sat_add(g.frame_h, label_h > 0 ? o.gap / 2 + label_h : 0);
+  g.size.width = sat_add(sat_add(2 * std::int64_t(o.margin), sat_mul(g.columns, g.column_w)),
+                         sat_mul(g.columns - 1, o.gap));
+  g.size.height = sat_add(sat_add(2 * std::int64_t(o.margin), sat_mul(rows, g.row_h)),
+                          sat_mul(rows - 1, o.gap));
+  return g;
+}
+
+}  // namespace
+
+SheetSize grid_size(const std::vector<image::Image>& frames, int columns,
+                    const std::vector<std::string>& labels, const StripOptions& o) {
+  if (frames.empty()) return {};
+  return measure_grid(frames, columns, labels, o).size;
+}
+
 image::Image layout_grid(const std::vector<image::Image>& frames, int columns,
                          const std::vector<std::string>& labels, const StripOptions& o) {
   if (frames.empty()) return {};
-  columns = std::max(1, std::min(columns, static_cast<int>(frames.size())));
-  const int s = std::max(1, o.scale);
-  int frame_w = 0, frame_h = 0;
-  for (const auto& f : frames) {
-    frame_w = std::max(frame_w, f.width * s);
-    frame_h = std::max(frame_h, f.height * s);
-  }
-  int column_w = frame_w, label_h = 0;
-  for (const auto& label : labels) {
-    TextSize t = text_size(label);
-    column_w = std::max(column_w, t.width);
-    label_h = std::max(label_h, t.height);
-  }
-  const int rows = (static_cast<int>(frames.size()) + columns - 1) / columns;
-  const long row_h = frame_h + (label_h > 0 ? o.gap / 2 + label_h : 0);
-  const long width = 2L * o.margin + static_cast<long>(columns) * column_w +
-                     static_cast<long>(columns - 1) * o.gap;
-  const long height =
-      2L * o.margin + static_cast<long>(rows) * row_h + static_cast<long>(rows - 1) * o.gap;
-  if (width < 1 || height < 1 || width > kMaxSheetSide || height > kMaxSheetSide) return {};
-  image::Image sheet(static_cast<int>(width), static_cast<int>(height));
+  const GridLayout g = measure_grid(frames, columns, labels, o);
+  if (!sheet_fits(g.size)) return {};
+  image::Image sheet(static_cast<int>(g.size.width), static_cast<int>(g.size.height));
   fill(sheet, o.background);
+  // Every coordinate below is inside the sheet (at most kMaxSheetSide).
+  const int s = std::max(1, o.scale);
+  const int cols = static_cast<int>(g.columns), column_w = static_cast<int>(g.column_w);
+  const int frame_h = static_cast<int>(g.frame_h), row_h = static_cast<int>(g.row_h);
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    int c = static_cast<int>(i) % columns, r = static_cast<int>(i) / columns;
+    int c = static_cast<int>(i % std::size_t(cols)), r = static_cast<int>(i / std::size_t(cols));
     int x = o.margin + c * (column_w + o.gap);
-    int y = o.margin + r * static_cast<int>(row_h + o.gap);
+    int y = o.margin + r * (row_h + o.gap);
     const image::Image& f = frames[i];
     if (!f.empty()) {
       image::Image scaled = s == 1 ? f : image::scale_nearest(f, s);

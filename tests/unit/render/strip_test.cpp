@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "spritec/render/font.hpp"
 #include "spritec/render/strip.hpp"
@@ -205,4 +208,112 @@ TEST_CASE("a blank step keeps its column and shows only its origin marker") {
   CHECK(ink(sheet, 9, 0, 14, 5) == 9);
   CHECK(sheet.pixel(11, 2)[3] == 255);
   CHECK(sheet.pixel(9, 0)[3] == 0);
+}
+
+namespace {
+
+// A w x h cell of one colour with a marker pixel at (0, 0), its origin anywhere.
+StripCell cell_at(int w, int h, std::int64_t ox, std::int64_t oy) {
+  StripCell c = cell(w, h, 0, 0);
+  c.origin_x = ox;
+  c.origin_y = oy;
+  return c;
+}
+
+StripSection two_rows(StripCell a, StripCell b) {
+  StripSection s;
+  s.title = "far";
+  s.column_labels = {"0: 3t"};
+  s.rows = {{"0 deg", {std::move(a)}}, {"180 deg", {std::move(b)}}};
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("cells with origins at the ends of the 32-bit range lay out as any others") {
+  // Only the differences between origins matter: origins (2^31 - 8, -2^31 + 8) and
+  // (2^31 - 1, -2^31) differ by (7, -8) exactly as (0, 8) and (7, 0) do, so the sheets
+  // are the same pixel for pixel, at any scale.
+  for (int scale : {1, 16}) {
+    INFO("scale " << scale);
+    StripOptions o;
+    o.scale = scale;
+    o.origin_markers = false;
+    StripSection far = two_rows(cell_at(6, 6, 2147483640, -2147483640),
+                                cell_at(6, 6, 2147483647, -2147483647 - 1));
+    StripSection near = two_rows(cell_at(6, 6, 0, 8), cell_at(6, 6, 7, 0));
+    Image a = layout_strip({far}, o);
+    Image b = layout_strip({near}, o);
+    REQUIRE(!a.empty());
+    CHECK(a.width == b.width);
+    CHECK(a.height == b.height);
+    CHECK(a.rgba == b.rgba);
+    CHECK(spritec::render::strip_size({far}, o).width == a.width);
+    CHECK(spritec::render::strip_size({far}, o).height == a.height);
+  }
+}
+
+TEST_CASE("a strip whose cells lie 2^32 px apart is measured, refused, and never allocated") {
+  StripSection s = two_rows(cell_at(6, 6, 2147483647, 0), cell_at(6, 6, -2147483647 - 1, 0));
+  StripOptions o;
+  o.scale = 16;
+  spritec::render::SheetSize size = spritec::render::strip_size({s}, o);
+  // The column reaches from -(2^31 - 1) * 16 to (2^31 + 6) * 16.
+  CHECK(size.width > (std::int64_t(1) << 36));
+  CHECK_FALSE(spritec::render::sheet_fits(size));
+  CHECK(layout_strip({s}, o).empty());
+  // A hostile origin that would overflow even 64 bits once scaled saturates.
+  StripSection worse = two_rows(cell_at(6, 6, std::int64_t(1) << 62, 0), cell_at(6, 6, 0, 0));
+  CHECK_FALSE(spritec::render::sheet_fits(spritec::render::strip_size({worse}, o)));
+  CHECK(layout_strip({worse}, o).empty());
+}
+
+TEST_CASE("a sheet is capped at 32768 px a side and 512 MiB of pixels") {
+  using spritec::render::sheet_fits;
+  CHECK(sheet_fits({32768, 4096}));  // exactly 512 MiB
+  CHECK_FALSE(sheet_fits({32769, 1}));
+  CHECK_FALSE(sheet_fits({1, 32769}));
+  CHECK_FALSE(sheet_fits({32768, 4097}));
+  CHECK_FALSE(sheet_fits({0, 10}));
+  SECTION("a grid within 32768 px a side but over 512 MiB is refused before it is drawn") {
+    // 64 frames of 100x100 at scale 16, 8 to a row: 8 x 1600 + 7 x 4 + 2 x 4 = 12836 px a
+    // side, 659 MB of pixels.
+    std::vector<Image> frames(64, Image(100, 100));
+    StripOptions o;
+    o.scale = 16;
+    spritec::render::SheetSize size = spritec::render::grid_size(frames, 8, {}, o);
+    CHECK(size.width == 12836);
+    CHECK(size.height == 12836);
+    CHECK_FALSE(sheet_fits(size));
+    CHECK(layout_grid(frames, 8, {}, o).empty());
+  }
+}
+
+TEST_CASE("a cell taken from a page is cropped and mirrored as it is drawn") {
+  // The page holds the cell at (3, 1); drawn mirrored in x it must equal the same pixels
+  // copied out and mirrored by hand.
+  Image page(10, 6);
+  StripCell owned = cell(4, 3, 1, 2);  // marker at (1, 2)
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 4; ++x)
+      std::copy(owned.image.pixel(x, y), owned.image.pixel(x, y) + 4, page.pixel(3 + x, 1 + y));
+  StripCell ref;
+  ref.page = &page;
+  ref.rect = {3, 1, 4, 3};
+  ref.flip_x = true;
+  ref.origin_x = 4 - 1 - 1;  // the origin mirrored with the cell
+  ref.origin_y = 2;
+  StripCell by_hand = owned;
+  spritec::image::flip_x(by_hand.image);
+  by_hand.origin_x = 2;
+  StripSection a, b;
+  a.rows = {{"", {ref}}};
+  b.rows = {{"", {by_hand}}};
+  StripOptions o;
+  o.scale = 3;
+  Image x = layout_strip({a}, o), y = layout_strip({b}, o);
+  REQUIRE(!x.empty());
+  CHECK(x.rgba == y.rgba);
+  CHECK(ref.width() == 4);
+  CHECK(ref.height() == 3);
 }

@@ -61,6 +61,7 @@
   X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
   X(kTooManyInputs,         "E0313", "the transitions use more than 64 distinct inputs")    \
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
+  X(kPreviewTooLarge,       "E0404", "a preview or strip would be larger than the cap")     \
   X(kPackInvalid,           "E0501", "a pack is damaged or not a pack")                     \
   X(kPackVersion,           "E0502", "a pack has a newer major format version")             \
   X(kSceneUnknownActor,     "E0601", "a script item names an actor that does not exist")    \

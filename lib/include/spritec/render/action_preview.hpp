@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,18 +25,53 @@ namespace spritec::render {
 inline constexpr std::int64_t kMaxPreviewTicks = 36000;
 // Every frame is kept until the encoder has seen them all: their pixels are capped.
 inline constexpr std::uint64_t kMaxPreviewBytes = 512ull << 20;
+// GIF and APNG store a frame's width and height in 16 bits.
+inline constexpr std::int64_t kMaxFrameSide = 65535;
 
+// Which output frames a preview keeps: those numbered first .. last (0-based, inclusive),
+// and of those every `every`th (first, first + every, …). A frame not kept is never drawn,
+// so it costs no memory. Valid when 0 <= first <= last and every >= 1.
+struct FrameSelection {
+  std::int64_t first = 0;
+  std::int64_t last = std::numeric_limits<std::int64_t>::max();
+  std::int64_t every = 1;
+};
+
+// The frames of a preview, filled in order by a renderer:
+//   for each output frame due at tick t:
+//     bool kept = seq.sample(t);
+//     if (seq.done()) break;  // past the last kept frame
+//     if (kept && (!seq.fits(w, h, scale) || !seq.add(draw()))) break;  // too_large
+//   seq.finish(last tick shown, tick rate);
 struct FrameSequence {
-  std::vector<AnimFrame> frames;
-  std::vector<std::string> labels;  // for a grid of scene frames
-  std::uint64_t bytes = 0;
-  bool too_large = false;  // stopped at kMaxPreviewBytes
+  std::vector<AnimFrame> frames;    // the kept frames (durations set by finish())
+  std::vector<std::string> labels;  // one per kept frame (empty strings when not labelled)
+  FrameSelection keep;
+  std::int64_t sampled = 0;  // output frames sampled so far, kept or not
+  std::uint64_t bytes = 0;   // pixels held by `frames`
+  // Set when the next frame would pass a cap (nothing over it is allocated): the frame's
+  // size (after scaling) over kMaxFrameSide a side, or all frames over kMaxPreviewBytes.
+  bool too_large = false;
+  std::int64_t frame_width = 0;  // the size of the frame that did not fit, after scaling
+  std::int64_t frame_height = 0;
 
-  // Whether one more frame of w x h pixels at `scale` fits the cap (checked before drawing
-  // it, so nothing over the cap is ever allocated); sets too_large when not.
-  bool fits(int w, int h, int scale);
-  // Adds a frame; false (and too_large) when the cap would be passed.
-  bool add(image::Image image);
+  // An output frame is due at `tick` (ticks increase from call to call): whether it is
+  // kept, i.e. to be drawn and add()ed.
+  bool sample(std::int64_t tick);
+  // True once a frame after the last kept one was sampled: the renderer may stop.
+  bool done() const { return sampled - 1 > keep.last; }
+  // Whether one more frame of w x h pixels at `scale` fits both caps (checked before it is
+  // drawn); sets too_large, frame_width and frame_height when not. Any w, h >= 0.
+  bool fits(std::int64_t w, std::int64_t h, int scale);
+  // Adds a kept frame; false (and too_large) when the cap would be passed.
+  bool add(image::Image image, std::string label = {});
+  // Durations: a kept frame lasts until the next sampled frame, kept or not; the last one
+  // until last_tick + 1.
+  void finish(std::int64_t last_tick, std::uint32_t tick_rate);
+
+ private:
+  std::vector<std::int64_t> starts_;  // the tick of each kept frame
+  std::vector<std::int64_t> ends_;    // the tick of the frame after it; -1 until sampled
 };
 
 // Integer nearest-neighbour upscaling (scale 1: the image itself).
@@ -46,28 +83,29 @@ Sprite sprite_of(const runtime::PackView& view, const std::vector<image::Image>&
                  std::uint32_t frame_index, std::uint8_t flip, double x, double y,
                  std::string name);
 
-// Frame durations from the ticks they were sampled at and the run's last tick: frame i lasts
-// until the next one, the last one until last + 1.
-void set_durations(FrameSequence& out, const std::vector<std::int64_t>& sampled, std::int64_t last,
-                   std::uint32_t tick_rate);
-
 struct ActionPreviewOptions {
-  std::string view = "all";  // a view index, or all (side by side)
-  int scale = 1;
-  int fps = 30;                  // clamped to 1 .. the pack's tick rate
-  std::uint32_t background = 0;  // 0xRRGGBBAA; 0 = transparent
+  std::optional<std::uint32_t> view;  // one view (< the action's views), or all side by side
+  int scale = 1;                      // 1 .. 16
+  int fps = 30;                       // clamped to 1 .. the pack's tick rate
+  std::uint32_t background = 0;       // 0xRRGGBBAA; 0 = transparent
   bool debug = false;
+  FrameSelection keep;  // the output frames to keep
 };
 
 // Plays an action in place (no root motion), one actor per view side by side: three cycles,
 // or until it finishes and then held for half a second; a then: or transition into another
 // action ends it. Inputs a rule needs released are held, so the action shows itself.
+// The stage is as wide as the selected views' frames reach around their origins (plus 2
+// px around), in 64-bit arithmetic; when it or the frames are over a cap nothing is drawn
+// and the result has too_large set.
 FrameSequence render_action(const runtime::PackView& view, const std::vector<image::Image>& pages,
                             std::uint32_t action, const ActionPreviewOptions& options);
 
 // One strip section for an action: a row per view (labelled with its angle), a column per
-// step (labelled with its ticks and event), cells keeping their origins.
+// step (labelled with its ticks and event), cells keeping their origins. `only_view`: one
+// view (< the action's views) or all. The cells refer to `pages` (not copied): the pages
+// must outlive the section; measure it with strip_size() before laying it out.
 StripSection strip_section(const runtime::PackView& view, const std::vector<image::Image>& pages,
-                           std::uint32_t action, const std::string& view_option);
+                           std::uint32_t action, std::optional<std::uint32_t> only_view);
 
 }  // namespace spritec::render

@@ -7,9 +7,16 @@
 // y, then name (bytes), alpha-blended over the stage background, or over transparency
 // when the background's alpha is 0. Debug drawing adds each frame's outline and a cross
 // at each origin. Deterministic and integer-exact; sprites outside the stage are clipped.
+//
+// Far away: positions are doubles, and a scene can put an actor anywhere (`at: [1e300, 0]`,
+// a `move_by` that runs to infinity). A sprite whose position is not finite or lies
+// further than kFarAway from 0 is off-stage: it is not drawn (nor its debug marks) — no
+// frame, origin or stage is large enough for it to reach the stage. Every other position
+// is rounded and placed in 64-bit arithmetic, so any 32-bit origin is placed exactly.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,8 +27,8 @@ namespace spritec::render {
 struct Sprite {
   const image::Image* page = nullptr;  // null or an empty rect: nothing drawn (a blank step)
   image::Rect rect;                    // the frame's (trimmed) rectangle in the page
-  int origin_x = 0;                    // relative to rect's top-left corner
-  int origin_y = 0;
+  std::int32_t origin_x = 0;           // relative to rect's top-left corner (any value)
+  std::int32_t origin_y = 0;
   bool flip_x = false;
   bool flip_y = false;
   double x = 0;  // the actor's position on the stage
@@ -29,6 +36,8 @@ struct Sprite {
   std::string name;  // the actor's name: ties in y are drawn in name order
 };
 
+// Precondition: 0 <= width, height, and width * height * 4 bytes is allocatable (callers
+// check their caps first: see FrameSequence::fits).
 struct Stage {
   int width = 128;
   int height = 128;
@@ -36,8 +45,14 @@ struct Stage {
   bool debug = false;            // frame outlines and origin crosses
 };
 
-// Position rounding used everywhere a sub-pixel position becomes a pixel.
-int to_pixel(double v);
+// Positions further than this from 0 (in pixels) are off every stage: frames, origins and
+// stages are all smaller than 2^33 pixels, and up to here a double still holds whole
+// pixels exactly.
+inline constexpr double kFarAway = 1e15;
+
+// Position rounding used everywhere a sub-pixel position becomes a pixel: half up
+// (floor(v + 0.5)). Empty when v is not finite or |v| > kFarAway (off-stage).
+std::optional<std::int64_t> to_pixel(double v);
 
 image::Image compose(const Stage& stage, std::vector<Sprite> sprites);
 

@@ -12,10 +12,16 @@
 //   above it; all with the built-in bitmap font (font.hpp) at scale 1, never upscaled.
 // - Options add origin markers (a 5-pixel cross on the origin) and frame outlines (a
 //   1-pixel rectangle just outside each frame).
-// Limits: an empty result (0 x 0) when there is nothing to lay out or the sheet would be
-// wider or taller than 32768 pixels. Nothing prints or throws.
+// Limits: a sheet is at most kMaxSheetSide pixels a side and kMaxSheetBytes of pixels.
+// strip_size() and grid_size() give the size a layout would have, in saturating 64-bit
+// arithmetic, without drawing or allocating anything, so a caller checks sheet_fits()
+// and says why before asking for the sheet; the layouts themselves return an empty
+// result (0 x 0) when there is nothing to lay out or the sheet is over a cap. Cells refer
+// to their page's pixels rather than copying them, and are cropped, mirrored and scaled
+// one at a time while drawing. Nothing prints or throws.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,10 +30,28 @@
 
 namespace spritec::render {
 
+// Every sheet is at most this wide and tall…
+inline constexpr std::int64_t kMaxSheetSide = 32768;
+// …and its RGBA pixels at most this many bytes (e.g. 16384 x 8192).
+inline constexpr std::uint64_t kMaxSheetBytes = 512ull << 20;
+
+// One cell's pixels: `rect` of `*page`, not copied (the page must outlive the layout), or,
+// when page is null, the whole of `image`; either mirrored as flip_x / flip_y say. An
+// empty rect with no image is a blank step: only its origin marker is drawn.
 struct StripCell {
-  image::Image image;  // may be empty: a blank step (only its origin marker is drawn)
-  int origin_x = 0;    // the origin relative to the image's top-left corner, in source
-  int origin_y = 0;    // pixels; it may lie outside the image
+  const image::Image* page = nullptr;
+  image::Rect rect;  // inside *page
+  image::Image image;
+  bool flip_x = false;
+  bool flip_y = false;
+  // The origin relative to the cell's top-left corner as drawn (after the flips), in
+  // source pixels; it may lie outside the cell, anywhere in the 32-bit range and beyond.
+  std::int64_t origin_x = 0;
+  std::int64_t origin_y = 0;
+
+  int width() const { return page != nullptr ? rect.w : image.width; }
+  int height() const { return page != nullptr ? rect.h : image.height; }
+  bool empty() const { return width() <= 0 || height() <= 0; }
 };
 
 struct StripRow {
@@ -54,10 +78,26 @@ struct StripOptions {
   Colour outline{41, 173, 255, 255};
 };
 
+// A sheet's size in pixels; over the caps (and possibly saturated) for a hostile input.
+struct SheetSize {
+  std::int64_t width = 0;
+  std::int64_t height = 0;
+};
+
+// Whether a sheet of this size is within kMaxSheetSide and kMaxSheetBytes (and not empty).
+bool sheet_fits(SheetSize size);
+
+// The size layout_strip() gives for these sections; nothing is drawn or allocated.
+SheetSize strip_size(const std::vector<StripSection>& sections, const StripOptions& options = {});
+
 // Lays out the sections one under another (one section = one action; several = a contact
 // sheet of a pack's actions). Row labels of all sections share one column.
 image::Image layout_strip(const std::vector<StripSection>& sections,
                           const StripOptions& options = {});
+
+// The size layout_grid() gives for these frames; nothing is drawn or allocated.
+SheetSize grid_size(const std::vector<image::Image>& frames, int columns,
+                    const std::vector<std::string>& labels = {}, const StripOptions& options = {});
 
 // Lays out frames of equal size (a scene's rendered frames) left to right, top to bottom,
 // `columns` (>= 1) to a row, each with its label (if any) under it.

@@ -1,0 +1,267 @@
+// Previews far from the usual numbers: origins at the ends of the 32-bit range, positions
+// beyond any stage (1e300, infinity, NaN), stages and frames over the caps, and the frame
+// selection that keeps memory to the frames asked for. Expected values are worked out by
+// hand from compose.hpp's and action_preview.hpp's rules.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "spritec/format/spk_writer.hpp"
+#include "spritec/render/action_preview.hpp"
+#include "spritec/render/compose.hpp"
+#include "spritec/runtime/spk_reader.hpp"
+
+using spritec::image::Image;
+namespace render = spritec::render;
+namespace format = spritec::format;
+namespace runtime = spritec::runtime;
+
+namespace {
+
+constexpr std::int32_t kMin32 = std::numeric_limits<std::int32_t>::min();
+constexpr std::int32_t kMax32 = std::numeric_limits<std::int32_t>::max();
+
+// A 4x3 page: every pixel opaque red, except (0, 0), opaque green.
+Image page() {
+  Image p(4, 3);
+  for (int y = 0; y < 3; ++y) {
+    for (int x = 0; x < 4; ++x) {
+      std::uint8_t* q = p.pixel(x, y);
+      q[0] = 255;
+      q[3] = 255;
+    }
+  }
+  p.pixel(0, 0)[0] = 0;
+  p.pixel(0, 0)[1] = 255;
+  return p;
+}
+
+bool is(const Image& img, int x, int y, std::uint8_t r, std::uint8_t g, std::uint8_t b,
+        std::uint8_t a) {
+  const std::uint8_t* p = img.pixel(x, y);
+  return p[0] == r && p[1] == g && p[2] == b && p[3] == a;
+}
+
+// Pixels that are not the background colour `bg` (0xRRGGBBAA).
+int drawn(const Image& img, std::uint32_t bg) {
+  int n = 0;
+  for (int y = 0; y < img.height; ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const std::uint8_t* p = img.pixel(x, y);
+      std::uint32_t c = (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) |
+                        (std::uint32_t(p[2]) << 8) | p[3];
+      n += c != bg;
+    }
+  }
+  return n;
+}
+
+render::Sprite sprite_at(const Image& p, double x, double y, std::int32_t ox, std::int32_t oy) {
+  render::Sprite s;
+  s.page = &p;
+  s.rect = {0, 0, p.width, p.height};
+  s.origin_x = ox;
+  s.origin_y = oy;
+  s.x = x;
+  s.y = y;
+  s.name = "a";
+  return s;
+}
+
+// A pack of one 4x3 frame "f" with the given origin (the whole page, untrimmed) and one
+// action "walk" of two views of one step each: view 0 shows f, view 1 shows f mirrored in
+// x. Kept with its bytes, which the view points into.
+struct Pack {
+  std::vector<std::uint8_t> bytes;
+  runtime::PackView view;
+  std::vector<Image> pages;
+};
+
+void make_pack(Pack& pack, std::int32_t ox, std::int32_t oy) {
+  format::PackModel m;
+  m.tick_rate = 60;
+  format::PageModel pm;
+  pm.width = 4;
+  pm.height = 3;
+  pm.png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0};
+  m.pages = {pm};
+  format::FrameModel f;
+  f.name = "f";
+  f.w = 4;
+  f.h = 3;
+  f.source_w = 4;
+  f.source_h = 3;
+  f.origin_x = ox;
+  f.origin_y = oy;
+  m.frames = {f};
+  format::ActionModel walk;
+  walk.name = "walk";
+  walk.views = 2;
+  walk.mode = format::Mode::kOnce;
+  format::StepModel east, west;
+  east.frame = west.frame = "f";
+  east.ticks = west.ticks = 6;
+  west.flip_x = true;
+  walk.steps = {{east}, {west}};
+  m.actions = {walk};
+  std::string error;
+  pack.bytes = format::write_spk(m, &error);
+  REQUIRE(error.empty());
+  REQUIRE(runtime::parse_pack(pack.bytes.data(), pack.bytes.size(), pack.view).error ==
+          runtime::ParseError::kOk);
+  pack.pages = {page()};
+}
+
+}  // namespace
+
+TEST_CASE("a position off every stage, or not a number, draws nothing and breaks nothing") {
+  Image p = page();
+  render::Stage stage;
+  stage.width = 8;
+  stage.height = 8;
+  stage.background = 0x102030FF;
+  stage.debug = true;  // no outline and no origin cross either
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (double v : {1e300, -1e300, inf, -inf, nan, 1e15 + 2, -1e15 - 2}) {
+    INFO("position " << v);
+    CHECK_FALSE(render::to_pixel(v).has_value());
+    std::vector<render::Sprite> sprites = {sprite_at(p, v, 2, 0, 0), sprite_at(p, 2, v, 0, 0),
+                                           sprite_at(p, v, v, kMin32, kMax32)};
+    Image out = render::compose(stage, sprites);
+    CHECK(drawn(out, 0x102030FF) == 0);
+  }
+  // A NaN among drawable sprites does not disturb their order (y, then name).
+  render::Sprite low = sprite_at(p, 0, 0, 0, 0), high = sprite_at(p, 1, 1, 0, 0), odd = low;
+  low.name = "low";
+  high.name = "high";
+  odd.y = nan;
+  odd.name = "odd";
+  stage.debug = false;
+  Image out = render::compose(stage, {high, odd, low});
+  CHECK(is(out, 1, 1, 0, 255, 0, 255));  // high (y 1) drawn over low (y 0)
+}
+
+TEST_CASE("to_pixel rounds half up and keeps 64-bit pixels exact") {
+  CHECK(render::to_pixel(2.5) == 3);
+  CHECK(render::to_pixel(-2.5) == -2);
+  CHECK(render::to_pixel(-2.6) == -3);
+  CHECK(render::to_pixel(4294967296.0) == 4294967296LL);
+  CHECK(render::to_pixel(1e15) == 1000000000000000LL);
+}
+
+TEST_CASE("a frame whose origin and position are both past 2^31 lands exactly") {
+  // Origin (2^31 - 1, -2^31) at position (2^31 + 2, -2^31 + 1): the frame's top-left pixel
+  // lands at (3, 1). Neither number fits an int; their difference does.
+  Image p = page();
+  render::Stage stage;
+  stage.width = 8;
+  stage.height = 6;
+  Image out = render::compose(stage, {sprite_at(p, 2147483650.0, -2147483647.0, kMax32, kMin32)});
+  CHECK(is(out, 3, 1, 0, 255, 0, 255));  // the green corner
+  CHECK(is(out, 6, 3, 255, 0, 0, 255));  // the bottom-right pixel
+  CHECK(drawn(out, 0) == 12);
+  SECTION("mirrored, it turns about its origin pixel") {
+    // Mirrored in x about the origin pixel: the rectangle starts at px + origin - w + 1 =
+    // 2^31 + 2 + 2^31 - 1 - 4 + 1 = 2^32 - 2: far off the stage, and nothing wraps round.
+    render::Sprite s = sprite_at(p, 2147483650.0, -2147483647.0, kMax32, kMin32);
+    s.flip_x = true;
+    CHECK(drawn(render::compose(stage, {s}), 0) == 0);
+    // At px = 2 - origin + w - 1 = 2 - (2^31 - 1) + 3 the mirrored rectangle starts at 2.
+    s.x = 2.0 - 2147483647.0 + 3.0;
+    Image back = render::compose(stage, {s});
+    CHECK(is(back, 5, 1, 0, 255, 0, 255));  // the green corner, mirrored to the right end
+    CHECK(drawn(back, 0) == 12);
+  }
+}
+
+TEST_CASE("an action whose origins are at the ends of the 32-bit range previews one view") {
+  Pack pack;
+  make_pack(pack, kMax32, kMin32);
+  render::ActionPreviewOptions o;
+  o.view = 0u;
+  o.background = 0x000000FF;
+  render::FrameSequence seq = render::render_action(pack.view, pack.pages, 0, o);
+  REQUIRE_FALSE(seq.too_large);
+  REQUIRE(!seq.frames.empty());
+  // The cell is the frame (4x3) plus 2 px on every side, the frame at (2, 2).
+  const Image& first = seq.frames.front().image;
+  REQUIRE(first.width == 8);
+  REQUIRE(first.height == 7);
+  CHECK(is(first, 2, 2, 0, 255, 0, 255));
+  CHECK(is(first, 5, 4, 255, 0, 0, 255));
+  CHECK(drawn(first, 0x000000FF) == 12);
+  SECTION("the mirrored view alone also fits, mirrored") {
+    o.view = 1u;
+    render::FrameSequence west = render::render_action(pack.view, pack.pages, 0, o);
+    REQUIRE_FALSE(west.too_large);
+    REQUIRE(west.frames.front().image.width == 8);
+    CHECK(is(west.frames.front().image, 5, 2, 0, 255, 0, 255));
+  }
+}
+
+TEST_CASE("an action whose views lie 2^32 px apart is refused before anything is drawn") {
+  Pack pack;
+  make_pack(pack, kMax32, 0);
+  render::ActionPreviewOptions o;  // all views: east at -2^31, west mirrored at +2^31
+  render::FrameSequence seq = render::render_action(pack.view, pack.pages, 0, o);
+  CHECK(seq.too_large);
+  CHECK(seq.frames.empty());
+  // The views together reach from -origin (east) to origin + 1 (west, mirrored): 2^32 - 1
+  // px, plus 2 px of pad on each side, make a cell; the two views are two cells.
+  CHECK(seq.frame_width == 2 * (std::int64_t(kMax32) * 2 + 1 + 4));
+  CHECK(seq.frame_width > render::kMaxFrameSide);
+  CHECK(seq.frame_height == 3 + 4);
+}
+
+TEST_CASE("a frame sequence keeps only the frames selected, with their own durations") {
+  render::FrameSequence seq;
+  seq.keep.first = 1;
+  seq.keep.last = 5;
+  seq.keep.every = 2;
+  // Frames sampled at ticks 0, 4, 8, ... ; kept: numbers 1, 3, 5 (ticks 4, 12, 20).
+  std::vector<std::int64_t> kept_ticks;
+  for (std::int64_t t = 0; !seq.done(); t += 4) {
+    if (seq.sample(t)) {
+      REQUIRE(seq.fits(2, 2, 1));
+      REQUIRE(seq.add(Image(2, 2), "tick " + std::to_string(t)));
+      kept_ticks.push_back(t);
+    }
+    REQUIRE(t < 100);
+  }
+  CHECK(kept_ticks == std::vector<std::int64_t>{4, 12, 20});
+  CHECK(seq.labels == std::vector<std::string>{"tick 4", "tick 12", "tick 20"});
+  // Frame 6 (tick 24) was sampled to end frame 5, and then the sequence was done.
+  CHECK(seq.sampled == 7);
+  seq.finish(100, 60);
+  REQUIRE(seq.frames.size() == 3);
+  for (const auto& f : seq.frames) {
+    CHECK(f.duration.num == 4);  // until the next frame sampled, kept or not
+    CHECK(f.duration.den == 60);
+  }
+  CHECK(seq.bytes == 3 * 2 * 2 * 4);
+}
+
+TEST_CASE("a frame sequence refuses a frame over either cap before it is drawn") {
+  render::FrameSequence seq;
+  CHECK(seq.fits(render::kMaxFrameSide, 1, 1));
+  CHECK_FALSE(seq.fits(render::kMaxFrameSide + 1, 1, 1));
+  CHECK(seq.too_large);
+  CHECK(seq.frame_width == render::kMaxFrameSide + 1);
+  render::FrameSequence scaled;
+  CHECK_FALSE(scaled.fits(4096, 10, 16));  // 65536 px once scaled
+  CHECK(scaled.frame_width == 65536);
+  // Sizes that would overflow 64 bits saturate, and are refused.
+  render::FrameSequence huge;
+  CHECK_FALSE(huge.fits(std::numeric_limits<std::int64_t>::max(), 1, 16));
+  // 512 MiB in all: 8192 x 8192 x 4 bytes fits twice, not three times.
+  render::FrameSequence bytes;
+  CHECK(bytes.fits(8192, 8192, 1));
+  bytes.bytes = 2 * 8192ull * 8192 * 4;
+  CHECK(bytes.bytes == render::kMaxPreviewBytes);
+  CHECK_FALSE(bytes.fits(1, 1, 1));
+}
