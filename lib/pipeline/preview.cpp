@@ -372,15 +372,11 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   std::string why;
   render::Encoded encoded;
   if (kind == OutputKind::kGif) {
+    // The stage's colour decides, never the pixels: an opaque stage gives an opaque GIF over
+    // its colour, any other keeps transparency (soft alpha laid over the stage's colour).
     render::GifOptions gif;
-    std::uint32_t bg = 0;
-    if (!frames.frames.empty()) {
-      // Opaque output when the stage has a background (the first pixel tells).
-      const std::uint8_t* p = frames.frames.front().image.rgba.data();
-      gif.transparent = frames.frames.front().image.rgba.empty() || p[3] != 255;
-      bg = (std::uint32_t(p[0]) << 16) | (std::uint32_t(p[1]) << 8) | p[2];
-    }
-    gif.background = bg;
+    gif.transparent = (background & 0xFF) != 0xFF;
+    gif.background = background >> 8;
     encoded = render::encode_gif(frames.frames, gif);
   } else if (kind == OutputKind::kApng) {
     encoded = render::encode_apng(frames.frames);

@@ -810,3 +810,33 @@ TEST_CASE("a definition of every kind of PNG builds, and unpack gives back what 
     CHECK(mismatches == 0);
   }
 }
+
+TEST_CASE("a GIF is transparent or opaque as its stage is, whatever its first pixel shows") {
+  // corner.scene.yaml: a transparent stage and an opaque frame over pixel (0, 0), which used
+  // to make the whole GIF opaque (its colour the frame's) when the encoder guessed from it.
+  fs::path dir = kTests / "data" / "previews";
+  fs::path scratch = kScratch / "corner";
+  fs::create_directories(scratch);
+  Run run = run_spritec(
+      {"preview", "corner.scene.yaml", "-o", (scratch / "corner.gif").string(), "--root", ".."},
+      dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  GifFrames gif = read_gif(scratch / "corner.gif");
+  REQUIRE(!gif.frames.empty());
+  const image::Image& first = gif.frames.front();
+  REQUIRE(first.width == 16);
+  CHECK(first.pixel(0, 0)[3] == 255);  // the frame's corner
+  CHECK(first.pixel(15, 11)[3] == 0);  // the stage, away from the frame
+  CHECK(first.pixel(8, 0)[3] == 0);
+  SECTION("an opaque stage colour gives an opaque GIF of that colour") {
+    Run opaque =
+        run_spritec({"preview", "corner.scene.yaml", "-o", (scratch / "opaque.gif").string(),
+                     "--root", "..", "--background", "#1d2b53"},
+                    dir);
+    REQUIRE(opaque.exit == 0);
+    GifFrames g = read_gif(scratch / "opaque.gif");
+    const std::uint8_t* p = g.frames.front().pixel(15, 11);
+    CHECK((p[0] == 0x1d && p[1] == 0x2b && p[2] == 0x53 && p[3] == 255));
+  }
+}
