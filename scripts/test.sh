@@ -15,7 +15,7 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
   asan="$build-asan"
   cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSPRITEC_SANITIZE=address,undefined \
     -DSPRITEC_BENCH=OFF >/dev/null
-  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|def\|pack\|io\|sim\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
+  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|def\|pack\|io\|sim\|render\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
   # shellcheck disable=SC2086
   cmake --build "$asan" -j"$jobs" --target $targets
   echo "== under AddressSanitizer and UBSan: $(echo $targets)"
