@@ -175,6 +175,7 @@ struct Chunks {
   std::size_t plte = 0;
   std::size_t first_idat = 0;
   std::vector<std::size_t> trns;
+  bool empty_idat = false;  // an IDAT chunk with no data (legal)
 };
 
 // Every chunk is complete with a correct CRC, up to IEND; a palette image has at most one
@@ -195,8 +196,9 @@ Error check_chunks(const std::uint8_t* data, std::size_t size, Chunks& found) {
       found.plte = pos;
     } else if (type == "tRNS") {
       found.trns.push_back(pos);
-    } else if (type == "IDAT" && found.first_idat == 0) {
-      found.first_idat = pos;
+    } else if (type == "IDAT") {
+      if (found.first_idat == 0) found.first_idat = pos;
+      if (length == 0) found.empty_idat = true;
     }
     pos += 12 + std::size_t(length);
   }
@@ -214,6 +216,8 @@ Error check_chunks(const std::uint8_t* data, std::size_t size, Chunks& found) {
 // - a grey key (tRNS) of a 1, 2 or 4-bit image with bits set above the bit depth: libpng
 //   compares only the bits of the depth, stb_image scales the whole value, so the key is
 //   masked to the depth.
+// Empty IDAT chunks are dropped too: they are legal, but stb_image copies the first one's
+// zero bytes to a null pointer (undefined behaviour).
 // Returns the rewritten file, or an empty vector when the file needs no change. `keyed` is
 // set when a grey or RGB tRNS key is kept (the decoded image then has alpha).
 Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& header,
@@ -260,7 +264,7 @@ Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& he
     }
   }
   const bool drop_trns = found.trns.size() > (keep_trns != 0 ? 1u : 0u);
-  if (!pad_palette && !drop_trns && !mask_key) return {};
+  if (!pad_palette && !drop_trns && !mask_key && !found.empty_idat) return {};
 
   Bytes out;
   out.reserve(size + (pad_palette ? indexable * 3 : 0));
@@ -287,6 +291,8 @@ Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& he
     } else if (pos == keep_trns && mask_key) {
       const std::uint8_t key[2] = {std::uint8_t(grey_key >> 8), std::uint8_t(grey_key)};
       add_chunk("tRNS", key, 2);
+    } else if (length == 0 && std::memcmp(data + pos + 4, "IDAT", 4) == 0) {
+      // dropped
     } else if (std::memcmp(data + pos + 4, "tRNS", 4) != 0 || pos == keep_trns) {
       out.insert(out.end(), data + pos, data + next);
     }

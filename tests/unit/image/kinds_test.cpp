@@ -295,6 +295,15 @@ TEST_CASE("files breaking a rule of PLTE or tRNS decode as libpng shows them") {
         one_row_png(2, 8, 0, std::string("\x03\x04", 2), chunk("tRNS", std::string("\x01\x03", 2)));
     CHECK(decoded_rgba(png) == std::vector<std::uint8_t>{3, 3, 3, 0, 4, 4, 4, 255});
   }
+  SECTION("an empty IDAT chunk is legal (and stb_image never sees it)") {
+    const Bytes png = one_row_png(2, 8, 0, std::string("\x03\x04", 2), chunk("IDAT", ""));
+    CHECK(decoded_rgba(png) == std::vector<std::uint8_t>{3, 3, 3, 255, 4, 4, 4, 255});
+    const std::string ihdr = be32s(1) + be32s(1) + std::string{8, 6, 0, 0, 0};
+    const std::string only_empty =
+        "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + chunk("IDAT", "") + chunk("IEND", "");
+    CHECK(spritec::image::decode_png(Bytes(only_empty.begin(), only_empty.end())).error.kind ==
+          ErrorKind::kCorrupt);
+  }
   SECTION("a second PLTE is corrupt") {
     const Bytes png = one_row_png(2, 8, 3, std::string("\x00\x01", 2), palette + palette);
     const auto d = spritec::image::decode_png(png);
