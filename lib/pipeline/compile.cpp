@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <thread>
 
 #include "spritec/io/files.hpp"
@@ -207,6 +208,30 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
   pack->name = file.stem().string();
   pack->inputs.push_back(file);
   diag::Span at{file.generic_string(), 0, 0, 0};
+  // The header first: a file that is not a pack, or whose header gives another size than the
+  // file has, is refused from its first 40 bytes, before the rest is read (a 3 GB file of
+  // junk costs 40 bytes).
+  io::ReadResult head = io::read_file_head(file, runtime::spk::Header::kSize);
+  bool head_ok = false;
+  if (head && head.bytes.size() == runtime::spk::Header::kSize) {
+    runtime::spk::Header h;
+    runtime::spk::load(head.bytes.data(), h);
+    head_ok =
+        std::memcmp(h.signature, runtime::spk::kSignature, sizeof runtime::spk::kSignature) == 0 &&
+        h.file_size == head.size;
+  }
+  if (head && !head_ok) {
+    runtime::PackView ignored;
+    runtime::ParseResult parsed =
+        runtime::parse_pack(head.bytes.data(), head.bytes.size(), ignored);
+    sink.error(diag::Code::kPackInvalid, at,
+               io::display_path(file) + " is not a valid pack: " +
+                   (parsed ? std::string("its header gives another size than the file's ") +
+                                 std::to_string(head.size) + " bytes"
+                           : std::string(runtime::to_string(parsed.error)) + " at byte " +
+                                 std::to_string(parsed.offset) + " (" + parsed.message + ")"));
+    return nullptr;
+  }
   io::ReadResult read = io::read_file(file, std::uint64_t(1) << 32);
   if (!read) {
     sink.error(diag::Code::kFileUnreadable, at,

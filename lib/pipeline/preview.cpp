@@ -106,7 +106,7 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
   std::int64_t next = 0;  // the tick of the next output frame
   std::int64_t limit = o.ticks >= 0 ? o.ticks : kMaxPreviewTicks;
   for (;;) {
-    sim->step();
+    if (!sim->step()) break;  // a limit stopped the run: reported below
     std::int64_t t = sim->tick();
     if (t == next) {
       const bool kept = out.sample(t);

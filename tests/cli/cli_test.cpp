@@ -126,7 +126,7 @@ TEST_CASE("golden CLI cases give their exit status and output", "[golden]") {
   }
 }
 
-TEST_CASE("every error case reports its code at its line and column") {
+TEST_CASE("every error case reports its code at its line and column", "[hostile]") {
   // tests/data/errors/<code>-<slug>/: input.sprites.yaml checked with the flags in args.txt
   // (or a whole command line as `args:` in case.txt), and
   // expected.txt = "LINE:COLUMN CODE" (0:0 for a diagnostic about a whole file).
@@ -179,7 +179,7 @@ TEST_CASE("every error case reports its code at its line and column") {
   }
 }
 
-TEST_CASE("the public conformance cases of bad definitions fail where expected.tsv says") {
+TEST_CASE("the public conformance cases of bad definitions fail where expected.tsv says", "[hostile]") {
   fs::path dir = kTests / "data" / "conformance";
   std::istringstream tsv(read_text(dir / "bad" / "expected.tsv"));
   std::string line;

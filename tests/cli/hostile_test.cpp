@@ -79,7 +79,7 @@ fs::path fresh(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("unpack refuses a pack with two frames of one name instead of losing one") {
+TEST_CASE("unpack refuses a pack with two frames of one name instead of losing one", "[hostile]") {
   fs::path dir = fresh("duplicate");
   std::string pack = write_pack(small_pack({"zq", "zr"}));
   patch(pack, "zr", "zq");
@@ -93,7 +93,7 @@ TEST_CASE("unpack refuses a pack with two frames of one name instead of losing o
   CHECK_FALSE(fs::exists(dir / "out"));
 }
 
-TEST_CASE("unpack refuses a frame name with a line break instead of injecting YAML") {
+TEST_CASE("unpack refuses a frame name with a line break instead of injecting YAML", "[hostile]") {
   fs::path dir = fresh("newline");
   std::string pack = write_pack(small_pack({"evilXsize"}));
   patch(pack, "evilXsize", "evil\nsize");
@@ -107,7 +107,7 @@ TEST_CASE("unpack refuses a frame name with a line break instead of injecting YA
   CHECK_FALSE(fs::exists(dir / "out"));
 }
 
-TEST_CASE("unpack writes names YAML would misread as quoted keys, read back by yaml") {
+TEST_CASE("unpack writes names YAML would misread as quoted keys, read back by yaml", "[hostile]") {
   fs::path dir = fresh("quoted");
   write_text(dir / "q.spk", write_pack(small_pack({"a: b", "#c", "say \"hi\"", "back\\slash"})));
   Run run = run_spritec({"unpack", "q.spk", "-o", "out"}, dir);
@@ -121,7 +121,7 @@ TEST_CASE("unpack writes names YAML would misread as quoted keys, read back by y
   CHECK(fs::exists(dir / "out/a: b.png"));
 }
 
-TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, before allocating") {
+TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, before allocating", "[hostile]") {
   fs::path dir = fresh("huge");
   format::PackModel m = small_pack({"big"});
   m.frames[0].source_w = 0x7ffffff0u;  // 2^31 - 16: 8 GiB untrimmed, or a negative int
@@ -138,7 +138,7 @@ TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, be
   CHECK_FALSE(fs::exists(dir / "out"));
 }
 
-TEST_CASE("a sheet of fully transparent frames builds: empty frames and one 1x1 page") {
+TEST_CASE("a sheet of fully transparent frames builds: empty frames and one 1x1 page", "[hostile]") {
   fs::path dir = fresh("transparent");
   spritec::image::Image clear(16, 8);
   write_text(dir / "clear.png", [&] {
@@ -166,7 +166,7 @@ TEST_CASE("a sheet of fully transparent frames builds: empty frames and one 1x1 
   CHECK(run_spritec({"preview", "clear.spk", "-o", "strip.png"}, dir).exit == 0);
 }
 
-TEST_CASE("a command given the wrong kind of file says so in one line") {
+TEST_CASE("a command given the wrong kind of file says so in one line", "[hostile]") {
   fs::path hero = kSource / "samples" / "hero";
   fs::path dir = fresh("kinds");
   REQUIRE(run_spritec({"build", "hero.sprites.yaml", "-o", (dir / "h.spk").string()}, hero).exit ==

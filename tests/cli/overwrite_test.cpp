@@ -58,7 +58,7 @@ struct Attempt {
 
 }  // namespace
 
-TEST_CASE("no output flag of any command can replace a file the command reads") {
+TEST_CASE("no output flag of any command can replace a file the command reads", "[hostile]") {
   fs::path dir = make_project();
   const std::map<std::string, std::string> before = snapshot(dir);
   const std::vector<std::string> definition_inputs = {"hero.sprites.yaml", "hero.png"};
@@ -96,7 +96,7 @@ TEST_CASE("no output flag of any command can replace a file the command reads") 
   CHECK(runs == 42);
 }
 
-TEST_CASE("derived outputs are checked too: --json's page image and --pages files' pages") {
+TEST_CASE("derived outputs are checked too: --json's page image and --pages files' pages", "[hostile]") {
   fs::path dir = make_project();
   const std::map<std::string, std::string> before = snapshot(dir);
   // --json hero.json would write its page as hero.png, the source image.
@@ -128,7 +128,7 @@ TEST_CASE("derived outputs are checked too: --json's page image and --pages file
   CHECK_FALSE(fs::exists(dir / "o.spk"));
 }
 
-TEST_CASE("an output that is a device, FIFO or directory is refused, never replaced") {
+TEST_CASE("an output that is a device, FIFO or directory is refused, never replaced", "[hostile]") {
   fs::path dir = make_project();
   fs::create_directories(dir / "adir");
   const std::vector<std::vector<std::string>> attempts = {
@@ -148,7 +148,7 @@ TEST_CASE("an output that is a device, FIFO or directory is refused, never repla
   CHECK(fs::is_directory(dir / "adir"));
 }
 
-TEST_CASE("every command makes the missing parent directories of its outputs") {
+TEST_CASE("every command makes the missing parent directories of its outputs", "[hostile]") {
   fs::path dir = make_project();
   CHECK(run_spritec({"build", "hero.sprites.yaml", "-o", "a/b/hero.spk", "--json", "c/d/h.json",
                      "--depfile", "e/f/h.d"},
@@ -171,7 +171,7 @@ TEST_CASE("every command makes the missing parent directories of its outputs") {
   }
 }
 
-TEST_CASE("a long output name fits: the temporary's name is short") {
+TEST_CASE("a long output name fits: the temporary's name is short", "[hostile]") {
   fs::path dir = make_project();
   std::string name(250, 'h');
   name += ".spk";
@@ -180,7 +180,7 @@ TEST_CASE("a long output name fits: the temporary's name is short") {
   CHECK(fs::exists(dir / name));
 }
 
-TEST_CASE("--pages files with --json writes each page once and the JSON names it") {
+TEST_CASE("--pages files with --json writes each page once and the JSON names it", "[hostile]") {
   fs::path dir = make_project();
   Run run = run_spritec(
       {"build", "hero.sprites.yaml", "-o", "p/h.spk", "--pages", "files", "--json", "j/h.json"},

@@ -26,6 +26,9 @@
   X(kInvalidUtf8,           "E0003", "a text file holds bytes that are not UTF-8")          \
   X(kEmptyFile,             "E0004", "a definition or scene file is empty")                 \
   X(kWriteFailed,           "E0005", "an output cannot be written")                         \
+  X(kOutputClash,           "E0006", "an output would replace an input or another output")   \
+  X(kOutputNotFile,         "E0007", "an output exists and is not a regular file")          \
+  X(kDepfileName,           "E0008", "a depfile cannot name a file (a line break in its name)") \
   X(kYamlSyntax,            "E0101", "the YAML does not parse")                             \
   X(kTab,                   "E0102", "a tab character is used for indentation")             \
   X(kDuplicateKey,          "E0103", "a mapping has the same key twice")                    \
@@ -61,6 +64,7 @@
   X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
   X(kTooManyInputs,         "E0313", "the transitions use more than 64 distinct inputs")    \
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
+  X(kPagesTooLarge,         "E0403", "the pages would be more or larger than the cap")      \
   X(kPreviewTooLarge,       "E0404", "a preview or strip would be larger than the cap")     \
   X(kPackInvalid,           "E0501", "a pack is damaged or not a pack")                     \
   X(kPackVersion,           "E0502", "a pack has a newer major format version")             \
