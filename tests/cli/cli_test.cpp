@@ -2,8 +2,11 @@
 //
 // Golden cases are data: tests/cli/cases/<name>/case.txt holds
 //   cwd: <directory, relative to tests/>      (default: the case directory)
+//   setup: <a shell command run in cwd first> ($SCRATCH, $SPRITEC filled in)
 //   args: <arguments after spritec>           (one line; split on spaces)
 //   exit: <expected exit status>
+//   outputs: <files under $SCRATCH>           (compared with the case's files/<name>)
+//   timings: yes                              (numbers before " s" shown as "T s")
 // and optional goldens `stdout` / `stderr` compared byte for byte. Paths of outputs
 // should point into $SCRATCH (replaced by a scratch directory). SPRITEC_UPDATE_GOLDENS=1
 // rewrites the goldens instead of comparing (cmake --build build --target update-goldens).
@@ -103,26 +106,56 @@ TEST_CASE("golden CLI cases give their exit status and output", "[golden]") {
     fs::remove_all(scratch);
     fs::create_directories(scratch);
     fs::path cwd = fields.count("cwd") ? kTests / fields["cwd"] : dir;
+    if (fields.count("setup")) {
+      // A shell command run in cwd first; $SCRATCH and $SPRITEC (the executable) filled in.
+      std::string setup = fields["setup"];
+      for (const auto& [from, to] :
+           {std::pair<std::string, std::string>{"$SCRATCH", scratch.string()},
+            {"$SPRITEC", shell_quote(SPRITEC_EXE)}}) {
+        std::size_t at;
+        while ((at = setup.find(from)) != std::string::npos)
+          setup.replace(at, from.size(), to);
+      }
+      REQUIRE(std::system(("cd " + shell_quote(cwd.string()) + " && " + setup).c_str()) == 0);
+    }
     Run run = run_spritec(split_args(fields["args"], scratch), cwd);
-    // Scratch paths differ between machines: goldens show them as $SCRATCH.
+    // Scratch paths differ between machines: goldens show them as $SCRATCH. Timings
+    // (build --stats) differ between runs: shown as "T s".
     auto normal = [&](std::string s) {
       std::size_t at;
       while ((at = s.find(scratch.string())) != std::string::npos) {
         s.replace(at, scratch.string().size(), "$SCRATCH");
       }
+      const std::string tests = (kTests / "").string();  // with its trailing separator
+      while ((at = s.find(tests)) != std::string::npos)
+        s.replace(at, tests.size(), "$TESTS/");
+      if (fields.count("timings"))
+        s = std::regex_replace(s, std::regex("[0-9]+\\.[0-9]+ s\\b"), "T s");
       return s;
     };
     INFO("case " << dir.filename().string() << "\nstdout:\n"
                  << run.out << "\nstderr:\n"
                  << run.err);
+    // `outputs: a.json b.d` — files the command wrote under $SCRATCH, compared byte for byte
+    // with the case's goldens in files/ (text outputs with $SCRATCH for the scratch path).
+    std::vector<std::string> outputs = split_args(fields["outputs"], scratch);
     if (update) {
       write_text(dir / "stdout", normal(run.out));
       write_text(dir / "stderr", normal(run.err));
+      for (const std::string& name : outputs) {
+        fs::create_directories((dir / "files" / name).parent_path());
+        write_text(dir / "files" / name, normal(read_text(scratch / name)));
+      }
       continue;
     }
     CHECK(run.exit == std::stoi(fields["exit"]));
     if (fs::exists(dir / "stdout")) CHECK(normal(run.out) == read_text(dir / "stdout"));
     if (fs::exists(dir / "stderr")) CHECK(normal(run.err) == read_text(dir / "stderr"));
+    for (const std::string& name : outputs) {
+      INFO("output " << name);
+      REQUIRE(fs::exists(scratch / name));
+      CHECK(normal(read_text(scratch / name)) == read_text(dir / "files" / name));
+    }
   }
 }
 
@@ -179,7 +212,8 @@ TEST_CASE("every error case reports its code at its line and column", "[hostile]
   }
 }
 
-TEST_CASE("the public conformance cases of bad definitions fail where expected.tsv says", "[hostile]") {
+TEST_CASE("the public conformance cases of bad definitions fail where expected.tsv says",
+          "[hostile]") {
   fs::path dir = kTests / "data" / "conformance";
   std::istringstream tsv(read_text(dir / "bad" / "expected.tsv"));
   std::string line;

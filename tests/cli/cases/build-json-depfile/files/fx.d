@@ -1,0 +1,3 @@
+$SCRATCH/fx.spk: \
+  fx.sprites.yaml \
+  $TESTS/data/conformance/strip.png
