@@ -1,0 +1,84 @@
+// The layering of DESIGN.md section 7, read from the code: every `#include "spritec/M/…"`
+// in a module's sources and headers is an edge to M, and every edge must point to a lower
+// layer. The build enforces most of it (each module sees only the include roots of what it
+// links); this test also catches an edge added together with a new link.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Lower numbers are lower layers; a module may include modules of lower layers only.
+// runtime/ and pack/ depend on nothing of ours (they sit at the bottom with diag).
+const std::map<std::string, int> kLayer = {
+    {"diag", 0},   {"runtime", 0}, {"pack", 0},   {"io", 1},     {"image", 2},
+    {"def", 3},    {"atlas", 4},   {"format", 5}, {"sim", 5},    {"render", 6},
+    {"pipeline", 7}, {"cli", 8},
+};
+// Edges the layering allows beyond "lower layer": none at present.
+const std::set<std::pair<std::string, std::string>> kExtra = {};
+// Modules that must depend on nothing of ours at all.
+const std::set<std::string> kStandalone = {"runtime", "pack", "diag"};
+
+const fs::path kRoot = fs::path(SPRITEC_SOURCE_DIR);
+
+// The source files of a module: its directory under lib/ (sources and, once each module has
+// its own include root, its headers) plus the shared include folder while it exists.
+std::vector<fs::path> files_of(const std::string& module) {
+  std::vector<fs::path> dirs = {module == "cli" ? kRoot / "cli" : kRoot / "lib" / module,
+                                kRoot / "lib" / "include" / "spritec" / module};
+  std::vector<fs::path> files;
+  for (const fs::path& dir : dirs) {
+    if (!fs::exists(dir)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      std::string ext = e.path().extension().string();
+      if (ext == ".cpp" || ext == ".hpp" || ext == ".in") files.push_back(e.path());
+    }
+  }
+  return files;
+}
+
+std::map<std::string, std::set<std::string>> edges() {
+  std::map<std::string, std::set<std::string>> out;
+  const std::regex include(R"re(^\s*#\s*include\s*[<"]spritec/([a-z_]+)/)re");
+  for (const auto& [module, layer] : kLayer) {
+    (void)layer;
+    for (const fs::path& file : files_of(module)) {
+      std::ifstream in(file);
+      std::string line;
+      while (std::getline(in, line)) {
+        std::smatch m;
+        if (std::regex_search(line, m, include) && m[1] != module) out[module].insert(m[1]);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every module includes only modules of lower layers") {
+  std::map<std::string, std::set<std::string>> graph = edges();
+  REQUIRE(graph.count("pipeline") == 1);  // the reader found the code
+  for (const auto& [from, targets] : graph) {
+    for (const std::string& to : targets) {
+      INFO(from << " includes " << to);
+      REQUIRE(kLayer.count(to) == 1);  // an unknown module: add it to DESIGN.md and here
+      CHECK((kLayer.at(to) < kLayer.at(from) || kExtra.count({from, to}) == 1));
+      CHECK(kStandalone.count(from) == 0);
+    }
+  }
+}
+
+TEST_CASE("the reader of the graph sees a forbidden edge") {
+  // A self-check: runtime including pipeline would be refused by the same rules.
+  CHECK_FALSE(kLayer.at("pipeline") < kLayer.at("runtime"));
+  CHECK(kStandalone.count("runtime") == 1);
+}
