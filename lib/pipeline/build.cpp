@@ -170,18 +170,18 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   io::OutputSet set;
   for (const auto& [path, bytes] : writes) {
     std::string why = set.stage(path, *bytes);
-    if (!why.empty()) return write_failed(err, "build", why);
+    if (!why.empty()) return write_failed(sink, err, "build", why);
   }
   for (std::size_t i = 0; i < json_files.size(); ++i) {
     std::string why = set.stage(json_files[i], json_texts[i]);
-    if (!why.empty()) return write_failed(err, "build", why);
+    if (!why.empty()) return write_failed(sink, err, "build", why);
   }
   if (!options.depfile.empty()) {
     std::string why = set.stage(options.depfile, depfile_text);
-    if (!why.empty()) return write_failed(err, "build", why);
+    if (!why.empty()) return write_failed(sink, err, "build", why);
   }
   std::string why = set.commit();
-  if (!why.empty()) return write_failed(err, "build", why);
+  if (!why.empty()) return write_failed(sink, err, "build", why);
 
   if (options.stats && cached) {
     err << "cached      " << cache_file.string() << " (" << compiled->bytes.size() << " bytes)\n";

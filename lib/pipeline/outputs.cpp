@@ -1,5 +1,7 @@
 #include "outputs.hpp"
 
+#include "report.hpp"
+
 namespace spritec::pipeline {
 
 void add_inputs(io::OutputPlan& plan, const LoadedPack& pack) {
@@ -16,9 +18,10 @@ bool check_outputs(const io::OutputPlan& plan, diag::Sink& sink) {
   return false;
 }
 
-int write_failed(std::ostream& err, const std::string& command, const std::string& why) {
-  err << "spritec " << command << ": error[E0005]: " << why << '\n';
-  return 3;
+int write_failed(diag::Sink& sink, std::ostream& err, const std::string& command,
+                 const std::string& why) {
+  sink.error(diag::Code::kWriteFailed, {"spritec " + command, 0, 0, 0}, why);
+  return report(sink, err);
 }
 
 }  // namespace spritec::pipeline

@@ -19,7 +19,9 @@ void add_inputs(io::OutputPlan& plan, const LoadedPack& pack);
 // output) or E0007 (an output exists and is not a regular file) and returns false.
 [[nodiscard]] bool check_outputs(const io::OutputPlan& plan, diag::Sink& sink);
 
-// Reports an output that could not be written (E0005) and returns exit code 3.
-int write_failed(std::ostream& err, const std::string& command, const std::string& why);
+// Reports an output that could not be written (E0005, through the sink like every other
+// diagnostic) and returns exit code 3.
+int write_failed(diag::Sink& sink, std::ostream& err, const std::string& command,
+                 const std::string& why);
 
 }  // namespace spritec::pipeline

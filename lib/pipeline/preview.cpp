@@ -419,8 +419,9 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     if (encoded.bytes.empty()) encoded.error = "the sheet is empty or too large";
   }
   if (!encoded) {
-    err << "spritec preview: error[E0901]: cannot encode the preview: " << encoded.error << '\n';
-    return 3;
+    sink.error(diag::Code::kInternal, {"spritec preview", 0, 0, 0},
+               "cannot encode the preview: " + encoded.error);
+    return report(sink, err);
   }
   io::OutputPlan plan;
   for (std::size_t i = 0; i < inputs.size(); ++i)
@@ -428,7 +429,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   plan.output(o.output, "-o");
   if (!check_outputs(plan, sink)) return report(sink, err);
   why = io::write_file_atomic(o.output, encoded.bytes);
-  if (!why.empty()) return write_failed(err, "preview", why);
+  if (!why.empty()) return write_failed(sink, err, "preview", why);
   out << "wrote " << o.output << " (";
   if (sections.empty()) {
     out << frames.frames.size()

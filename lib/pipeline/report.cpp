@@ -45,7 +45,10 @@ int report(diag::Sink& sink, std::ostream& err, bool werror) {
 
 int exit_status(const diag::Sink& sink) {
   for (const diag::Diagnostic& d : sink.diagnostics()) {
-    if (d.severity == diag::Severity::kError && d.code == diag::Code::kInternal) return 3;
+    // Internal faults and outputs that cannot be written are exit 3; bad input is 1.
+    if (d.severity == diag::Severity::kError &&
+        (d.code == diag::Code::kInternal || d.code == diag::Code::kWriteFailed))
+      return 3;
   }
   return sink.has_errors() ? 1 : 0;
 }

@@ -127,7 +127,7 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     if (!check_outputs(plan, sink)) return report(sink, err);
     io::StagedFile* staged = nullptr;
     std::string why = outputs.open(options.trace, &staged);
-    if (!why.empty()) return write_failed(err, "simulate", why);
+    if (!why.empty()) return write_failed(sink, err, "simulate", why);
     trace_file = std::make_unique<std::ostream>(staged->streambuf());
     trace = trace_file.get();
   }
@@ -138,7 +138,7 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   if (trace_file) {
     trace_file->flush();
     std::string why = outputs.commit();
-    if (!why.empty()) return write_failed(err, "simulate", why);
+    if (!why.empty()) return write_failed(sink, err, "simulate", why);
   } else if (options.trace.empty()) {
     sim::write_summary(out, *summary);
   }
