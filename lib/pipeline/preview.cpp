@@ -113,7 +113,7 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
       if (out.done()) break;  // past the last frame kept by --frames
       if (kept) {
         std::vector<render::Sprite> sprites;
-        for (const sim::ActorState& a : sim->actors()) {
+        for (const sim::ActorSnapshot& a : sim->actors()) {
           const LoadedPack& pack = *files[a.pack];
           sprites.push_back(
               render::sprite_of(pack.view, pack.pages, a.frame, a.flip, a.x, a.y, a.name));

@@ -73,7 +73,7 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
       failed = true;
       continue;
     }
-    std::optional<sim::LoadedPack> loaded =
+    std::optional<sim::ScenePack> loaded =
         sim::load_pack_bytes(ref.name, pack->bytes, ref.path_span, sink);
     if (!loaded) {
       failed = true;

@@ -33,7 +33,7 @@ void add_event(SimActor& a, std::string_view name) {
   }
 }
 
-void start_actor(SimActor& a, const LoadedPack& pack, std::uint32_t pack_index,
+void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
                  const ActorSpec& spec) {
   a.pack = pack_index;
   a.player = runtime::ActorState{};
@@ -45,12 +45,11 @@ void start_actor(SimActor& a, const LoadedPack& pack, std::uint32_t pack_index,
                  EventNames{pack.view, a});
 }
 
-void actor_tick(SimActor& a, const LoadedPack& pack) {
+void actor_tick(SimActor& a, const ScenePack& pack) {
   runtime::tick(pack.view, a.player, EventNames{pack.view, a});
 }
 
-void actor_set_action(SimActor& a, const LoadedPack& pack, const std::string& action,
-                      bool restart) {
+void actor_set_action(SimActor& a, const ScenePack& pack, const std::string& action, bool restart) {
   runtime::start(pack.view, a.player, pack.view.find_action(action), restart,
                  EventNames{pack.view, a});
 }
@@ -59,11 +58,11 @@ bool actor_holding(const SimActor& a) {
   return a.player.holding;
 }
 
-void actor_set_angle(SimActor& a, const LoadedPack& pack, std::int64_t angle) {
+void actor_set_angle(SimActor& a, const ScenePack& pack, std::int64_t angle) {
   runtime::set_angle(pack.view, a.player, angle);
 }
 
-void actor_set_input(SimActor& a, const LoadedPack& pack, const std::string& input, bool held) {
+void actor_set_input(SimActor& a, const ScenePack& pack, const std::string& input, bool held) {
   const std::uint64_t bit = runtime::input_bit(pack.view, input);
   if (held) {
     runtime::press(a.player, bit);
@@ -85,8 +84,8 @@ void set_actor_position(SimActor& a, Point p) {
   a.player.y = p.y;
 }
 
-ActorState actor_state(const SimActor& a, const LoadedPack& pack) {
-  ActorState s;
+ActorSnapshot actor_snapshot(const SimActor& a, const ScenePack& pack) {
+  ActorSnapshot s;
   const runtime::ActorView v = runtime::describe(pack.view, a.player);
   s.action = std::string(v.action);
   s.step = v.step;

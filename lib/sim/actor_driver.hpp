@@ -30,22 +30,22 @@ void add_event(SimActor& a, std::string_view name);
 
 // Puts the actor on stage: position, angle, speed, then its action entered at step 0
 // (with that step's event, raised on this tick).
-void start_actor(SimActor& a, const LoadedPack& pack, std::uint32_t pack_index,
+void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
                  const ActorSpec& spec);
 // Phase (1) of a tick for one actor.
-void actor_tick(SimActor& a, const LoadedPack& pack);
+void actor_tick(SimActor& a, const ScenePack& pack);
 // A switch by the script (no self-restart unless `restart`). The name was checked.
-void actor_set_action(SimActor& a, const LoadedPack& pack, const std::string& action, bool restart);
+void actor_set_action(SimActor& a, const ScenePack& pack, const std::string& action, bool restart);
 // True when the actor's action has finished and holds its last step (it will never
 // raise `finished` again without a switch).
 bool actor_holding(const SimActor& a);
-void actor_set_angle(SimActor& a, const LoadedPack& pack, std::int64_t angle);
-void actor_set_input(SimActor& a, const LoadedPack& pack, const std::string& input, bool held);
+void actor_set_angle(SimActor& a, const ScenePack& pack, std::int64_t angle);
+void actor_set_input(SimActor& a, const ScenePack& pack, const std::string& input, bool held);
 void actor_set_speed(SimActor& a, std::int64_t thousandths);
 Point actor_position(const SimActor& a);
 void set_actor_position(SimActor& a, Point p);
 // Action, step, view, frame and flip for the trace (name, position and events are
 // filled by the caller).
-ActorState actor_state(const SimActor& a, const LoadedPack& pack);
+ActorSnapshot actor_snapshot(const SimActor& a, const ScenePack& pack);
 
 }  // namespace spritec::sim

@@ -40,12 +40,12 @@ struct Running {
 
 struct Simulation::Impl {
   Scene scene;  // a copy: Running points into its items
-  std::vector<LoadedPack> packs;
+  std::vector<ScenePack> packs;
   std::map<std::string, std::uint32_t> pack_index;
   std::uint32_t rate = 60;
 
   std::map<std::string, SimActor> actors;  // live ones, by name (byte order)
-  std::vector<ActorState> states;
+  std::vector<ActorSnapshot> states;
 
   std::int64_t tick = -1;
   std::int64_t clock = 0;
@@ -241,7 +241,7 @@ struct Simulation::Impl {
   void snapshot() {
     states.clear();
     for (auto& [name, a] : actors) {
-      ActorState s = actor_state(a, packs[a.pack]);
+      ActorSnapshot s = actor_snapshot(a, packs[a.pack]);
       s.name = name;
       s.pack = a.pack;
       s.x = actor_position(a).x;
@@ -348,9 +348,9 @@ struct Simulation::Impl {
 
 // --- packs ---------------------------------------------------------------------------------
 
-std::optional<LoadedPack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
-                                          const diag::Span& where, diag::Sink& sink) {
-  LoadedPack p;
+std::optional<ScenePack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
+                                         const diag::Span& where, diag::Sink& sink) {
+  ScenePack p;
   p.name = std::move(name);
   auto shared = std::make_shared<const std::vector<std::uint8_t>>(std::move(bytes));
   const runtime::ParseResult r = runtime::parse_pack(shared->data(), shared->size(), p.view);
@@ -370,9 +370,9 @@ std::optional<LoadedPack> load_pack_bytes(std::string name, std::vector<std::uin
   return p;
 }
 
-std::optional<std::vector<LoadedPack>> load_packs(const Scene& scene, const PackLoader& loader,
-                                                  diag::Sink& sink) {
-  std::vector<LoadedPack> out;
+std::optional<std::vector<ScenePack>> load_packs(const Scene& scene, const PackLoader& loader,
+                                                 diag::Sink& sink) {
+  std::vector<ScenePack> out;
   bool ok = true;
   for (const PackRef& ref : scene.packs) {
     auto p = loader(ref, sink);
@@ -391,7 +391,7 @@ std::optional<std::vector<LoadedPack>> load_packs(const Scene& scene, const Pack
 
 namespace {
 
-void check_action(const Scene& scene, const LoadedPack& pack, const std::string& action,
+void check_action(const Scene& scene, const ScenePack& pack, const std::string& action,
                   const diag::Span& span, const std::string& actor, diag::Sink& sink) {
   (void)scene;
   if (pack.view.find_action(action) != runtime::spk::kNone) return;
@@ -406,7 +406,7 @@ void check_action(const Scene& scene, const LoadedPack& pack, const std::string&
   sink.error(Code::kSceneUnknownAction, span, message);
 }
 
-void check_input(const LoadedPack& pack, const Input& input, const std::string& actor,
+void check_input(const ScenePack& pack, const Input& input, const std::string& actor,
                  diag::Sink& sink) {
   if (pack.view.find_input(input.name) != runtime::spk::kNone) return;
   std::vector<std::string> names;
@@ -422,7 +422,7 @@ void check_input(const LoadedPack& pack, const Input& input, const std::string& 
 
 }  // namespace
 
-std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<LoadedPack> packs,
+std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<ScenePack> packs,
                                              diag::Sink& sink) {
   auto impl = std::make_unique<Impl>();
   impl->scene = scene;
@@ -431,7 +431,7 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Loa
 
   // One tick rate for every pack.
   for (std::size_t i = 0; i < impl->packs.size(); ++i) {
-    const LoadedPack& p = impl->packs[i];
+    const ScenePack& p = impl->packs[i];
     impl->pack_index.emplace(p.name, std::uint32_t(i));
     if (i == 0) {
       impl->rate = p.view.tick_rate();
@@ -474,7 +474,7 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Loa
         sink.error(Code::kSceneUnknownActor, i.actor_span, "no actor is named '" + i.actor + "'");
         continue;
       }
-      const LoadedPack& pack = impl->packs[it->second];
+      const ScenePack& pack = impl->packs[it->second];
       if (i.action) check_action(scene, pack, *i.action, i.action_span, i.actor, sink);
       for (const Input& in : i.press)
         check_input(pack, in, i.actor, sink);
@@ -484,7 +484,7 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Loa
   }
   if (sink.error_count() != errors_before) return std::nullopt;
 
-  for (const LoadedPack& p : impl->packs) {
+  for (const ScenePack& p : impl->packs) {
     std::vector<std::uint32_t>& shortest = impl->shortest_step.emplace_back();
     for (std::uint32_t i = 0; i < p.view.action_count(); ++i) {
       const runtime::Action a = p.view.action(i);
@@ -530,10 +530,10 @@ std::uint32_t Simulation::tick_rate() const {
 bool Simulation::finished() const {
   return impl_->failure || (impl_->tick >= 0 && impl_->script_done());
 }
-const std::vector<ActorState>& Simulation::actors() const {
+const std::vector<ActorSnapshot>& Simulation::actors() const {
   return impl_->states;
 }
-const std::vector<LoadedPack>& Simulation::packs() const {
+const std::vector<ScenePack>& Simulation::packs() const {
   return impl_->packs;
 }
 
@@ -559,7 +559,7 @@ std::vector<RunSummary::Count> busiest(const std::map<std::string, std::int64_t>
 
 }  // namespace
 
-std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> packs,
+std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
                                     const RunOptions& options, std::ostream* trace,
                                     diag::Sink& sink) {
   auto sim = Simulation::create(scene, std::move(packs), sink);
@@ -571,7 +571,7 @@ std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> 
   for (;;) {
     if (!sim->step(sink)) return std::nullopt;
     const std::int64_t t = sim->tick();
-    for (const ActorState& a : sim->actors()) {
+    for (const ActorSnapshot& a : sim->actors()) {
       if (trace) write_trace_line(*trace, t, a);
       per_actor[a.name] += std::int64_t(a.events.size());
       for (const std::string& e : a.events)
@@ -691,7 +691,7 @@ void write_json_string(std::ostream& out, std::string_view s) {
 
 }  // namespace
 
-void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& a) {
+void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& a) {
   out << "{\"tick\":" << tick << ",\"actor\":";
   write_json_string(out, a.name);
   out << ",\"action\":";

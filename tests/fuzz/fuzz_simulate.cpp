@@ -151,7 +151,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const sim::PackLoader loader = [](const sim::PackRef& ref, diag::Sink& s) {
     return sim::load_pack_bytes(ref.name, pack_bytes(), ref.path_span, s);
   };
-  std::optional<std::vector<sim::LoadedPack>> packs = sim::load_packs(*scene, loader, sink);
+  std::optional<std::vector<sim::ScenePack>> packs = sim::load_packs(*scene, loader, sink);
   FUZZ_CHECK(packs.has_value());  // the fixed pack always loads
 
   sim::RunOptions options;

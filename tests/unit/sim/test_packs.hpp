@@ -120,7 +120,7 @@ inline format::PackModel fx_model() {
   return m;
 }
 
-inline sim::LoadedPack load(const std::string& name, const format::PackModel& model) {
+inline sim::ScenePack load(const std::string& name, const format::PackModel& model) {
   std::string error;
   std::vector<std::uint8_t> bytes = format::write_spk(model, &error);
   INFO(error);
@@ -133,7 +133,7 @@ inline sim::LoadedPack load(const std::string& name, const format::PackModel& mo
 
 // A loader that serves hand-made models by the pack's name in the scene.
 inline sim::PackLoader loader_for(std::map<std::string, format::PackModel> models) {
-  return [models](const sim::PackRef& ref, diag::Sink&) -> std::optional<sim::LoadedPack> {
+  return [models](const sim::PackRef& ref, diag::Sink&) -> std::optional<sim::ScenePack> {
     auto it = models.find(ref.name);
     if (it == models.end()) return std::nullopt;
     return load(ref.name, it->second);
@@ -151,7 +151,7 @@ inline std::string describe(const diag::Sink& sink) {
 // One trace line, as data.
 struct Line {
   std::int64_t tick = 0;
-  sim::ActorState actor;
+  sim::ActorSnapshot actor;
 };
 
 struct Run {
@@ -160,8 +160,8 @@ struct Run {
   std::string trace;
 
   // The lines of one actor, by tick.
-  std::map<std::int64_t, sim::ActorState> of(const std::string& name) const {
-    std::map<std::int64_t, sim::ActorState> out;
+  std::map<std::int64_t, sim::ActorSnapshot> of(const std::string& name) const {
+    std::map<std::int64_t, sim::ActorSnapshot> out;
     for (const Line& l : lines) {
       if (l.actor.name == name) out[l.tick] = l.actor;
     }
@@ -182,7 +182,7 @@ inline Run run_text(const std::string& scene_text, std::optional<std::int64_t> m
   Run run;
   for (;;) {
     simulation->step();
-    for (const sim::ActorState& a : simulation->actors()) {
+    for (const sim::ActorSnapshot& a : simulation->actors()) {
       run.lines.push_back(Line{simulation->tick(), a});
     }
     if (max_ticks ? simulation->tick() >= *max_ticks : simulation->finished()) break;

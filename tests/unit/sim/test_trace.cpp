@@ -24,7 +24,7 @@ TEST_CASE("numbers print as integers when whole and as the shortest exact double
 }
 
 TEST_CASE("a trace line has DESIGN.md's keys in its order") {
-  sim::ActorState a;
+  sim::ActorSnapshot a;
   a.name = "hero";
   a.action = "walk";
   a.step = 1;
@@ -42,7 +42,7 @@ TEST_CASE("a trace line has DESIGN.md's keys in its order") {
 }
 
 TEST_CASE("names are escaped as JSON strings and flips spell x, y or xy") {
-  sim::ActorState a;
+  sim::ActorSnapshot a;
   a.name = "a\"b\\c\n";
   a.flip = runtime::spk::kFlipX | runtime::spk::kFlipY;
   a.events = {"e1", "e2"};
@@ -59,7 +59,7 @@ TEST_CASE("names are escaped as JSON strings and flips spell x, y or xy") {
 
 TEST_CASE("names that are not UTF-8 are written as U+FFFD so the line stays JSON") {
   // A hostile pack's names are not checked to be UTF-8; the trace must still parse.
-  sim::ActorState a;
+  sim::ActorSnapshot a;
   a.name = "h\xC3\xA9ro";            // "héro": well-formed, kept as it is
   a.action = std::string("w\x96k");  // a stray continuation byte
   a.frame_name = "f\xE2\x82";        // a sequence cut short

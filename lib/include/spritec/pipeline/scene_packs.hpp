@@ -12,7 +12,7 @@
 namespace spritec::pipeline {
 
 struct ScenePacks {
-  std::vector<sim::LoadedPack> packs;              // in the scene's `packs:` order
+  std::vector<sim::ScenePack> packs;               // in the scene's `packs:` order
   std::vector<std::unique_ptr<LoadedPack>> files;  // the same packs with their decoded pages
 };
 

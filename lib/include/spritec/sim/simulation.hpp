@@ -10,7 +10,7 @@
 // positions, spawn and despawn, and the per-tick order: (1) actors step in name order,
 // (2) the clock advances and due items run, (3) the tick's trace lines.
 //
-// Packs arrive already loaded (LoadedPack): turning a `packs:` entry into bytes —
+// Packs arrive already loaded (ScenePack): turning a `packs:` entry into bytes —
 // compiling a definition in memory or reading a .spk — is the caller's job (pipeline/),
 // through a PackLoader. Creating a Simulation checks what needs the packs: one tick rate
 // for all (E0605) and actions (E0602) that the actors' packs lack; an input no rule of
@@ -49,9 +49,11 @@
 
 namespace spritec::sim {
 
-// A pack ready for the player: the bytes (shared, never modified) and the view parsed
-// from them. Copies share the bytes, so the view stays valid.
-struct LoadedPack {
+// One of a scene's packs, ready for the player: its name in the scene's `packs:`, the bytes
+// (shared, never modified) and the view parsed from them. Copies share the bytes, so the
+// view stays valid. (pipeline::LoadedPack is the pipeline's: a pack file with its decoded
+// pages and the files it came from.)
+struct ScenePack {
   std::string name;  // the key in the scene's `packs:`
   std::shared_ptr<const std::vector<std::uint8_t>> bytes;
   runtime::PackView view;
@@ -59,20 +61,21 @@ struct LoadedPack {
 
 // Parses pack bytes with the runtime reader. A damaged pack is E0501, a newer major
 // format version E0502, both reported at `where` (the scene's path value).
-std::optional<LoadedPack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
-                                          const diag::Span& where, diag::Sink& sink);
+std::optional<ScenePack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
+                                         const diag::Span& where, diag::Sink& sink);
 
 // Turns one `packs:` entry into a loaded pack (the pipeline compiles a definition in
 // memory or reads a .spk); reports its own errors and returns empty on failure.
-using PackLoader = std::function<std::optional<LoadedPack>(const PackRef&, diag::Sink&)>;
+using PackLoader = std::function<std::optional<ScenePack>(const PackRef&, diag::Sink&)>;
 
 // Loads every pack of the scene in file order through `loader`; empty when any failed
 // (all are tried, so every problem is reported).
-std::optional<std::vector<LoadedPack>> load_packs(const Scene& scene, const PackLoader& loader,
-                                                  diag::Sink& sink);
+std::optional<std::vector<ScenePack>> load_packs(const Scene& scene, const PackLoader& loader,
+                                                 diag::Sink& sink);
 
-// One live actor after a tick: what the trace line says and what a renderer draws.
-struct ActorState {
+// One live actor as it stands after a tick: what the trace line says and what a renderer
+// draws. A copy made for readers; the player's own state is runtime::ActorState.
+struct ActorSnapshot {
   std::string name;
   std::uint32_t pack = 0;  // index in the packs given to the Simulation
   std::string action;      // the action's name
@@ -105,13 +108,13 @@ struct RunOptions {
 
 // A scene being run, tick by tick. Typical use (the preview renderer):
 //   auto sim = Simulation::create(scene, packs, sink);
-//   while (sim->step()) { for (const ActorState& a : sim->actors()) draw(a); ... }
+//   while (sim->step()) { for (const ActorSnapshot& a : sim->actors()) draw(a); ... }
 // or run_scene() below for a whole run with its trace.
 class Simulation {
  public:
   // Binds the scene to its packs (`packs` in the order of scene.packs, as load_packs
   // gives them). Reports E0605, E0602 and W0602; empty when an error was reported.
-  static std::optional<Simulation> create(const Scene& scene, std::vector<LoadedPack> packs,
+  static std::optional<Simulation> create(const Scene& scene, std::vector<ScenePack> packs,
                                           diag::Sink& sink);
 
   Simulation(Simulation&&) noexcept;
@@ -139,8 +142,8 @@ class Simulation {
   bool finished() const;
   // The live actors after the last step, in name order (byte order), including those
   // destroyed or despawned on that tick (destroyed = true; gone from the next tick).
-  const std::vector<ActorState>& actors() const;
-  const std::vector<LoadedPack>& packs() const;
+  const std::vector<ActorSnapshot>& actors() const;
+  const std::vector<ScenePack>& packs() const;
 
  private:
   struct Impl;
@@ -174,14 +177,14 @@ inline constexpr std::size_t kSummaryTop = 10;
 // its tick has run: nothing is kept. Empty when the Simulation could not be created or a
 // limit stopped the run (the error is in the Sink; the lines of the ticks before it have
 // been written).
-std::optional<RunSummary> run_scene(const Scene& scene, std::vector<LoadedPack> packs,
+std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
                                     const RunOptions& options, std::ostream* trace,
                                     diag::Sink& sink);
 
 // One trace line, exactly as DESIGN.md fixes it, with its newline:
 // {"tick":12,"actor":"hero","action":"walk","step":1,"view":2,"frame":"body/1","flip":"x",
 //  "x":41.5,"y":70,"events":["hit"]}
-void write_trace_line(std::ostream& out, std::int64_t tick, const ActorState& actor);
+void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& actor);
 
 // A number as the trace prints it: integers without decimals, others as the shortest
 // text that reads back as the same double.
