@@ -197,7 +197,12 @@ std::optional<fs::path> resolve_inside_root(const fs::path& root, const fs::path
     return std::nullopt;
   }
   std::error_code ec;
-  fs::path resolved = fs::weakly_canonical(fs::absolute(base_dir, ec) / rel, ec);
+  // An empty base (a file named without a directory: its parent_path() is empty) is the
+  // current directory. fs::absolute("") is an error that leaves the path relative, and a
+  // relative path to a missing file stays relative through weakly_canonical, so it looked
+  // as if it left the root instead of not existing.
+  const fs::path base = base_dir.empty() ? fs::path(".") : base_dir;
+  fs::path resolved = fs::weakly_canonical(fs::absolute(base, ec) / rel, ec);
   if (ec) {
     if (why) *why = "cannot be resolved";
     return std::nullopt;
