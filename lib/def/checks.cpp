@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
+#include "checks_internal.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/def/schema.hpp"
 
@@ -27,74 +29,143 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
-// "(the grid has s/0 … s/5)" and friends: what the sheet named in `name` does hold.
-std::string unknown_frame_message(const Definition& def, const std::string& name) {
-  std::string message = "frame '" + name + "' does not exist";
-  const std::size_t slash = name.find('/');
-  if (slash == std::string::npos) {
-    std::vector<std::string> all;
-    for (const Frame& f : def.frames)
-      all.push_back(f.name);
-    const std::string near = nearest(name, all);
-    message += " (frame names are <sheet>/<frame>";
-    if (!near.empty()) message += "; did you mean '" + near + "'?";
-    return message + ")";
-  }
-  // The longest sheet name that prefixes the frame name (sheet names may hold '/').
-  const Sheet* sheet = nullptr;
-  for (const Sheet& s : def.sheets) {
-    if (name.size() > s.name.size() && name.compare(0, s.name.size(), s.name) == 0 &&
-        name[s.name.size()] == '/' && (!sheet || s.name.size() > sheet->name.size())) {
-      sheet = &s;
-    }
-  }
-  if (!sheet) {
-    std::vector<std::string> sheets;
+// The names a message may suggest, built once per check (a definition may hold hundreds of
+// thousands of sheets, frames and steps). Fuzzy suggestions compare a name with every
+// candidate, so they share a budget of comparisons: a file with thousands of unknown
+// names gets its first suggestions, then plain messages, never a quadratic run.
+class Namer {
+ public:
+  explicit Namer(const Definition& def) : def_(def) {
     for (const Sheet& s : def.sheets)
-      sheets.push_back(s.name);
-    const std::string prefix = name.substr(0, slash);
-    const std::string near = nearest(prefix, sheets);
-    message += " (there is no sheet '" + prefix + "'";
-    if (!near.empty()) message += "; did you mean '" + near + "'?";
+      by_name_.emplace(s.name, &s);
+  }
+
+  // The sheet whose name is the longest prefix of `frame` followed by '/' (sheet names
+  // may hold '/'), or nullptr.
+  const Sheet* owner(const std::string& frame) const {
+    for (std::size_t slash = frame.rfind('/'); slash != std::string::npos && slash > 0;
+         slash = frame.rfind('/', slash - 1)) {
+      auto it = by_name_.find(frame.substr(0, slash));
+      if (it != by_name_.end()) return it->second;
+    }
+    return nullptr;
+  }
+
+  // "(the grid has s/0 … s/5)" and friends: what the sheet named in `name` does hold.
+  std::string unknown_frame(const std::string& name) {
+    std::string message = "frame '" + name + "' does not exist";
+    const std::size_t slash = name.find('/');
+    if (slash == std::string::npos) {
+      // Usually the sheet's name left out (`a` for `e/a`): a frame whose own part is
+      // this name comes first, then the nearest full name.
+      std::string near = same_stem(name);
+      if (near.empty()) near = fuzzy(name, frame_names());
+      message += " (frame names are <sheet>/<frame>";
+      if (!near.empty()) message += "; did you mean '" + near + "'?";
+      return message + ")";
+    }
+    const Sheet* sheet = owner(name);
+    if (!sheet) {
+      const std::string prefix = name.substr(0, slash);
+      const std::string near = fuzzy(prefix, sheet_names());
+      message += " (there is no sheet '" + prefix + "'";
+      if (!near.empty()) message += "; did you mean '" + near + "'?";
+      return message + ")";
+    }
+    const auto begin = def_.frames.begin() + static_cast<std::ptrdiff_t>(sheet->first_frame);
+    const auto end = begin + static_cast<std::ptrdiff_t>(sheet->frame_count);
+    if (sheet->frame_count == 0) return message + " (sheet '" + sheet->name + "' has no frames)";
+    if (sheet->kind == SheetKind::kGrid) {
+      if (sheet->frame_count == 1) return message + " (the grid has only " + begin->name + ")";
+      return message + " (the grid has " + begin->name + " \xE2\x80\xA6 " + (end - 1)->name + ")";
+    }
+    const std::string stem = name.substr(sheet->name.size() + 1);
+    if (!all_digits(stem) && affordable(sheet->frame_count)) {
+      std::vector<std::string> names;
+      for (auto it = begin; it != end; ++it)
+        names.push_back(it->name);
+      const std::string near = fuzzy(name, names);
+      if (!near.empty()) return message + " (did you mean '" + near + "'?)";
+    }
+    message += " (sheet '" + sheet->name + "' has ";
+    const std::size_t shown = std::min<std::size_t>(sheet->frame_count, 6);
+    for (std::size_t i = 0; i < shown; ++i)
+      message += (i ? ", " : "") + (begin + static_cast<std::ptrdiff_t>(i))->name;
+    if (shown < sheet->frame_count) message += ", \xE2\x80\xA6";
     return message + ")";
   }
-  const auto begin = def.frames.begin() + static_cast<std::ptrdiff_t>(sheet->first_frame);
-  const auto end = begin + static_cast<std::ptrdiff_t>(sheet->frame_count);
-  if (sheet->frame_count == 0) return message + " (sheet '" + sheet->name + "' has no frames)";
-  if (sheet->kind == SheetKind::kGrid) {
-    if (sheet->frame_count == 1) return message + " (the grid has only " + begin->name + ")";
-    return message + " (the grid has " + begin->name + " \xE2\x80\xA6 " + (end - 1)->name + ")";
-  }
-  std::vector<std::string> names;
-  for (auto it = begin; it != end; ++it)
-    names.push_back(it->name);
-  const std::string stem = name.substr(sheet->name.size() + 1);
-  const std::string near = all_digits(stem) ? std::string() : nearest(name, names);
-  if (!near.empty()) return message + " (did you mean '" + near + "'?)";
-  message += " (sheet '" + sheet->name + "' has ";
-  const std::size_t shown = std::min<std::size_t>(names.size(), 6);
-  for (std::size_t i = 0; i < shown; ++i)
-    message += (i ? ", " : "") + names[i];
-  if (shown < names.size()) message += ", \xE2\x80\xA6";
-  return message + ")";
-}
 
-bool sheet_incomplete(const Definition& def, const std::string& frame) {
-  for (const Sheet& s : def.sheets) {
-    if (!s.complete && frame.size() > s.name.size() &&
-        frame.compare(0, s.name.size(), s.name) == 0 && frame[s.name.size()] == '/') {
-      return true;
+  // " (did you mean 'stand'?)" or nothing.
+  std::string action_suggestion(const std::string& name) {
+    if (action_names_.empty()) {
+      for (const Action& a : def_.actions)
+        action_names_.push_back(a.name);
     }
+    const std::string near = fuzzy(name, action_names_);
+    return near.empty() ? std::string() : " (did you mean '" + near + "'?)";
   }
-  return false;
-}
 
-std::string action_suggestion(const Definition& def, const std::string& name) {
-  std::vector<std::string> names;
-  for (const Action& a : def.actions)
-    names.push_back(a.name);
-  const std::string near = nearest(name, names);
-  return near.empty() ? std::string() : " (did you mean '" + near + "'?)";
+ private:
+  static constexpr std::size_t kBudget = 2000000;  // candidate comparisons per check
+
+  bool affordable(std::size_t n) const { return spent_ + n <= kBudget; }
+
+  std::string fuzzy(const std::string& word, const std::vector<std::string>& candidates) {
+    if (!affordable(candidates.size())) return "";
+    spent_ += candidates.size();
+    return nearest(word, candidates);
+  }
+
+  const std::vector<std::string>& frame_names() {
+    if (frame_names_.empty()) {
+      for (const Frame& f : def_.frames)
+        frame_names_.push_back(f.name);
+    }
+    return frame_names_;
+  }
+
+  const std::vector<std::string>& sheet_names() {
+    if (sheet_names_.empty()) {
+      for (const Sheet& s : def_.sheets)
+        sheet_names_.push_back(s.name);
+    }
+    return sheet_names_;
+  }
+
+  std::string same_stem(const std::string& stem) {
+    if (stems_.empty()) {
+      for (const Frame& f : def_.frames) {
+        const std::string& sheet = def_.sheets[f.sheet].name;
+        if (f.name.size() > sheet.size()) stems_.emplace(f.name.substr(sheet.size() + 1), f.name);
+      }
+    }
+    auto it = stems_.find(stem);
+    return it == stems_.end() ? std::string() : it->second;
+  }
+
+  const Definition& def_;
+  std::unordered_map<std::string, const Sheet*> by_name_;  // the first of duplicates
+  std::vector<std::string> frame_names_;
+  std::vector<std::string> sheet_names_;
+  std::vector<std::string> action_names_;
+  std::unordered_map<std::string, std::string> stems_;  // frame part -> first full name
+  std::size_t spent_ = 0;
+};
+
+// Whether `frame` may belong to a sheet whose frames could not all be listed: then it is
+// not reported as unknown. Sheet names may hold '/', so every prefix is tried.
+bool frame_unknowable(const std::unordered_map<std::string, bool>& complete,
+                      const std::string& frame, bool any_frame) {
+  bool owned = false;
+  for (std::size_t slash = frame.find('/'); slash != std::string::npos;
+       slash = frame.find('/', slash + 1)) {
+    auto it = complete.find(frame.substr(0, slash));
+    if (it == complete.end()) continue;
+    if (!it->second) return true;
+    owned = true;
+  }
+  // A sheet whose name could not be read may hold any frame that no complete sheet owns.
+  return any_frame && !owned;
 }
 
 }  // namespace
@@ -149,10 +220,21 @@ const Action* Definition::find_action(const std::string& name) const {
 }
 
 bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink& sink) {
+  return detail::check_actions(def, options, detail::Unknowns{}, sink);
+}
+
+bool detail::check_actions(const Definition& def, const LoadOptions& options,
+                           const Unknowns& unknowns, diag::Sink& sink) {
   const std::size_t errors_before = sink.error_count();
   std::set<std::string> frame_names;
   for (const Frame& f : def.frames)
     frame_names.insert(f.name);
+  Namer namer(def);
+  std::unordered_map<std::string, bool> complete;  // sheet name -> all its frames listed
+  for (const Sheet& s : def.sheets) {
+    auto [it, inserted] = complete.emplace(s.name, s.complete);
+    if (!inserted) it->second = it->second && s.complete;
+  }
   std::map<std::string, const Action*> by_name;
   for (const Action& a : def.actions)
     by_name.emplace(a.name, &a);
@@ -161,30 +243,35 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
     return it == by_name.end() ? nullptr : it->second;
   };
 
-  std::vector<std::string> inputs_seen;  // first-use order, for the E0313 position
-  for (const Action& a : def.actions) {
+  std::set<std::string> inputs_seen;  // for the E0313 position: the 65th distinct input
+  for (std::size_t ai = 0; ai < def.actions.size(); ++ai) {
+    const Action& a = def.actions[ai];
     for (const auto& view : a.steps) {
       for (const Step& s : view) {
-        if (s.blank || frame_names.count(s.frame) || sheet_incomplete(def, s.frame)) continue;
-        sink.error(Code::kUnknownFrame, s.frame_span, unknown_frame_message(def, s.frame));
+        if (s.blank || frame_names.count(s.frame) ||
+            frame_unknowable(complete, s.frame, unknowns.any_frame)) {
+          continue;
+        }
+        sink.error(Code::kUnknownFrame, s.frame_span, namer.unknown_frame(s.frame));
       }
     }
     if (a.then == ThenKind::kAction && !action_named(a.then_action)) {
       sink.error(Code::kUnknownThen, a.then_span,
                  "then: '" + a.then_action + "' is not hold, destroy or an action of this pack" +
-                     action_suggestion(def, a.then_action));
+                     namer.action_suggestion(a.then_action));
     }
     for (std::size_t j = 0; j < a.transitions.size(); ++j) {
       const Transition& t = a.transitions[j];
-      if (!action_named(t.to)) {
+      if (!unknowns.targets.count({ai, j}) && !action_named(t.to)) {
         sink.error(Code::kUnknownTransition, t.to_span,
                    "transition to '" + t.to + "', which is not an action of this pack" +
-                       action_suggestion(def, t.to));
+                       namer.action_suggestion(t.to));
       }
       // An earlier rule of the same kind whose conditions are a subset of this one's
       // holds whenever this one would, and wins because the first match wins.
-      for (std::size_t i = 0; i < j; ++i) {
+      for (std::size_t i = 0; i < j && !unknowns.conditions.count({ai, j}); ++i) {
         const Transition& e = a.transitions[i];
+        if (unknowns.conditions.count({ai, i})) continue;
         if (e.immediate == t.immediate && is_subset(e.when, t.when) &&
             is_subset(e.unless, t.unless)) {
           sink.warning(Code::kShadowedTransition, t.span,
@@ -197,10 +284,7 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
       }
       for (const auto* list : {&t.when, &t.unless}) {
         for (const std::string& input : *list) {
-          if (std::find(inputs_seen.begin(), inputs_seen.end(), input) != inputs_seen.end()) {
-            continue;
-          }
-          inputs_seen.push_back(input);
+          if (!inputs_seen.insert(input).second) continue;
           if (inputs_seen.size() == kMaxInputs + 1) {
             sink.error(Code::kTooManyInputs, t.span,
                        "input '" + input + "' is the " + std::to_string(kMaxInputs + 1) +
@@ -212,7 +296,8 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
     }
   }
 
-  if (!options.entries.empty()) {
+  // With actions: unreadable, the entries cannot be checked against it.
+  if (!options.entries.empty() && !unknowns.actions) {
     std::set<std::string> reached;
     std::vector<const Action*> queue;
     std::string entry_list;
@@ -222,7 +307,7 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
       const Action* a = action_named(e);
       if (!a) {
         sink.error(Code::kUnknownEntry, diag::Span{def.file.generic_string(), 0, 0, 0},
-                   "entry action '" + e + "' does not exist" + action_suggestion(def, e));
+                   "entry action '" + e + "' does not exist" + namer.action_suggestion(e));
         entries_known = false;
         continue;
       }
@@ -240,9 +325,10 @@ bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink
         if (next && reached.insert(name).second) queue.push_back(next);
       }
     }
-    // With a mistyped entry, "unreachable" would mostly be noise: fix the entry first.
+    // With a mistyped entry, or a then: or transition that could not be read,
+    // "unreachable" would mostly be noise: fix those first.
     for (const Action& a : def.actions) {
-      if (entries_known && !reached.count(a.name)) {
+      if (entries_known && !unknowns.reachability && !reached.count(a.name)) {
         sink.warning(Code::kUnreachableAction, a.span,
                      "action '" + a.name + "' cannot be reached from the entry actions (" +
                          entry_list + ") through transitions or `then`");

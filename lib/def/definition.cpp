@@ -1,11 +1,15 @@
 #include "spritec/def/definition.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 #include <map>
 #include <set>
 #include <system_error>
+#include <unordered_map>
+#include <unordered_set>
 
+#include "checks_internal.hpp"
 #include "spritec/def/schema.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/io/files.hpp"
@@ -75,10 +79,16 @@ std::optional<Rgb> parse_colorkey(const std::string& s) {
              static_cast<std::uint8_t>(v[4] * 16 + v[5])};
 }
 
+// The folders a definition names, listed once each for "did you mean" suggestions.
+constexpr std::size_t kMaxListed = 4096;  // entries of one folder worth comparing against
+
 class Loader {
  public:
-  Loader(const Document& doc, const fs::path& file, const LoadOptions& options, diag::Sink& sink)
-      : doc_(doc), options_(options), sink_(sink) {
+  // `malformed`: the nodes the schema check rejected; the parts holding them are skipped
+  // and the checks that depend on them stay silent.
+  Loader(const Document& doc, const fs::path& file, const LoadOptions& options, diag::Sink& sink,
+         const std::vector<const Node*>& malformed)
+      : doc_(doc), options_(options), sink_(sink), bad_(malformed.begin(), malformed.end()) {
     def_.file = file;
     def_.dependencies.push_back(file);
     base_dir_ = file.parent_path();
@@ -90,28 +100,54 @@ class Loader {
   std::optional<Definition> run() {
     const std::size_t errors_before = sink_.error_count();
     const Node& root = doc_.root();
+    if (!root.is_mapping()) return std::nullopt;  // the schema said so
     if (const MapEntry* e = root.find_entry("pack")) {
       def_.pack = e->value->value;
       def_.pack_span = doc_.span(*e->value);
     }
-    def_.tick_rate = to_int(root.find("tick_rate"), kDefaultTickRate);
-    if (const Node* atlas = root.find("atlas")) load_atlas(*atlas);
+    const Node* rate = root.find("tick_rate");
+    rate_known_ = !tainted(rate);
+    def_.tick_rate = rate_known_ ? to_int(rate, kDefaultTickRate) : kDefaultTickRate;
+    if (const Node* atlas = root.find("atlas"); atlas && !tainted(atlas)) load_atlas(*atlas);
     if (const Node* sheets = root.find("sheets")) {
-      for (const Node* sheet : sheets->items)
-        load_sheet(*sheet);
+      if (sheets->is_sequence()) {
+        for (const Node* sheet : sheets->items)
+          load_sheet(*sheet);
+      } else {
+        unknowns_.any_frame = true;
+      }
     }
     check_duplicate_frames();
     if (const Node* actions = root.find("actions")) {
-      for (const MapEntry& e : actions->entries)
-        load_action(e);
+      if (actions->is_mapping()) {
+        for (const MapEntry& e : actions->entries)
+          load_action(e);
+      } else if (!actions->is_null()) {
+        unknowns_.actions = true;
+      }
     }
     collect_names();
-    check_actions(def_, options_, sink_);
+    detail::check_actions(def_, options_, unknowns_, sink_);
     if (sink_.error_count() > errors_before) return std::nullopt;
     return std::move(def_);
   }
 
  private:
+  // Whether the node, or anything under it, was rejected by the schema check.
+  bool tainted(const Node* n) {
+    if (!n || bad_.empty()) return false;
+    if (auto it = tainted_.find(n); it != tainted_.end()) return it->second;
+    bool t = bad_.count(n) > 0;
+    for (const Node* item : n->items)
+      t = tainted(item) || t;
+    for (const MapEntry& e : n->entries)
+      t = tainted(e.value) || t;
+    tainted_.emplace(n, t);
+    return t;
+  }
+  // Whether the node itself was rejected (a wrong type, a missing required key…).
+  bool malformed(const Node* n) const { return n && bad_.count(n) > 0; }
+
   void error(Code code, const diag::Span& span, std::string message,
              std::vector<diag::Note> notes = {}) {
     sink_.error(code, span, std::move(message), std::move(notes));
@@ -123,6 +159,7 @@ class Loader {
     if (const Node* m = n.find("max_size")) {
       const Point p = to_point(m, Point{a.max_size.width, a.max_size.height});
       a.max_size = Size{p.x, p.y};
+      a.max_size_span = doc_.span(*m);
     }
     a.padding = to_int(n.find("padding"), a.padding);
     a.extrude = to_int(n.find("extrude"), a.extrude);
@@ -134,9 +171,16 @@ class Loader {
   }
 
   // Resolves a path written at `at` under the path policy; E0201 on failure.
+  // Each path is resolved once (sheets often share an image; resolving asks the file
+  // system several times).
   std::optional<fs::path> resolve(const std::string& written, const Node& at) {
-    std::string why;
-    auto p = io::resolve_inside_root(root_, base_dir_, written, &why);
+    auto cached = resolved_.find(written);
+    if (cached == resolved_.end()) {
+      std::string why;
+      auto p = io::resolve_inside_root(root_, base_dir_, written, &why);
+      cached = resolved_.emplace(written, std::make_pair(std::move(p), std::move(why))).first;
+    }
+    const auto& [p, why] = cached->second;
     if (!p) {
       error(Code::kPathOutsideRoot, doc_.span(at),
             "path '" + written + "' is not allowed: " + why +
@@ -146,12 +190,48 @@ class Loader {
     return p;
   }
 
+  // The names in a folder (sorted; at most kMaxListed are kept), listed once.
+  const std::vector<std::string>& folder_names(const fs::path& dir) {
+    auto it = listed_.find(dir.string());
+    if (it != listed_.end()) return it->second;
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (fs::directory_iterator d(dir, ec), end; !ec && d != end && names.size() < kMaxListed;
+         d.increment(ec)) {
+      names.push_back(d->path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return listed_.emplace(dir.string(), std::move(names)).first->second;
+  }
+
+  // "image 'ok2.pgn' does not exist: looked for art/ok2.pgn (…); did you mean 'ok2.png'?"
+  std::string missing_image_message(const std::string& written, const fs::path& resolved) {
+    const fs::path looked = (base_dir_ / fs::path(written)).lexically_normal();
+    std::string message = "image '" + written + "' does not exist: looked for " +
+                          looked.generic_string() +
+                          " (paths are relative to the definition's folder)";
+    const fs::path folder = resolved.parent_path();
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) {
+      return message + ", and the folder " + looked.parent_path().generic_string() +
+             " does not exist";
+    }
+    const std::string name = resolved.filename().string();
+    const std::size_t allowed = std::max<std::size_t>(2, name.size() / 4);
+    const std::string near = nearest(name, folder_names(folder), allowed);
+    if (near.empty()) return message;
+    const std::size_t slash = written.rfind('/');
+    const std::string prefix = slash == std::string::npos ? "" : written.substr(0, slash + 1);
+    return message + "; did you mean '" + prefix + near + "'?";
+  }
+
   // Reads a PNG's header; E0202 / E0204 at `at`. `shown` names the file in messages.
   std::optional<PngInfo> read_image(const fs::path& path, const std::string& shown,
                                     const Node& at) {
+    if (auto it = images_.find(path.string()); it != images_.end()) return it->second;
     std::error_code ec;
     if (!fs::exists(path, ec)) {
-      error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' does not exist");
+      error(Code::kImageUnreadable, doc_.span(at), missing_image_message(shown, path));
       return std::nullopt;
     }
     if (!fs::is_regular_file(path, ec)) {
@@ -185,28 +265,32 @@ class Loader {
       return std::nullopt;
     }
     def_.dependencies.push_back(path);
+    images_.emplace(path.string(), *info);
     return info;
   }
 
   void load_sheet(const Node& n) {
+    const MapEntry* name = n.is_mapping() ? n.find_entry("name") : nullptr;
+    if (!name || tainted(name->value)) {
+      // Without its name, its frames' names are unknown: any frame may be one of them.
+      unknowns_.any_frame = true;
+      return;
+    }
     Sheet sheet;
-    const MapEntry* name = n.find_entry("name");
-    sheet.name = name ? name->value->value : std::string();
-    sheet.span = name ? doc_.span(*name->value) : doc_.span(n);
+    sheet.name = name->value->value;
+    sheet.span = doc_.span(*name->value);
     sheet.first_frame = def_.frames.size();
-    sheet.origin = to_point(n.find("origin"), Point{});
+    const Node* origin = n.find("origin");
+    sheet.origin = tainted(origin) ? Point{} : to_point(origin, Point{});
 
-    for (const Sheet& other : def_.sheets) {
-      if (other.name == sheet.name) {
-        // Its frames repeat the first sheet's names; E0210 says it once for all of them.
-        duplicate_sheets_.insert(def_.sheets.size());
-        error(Code::kDuplicateSheet, sheet.span, "duplicate sheet name '" + sheet.name + "'",
-              {diag::Note{other.span, "first defined here"}});
-        break;
-      }
+    if (auto [it, inserted] = sheet_index_.emplace(sheet.name, def_.sheets.size()); !inserted) {
+      // Its frames repeat the first sheet's names; E0210 says it once for all of them.
+      duplicate_sheets_.insert(def_.sheets.size());
+      error(Code::kDuplicateSheet, sheet.span, "duplicate sheet name '" + sheet.name + "'",
+            {diag::Note{def_.sheets[it->second].span, "first defined here"}});
     }
 
-    if (const Node* key = n.find("colorkey")) {
+    if (const Node* key = n.find("colorkey"); key && !tainted(key)) {
       sheet.colorkey_span = doc_.span(*key);
       sheet.colorkey = parse_colorkey(key->value);
       if (!sheet.colorkey) {
@@ -220,7 +304,9 @@ class Loader {
     const Node* grid = n.find("grid");
     const Node* frames = n.find("frames");
     bool complete = false;
-    if (image && files) {
+    if (tainted(image) || tainted(files) || malformed(&n)) {
+      // The source cannot be read: the sheet's frames are unknown (complete stays false).
+    } else if (image && files) {
       error(Code::kSheetSource, doc_.span(*files),
             "sheet '" + sheet.name + "' has both image: and files:; give one");
     } else if (!image && !files) {
@@ -284,12 +370,18 @@ class Loader {
     sheet.image_size = Size{info->width, info->height};
     const std::string shown = fs::path(image.value).filename().string();
     const std::string image_text = shown + " (" + size_text(info->width, info->height) + ")";
-    if (grid) return load_grid(sheet, *grid, image_text);
+    if (grid) return !tainted(grid) && load_grid(sheet, *grid, image_text);
+    if (!frames->is_mapping()) return false;
 
     if (!room_for(static_cast<std::int64_t>(frames->entries.size()), sheet, *frames)) return false;
     for (const MapEntry& e : frames->entries) {
       const Node* rect_node = e.value->find("rect");
-      if (!rect_node || rect_node->items.size() != 4) continue;
+      if (tainted(e.value) || !rect_node || rect_node->items.size() != 4) {
+        // Its name is known, its rectangle is not: the frame exists for the steps that
+        // name it, and nothing is checked about its rectangle.
+        add_frame(sheet, e.key, *path, sheet.image_size, Rect{}, sheet.origin, doc_.key_span(e));
+        continue;
+      }
       Rect r{to_int(rect_node->items[0], 0), to_int(rect_node->items[1], 0),
              to_int(rect_node->items[2], 0), to_int(rect_node->items[3], 0)};
       const Point origin = to_point(e.value->find("origin"), sheet.origin);
@@ -382,12 +474,27 @@ class Loader {
     if (!dir) return false;
 
     std::vector<fs::path> matches;
+    bool dangling = false;
     std::error_code ec;
     if (fs::is_directory(*dir, ec)) {
       for (fs::directory_iterator it(*dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string fname = it->path().filename().string();
         if (!glob_match(name_part, fname)) continue;
         std::error_code fec;
+        if (it->is_symlink(fec) && !fs::exists(it->path(), fec)) {
+          // A link that leads nowhere is a missing frame, not a file to skip quietly.
+          const std::string written =
+              (slash == std::string::npos ? std::string() : dir_part + "/") + fname;
+          std::error_code lec;
+          const fs::path target = fs::read_symlink(it->path(), lec);
+          error(Code::kImageUnreadable, doc_.span(files),
+                fec.value() == ELOOP
+                    ? "'" + written + "' (matched by files:) is a symbolic link loop"
+                    : "'" + written + "' (matched by files:) is a symbolic link to '" +
+                          target.generic_string() + "', which does not exist");
+          dangling = true;
+          continue;
+        }
         if (!fs::is_regular_file(it->path(), fec)) continue;
         matches.push_back(it->path());
         if (matches.size() > kMaxFrames) break;  // over the cap anyway: stop listing
@@ -397,8 +504,10 @@ class Loader {
       return a.filename().string() < b.filename().string();
     });
     if (matches.empty()) {
-      error(Code::kGlobNoMatch, doc_.span(files),
-            "files: pattern '" + pattern + "' matches no file");
+      if (!dangling) {
+        error(Code::kGlobNoMatch, doc_.span(files),
+              "files: pattern '" + pattern + "' matches no file");
+      }
       return false;
     }
     if (!room_for(static_cast<std::int64_t>(matches.size()), sheet, files)) return false;
@@ -420,7 +529,7 @@ class Loader {
       add_frame(sheet, m.stem().string(), *path, Size{info->width, info->height},
                 Rect{0, 0, info->width, info->height}, sheet.origin, doc_.span(files));
     }
-    return ok;
+    return ok && !dangling;
   }
 
   void check_duplicate_frames() {
@@ -436,8 +545,10 @@ class Loader {
   }
 
   // A duration given as ticks: or ms: on `n` (an action or a step mapping). Returns
-  // empty when neither is given; reports E0309, E0310, W0301.
-  std::optional<int> duration(const Node& n, diag::Span* where) {
+  // empty when neither is given, or when the one given cannot be read (a schema error,
+  // or ms: with an unreadable tick_rate) — then `*known` is set false. Reports E0309,
+  // E0310, W0301.
+  std::optional<int> duration(const Node& n, diag::Span* where, bool* known) {
     const Node* ticks = n.find("ticks");
     const Node* ms = n.find("ms");
     if (ticks && ms) {
@@ -445,12 +556,17 @@ class Loader {
             "a duration is given both as ticks: and as ms:; keep one",
             {diag::Note{doc_.span(*ticks), "ticks: given here"}});
     }
+    if (tainted(ticks) || tainted(ms) || (ms && !ticks && !rate_known_)) {
+      *known = false;
+      return std::nullopt;
+    }
     if (ticks) {
       const std::int64_t t = ticks->as_int().value_or(1);
       if (where) *where = doc_.span(*ticks);
       if (t < 1) {
         error(Code::kBadDuration, doc_.span(*ticks),
-              "ticks: " + std::to_string(t) + " is not a positive number of ticks");
+              "ticks must be at least 1, got " + std::to_string(t) +
+                  " (every step lasts at least one tick)");
         return 1;
       }
       return static_cast<int>(t);
@@ -478,30 +594,54 @@ class Loader {
     return std::nullopt;
   }
 
-  Step load_step(const Node& n, int default_ticks) {
+  // What could be read of a step, for the checks between views.
+  struct StepKnown {
+    bool duration = true;
+    bool event = true;
+  };
+
+  Step load_step(const Node& n, int default_ticks, bool default_known, StepKnown& known) {
     Step s;
     s.ticks = default_ticks;
     s.span = doc_.span(n);
     s.frame_span = s.span;
     s.ticks_span = s.span;
+    known.duration = default_known;
+    if (malformed(&n)) {
+      // Not a step the schema accepts (or a mapping without frame:): nothing is known.
+      s.blank = true;
+      known = StepKnown{false, false};
+      return s;
+    }
     if (n.is_mapping()) {
       const Node* frame = n.find("frame");
-      if (frame && frame->scalar_type() != ScalarType::kNull) {
+      if (frame && !tainted(frame) && frame->scalar_type() != ScalarType::kNull) {
         s.frame = frame->value;
         s.frame_span = doc_.span(*frame);
       } else {
-        s.blank = true;
+        s.blank = true;  // blank, or a frame: that cannot be read (not checked)
       }
-      if (auto t = duration(n, &s.ticks_span)) s.ticks = *t;
-      if (const Node* flip = n.find("flip")) {
+      bool duration_known = true;
+      if (auto t = duration(n, &s.ticks_span, &duration_known)) {
+        s.ticks = *t;
+        known.duration = true;
+      } else if (!duration_known) {
+        known.duration = false;
+      }
+      if (const Node* flip = n.find("flip"); flip && !tainted(flip)) {
         const std::string& f = flip->value;
         s.flip = f == "x" ? Flip::kX : f == "y" ? Flip::kY : f == "xy" ? Flip::kXY : Flip::kNone;
       }
       if (const Node* event = n.find("event")) {
-        s.event = event->value;
-        s.event_span = doc_.span(*event);
+        if (tainted(event)) {
+          known.event = false;
+        } else {
+          s.event = event->value;
+          s.event_span = doc_.span(*event);
+        }
       }
-      s.move = to_point(n.find("move"), Point{});
+      const Node* move = n.find("move");
+      s.move = tainted(move) ? Point{} : to_point(move, Point{});
     } else if (n.scalar_type() == ScalarType::kNull) {
       s.blank = true;
     } else {
@@ -514,62 +654,102 @@ class Loader {
     Action a;
     a.name = entry.key;
     a.span = doc_.key_span(entry);
-    const Node empty_mapping;
-    const Node& n = entry.value->is_mapping() ? *entry.value : empty_mapping;
-    a.views = to_int(n.find("views"), 1);
-    a.first_view = ((to_int(n.find("first_view"), 0) % 360) + 360) % 360;
-    if (const Node* mode = n.find("mode")) {
+    const std::size_t index = def_.actions.size();
+    if (!entry.value->is_mapping()) {
+      // The schema reported it: the action exists (transitions may name it), nothing
+      // else about it is known.
+      unknowns_.reachability = true;
+      def_.actions.push_back(std::move(a));
+      return;
+    }
+    const Node& n = *entry.value;
+    const Node* views = n.find("views");
+    const bool views_known = !tainted(views);
+    a.views = views_known ? to_int(views, 1) : 1;
+    const Node* first_view = n.find("first_view");
+    if (!tainted(first_view)) a.first_view = ((to_int(first_view, 0) % 360) + 360) % 360;
+    if (const Node* mode = n.find("mode"); mode && !tainted(mode)) {
       a.mode = mode->value == "pingpong" ? PlayMode::kPingpong
                : mode->value == "once"   ? PlayMode::kOnce
                                          : PlayMode::kLoop;
     }
-    a.repeat = to_int(n.find("repeat"), a.mode == PlayMode::kOnce ? 1 : 0);
+    const Node* repeat = n.find("repeat");
+    a.repeat = tainted(repeat) ? (a.mode == PlayMode::kOnce ? 1 : 0)
+                               : to_int(repeat, a.mode == PlayMode::kOnce ? 1 : 0);
     if (const Node* then = n.find("then")) {
-      a.then_span = doc_.span(*then);
-      if (then->value == "hold") {
-        a.then = ThenKind::kHold;
-      } else if (then->value == "destroy") {
-        a.then = ThenKind::kDestroy;
+      if (tainted(then)) {
+        unknowns_.reachability = true;
       } else {
-        a.then = ThenKind::kAction;
-        a.then_action = then->value;
+        a.then_span = doc_.span(*then);
+        if (then->value == "hold") {
+          a.then = ThenKind::kHold;
+        } else if (then->value == "destroy") {
+          a.then = ThenKind::kDestroy;
+        } else {
+          a.then = ThenKind::kAction;
+          a.then_action = then->value;
+        }
       }
     }
-    if (const Node* r = n.find("reverse")) a.reverse = r->as_bool().value_or(false);
-    const int default_ticks =
-        duration(n, nullptr).value_or(ms_to_ticks(kDefaultStepMs, def_.tick_rate));
+    if (const Node* r = n.find("reverse"); r && !tainted(r))
+      a.reverse = r->as_bool().value_or(false);
+    bool default_known = true;
+    const std::optional<int> given = duration(n, nullptr, &default_known);
+    // The default of 100 ms depends on the tick rate.
+    if (!given && default_known) default_known = rate_known_;
+    const int default_ticks = given.value_or(ms_to_ticks(kDefaultStepMs, def_.tick_rate));
 
-    load_steps(a, n, default_ticks);
+    const bool steps_known = load_steps(a, n, default_ticks, default_known, views_known);
 
-    if (const Node* lf = n.find("loop_from")) {
+    if (const Node* lf = n.find("loop_from"); lf && !tainted(lf) && steps_known) {
       const std::int64_t v = lf->as_int().value_or(0);
       const std::size_t steps = a.steps.empty() ? 0 : a.steps[0].size();
       if (steps > 0 && (v < 0 || v >= static_cast<std::int64_t>(steps))) {
         error(Code::kLoopFrom, doc_.span(*lf),
-              "loop_from: " + std::to_string(v) + " is outside the step list (0.." +
-                  std::to_string(steps - 1) + ")");
+              "loop_from must be a step index, 0 to " + std::to_string(steps - 1) + ", got " +
+                  std::to_string(v));
       } else {
         a.loop_from = static_cast<int>(v);
       }
     }
 
     if (const Node* rules = n.find("transitions")) {
+      if (!rules->is_sequence()) unknowns_.reachability = true;
       for (const Node* rule : rules->items) {
+        if (malformed(rule) || !rule->is_mapping()) {
+          // Not a rule, or one without to:: where it leads is unknown.
+          unknowns_.reachability = true;
+          continue;
+        }
+        const std::pair<std::size_t, std::size_t> at{index, a.transitions.size()};
         Transition t;
         t.span = doc_.span(*rule);
         if (const Node* to = rule->find("to")) {
-          t.to = to->value;
-          t.to_span = doc_.span(*to);
+          if (tainted(to)) {
+            unknowns_.targets.insert(at);
+            unknowns_.reachability = true;
+          } else {
+            t.to = to->value;
+            t.to_span = doc_.span(*to);
+          }
         }
         for (const char* key : {"when", "unless"}) {
           if (const Node* list = rule->find(key)) {
+            if (tainted(list)) {
+              unknowns_.conditions.insert(at);
+              continue;
+            }
             auto& out = key[0] == 'w' ? t.when : t.unless;
             for (const Node* item : list->items)
               out.push_back(item->value);
           }
         }
         if (const Node* imm = rule->find("immediate")) {
-          t.immediate = imm->as_bool().value_or(false);
+          if (tainted(imm)) {
+            unknowns_.conditions.insert(at);
+          } else {
+            t.immediate = imm->as_bool().value_or(false);
+          }
         }
         a.transitions.push_back(std::move(t));
       }
@@ -577,11 +757,37 @@ class Loader {
     def_.actions.push_back(std::move(a));
   }
 
-  void load_steps(Action& a, const Node& n, int default_ticks) {
+  // Reads the steps and checks their structure (E0302, E0303, E0304, E0305, E0311).
+  // Returns false when the step list could not be read as a whole (its shape is unknown:
+  // loop_from is then not checked); the steps that could be read are still listed, so
+  // their frames are checked.
+  bool load_steps(Action& a, const Node& n, int default_ticks, bool default_known,
+                  bool views_known) {
     const Node* frames = n.find("frames");
+    if (frames && !frames->is_sequence()) return false;  // the schema reported it
     if (!frames || frames->items.empty()) {
       error(Code::kNoSteps, a.span, "action '" + a.name + "' has no steps");
-      return;
+      return true;
+    }
+    StepKnown ignored;
+    if (std::any_of(frames->items.begin(), frames->items.end(),
+                    [&](const Node* item) { return malformed(item); })) {
+      // An item that is neither a step nor a list of steps: the views cannot be told
+      // apart. Keep the readable steps for the frame checks only.
+      std::vector<Step> flat;
+      for (const Node* item : frames->items) {
+        if (malformed(item)) continue;
+        if (item->is_sequence()) {
+          std::vector<Step> view;
+          for (const Node* step : item->items)
+            view.push_back(load_step(*step, default_ticks, default_known, ignored));
+          a.steps.push_back(std::move(view));
+        } else {
+          flat.push_back(load_step(*item, default_ticks, default_known, ignored));
+        }
+      }
+      if (!flat.empty()) a.steps.push_back(std::move(flat));
+      return false;
     }
     std::size_t lists = 0;
     for (const Node* item : frames->items)
@@ -597,30 +803,33 @@ class Loader {
           error(Code::kWrongType, doc_.span(*item),
                 "frames: mixes steps and per-view lists; give one list per view, or a flat "
                 "list of steps for a single view");
-          return;
+          return false;
         }
       }
     }
-    if (static_cast<int>(views.size()) != a.views) {
+    if (views_known && static_cast<int>(views.size()) != a.views) {
       error(Code::kViewCount, doc_.span(*frames),
             lists == 0 ? "action '" + a.name + "' has views: " + std::to_string(a.views) +
                              " but frames: is a flat list (one view); give one list per view"
                        : "action '" + a.name + "' has views: " + std::to_string(a.views) + " but " +
                              std::to_string(views.size()) + " frame lists");
-      return;
+      return false;
     }
     bool any = false;
     for (const Node* v : views)
       any = any || !v->items.empty();
     if (!any) {
       error(Code::kNoSteps, a.span, "action '" + a.name + "' has no steps");
-      return;
+      return true;
     }
+    std::vector<std::vector<StepKnown>> known;
     for (const Node* v : views) {
       std::vector<Step> steps;
-      for (const Node* item : v->items)
-        steps.push_back(load_step(*item, default_ticks));
+      std::vector<StepKnown> k(v->items.size());
+      for (std::size_t i = 0; i < v->items.size(); ++i)
+        steps.push_back(load_step(*v->items[i], default_ticks, default_known, k[i]));
       a.steps.push_back(std::move(steps));
+      known.push_back(std::move(k));
     }
     bool counts_ok = true;
     for (std::size_t v = 1; v < views.size(); ++v) {
@@ -633,19 +842,19 @@ class Loader {
         counts_ok = false;
       }
     }
-    if (!counts_ok) return;
+    if (!counts_ok) return true;
     for (std::size_t v = 1; v < views.size(); ++v) {
       for (std::size_t i = 0; i < a.steps[0].size(); ++i) {
         const Step& s = a.steps[v][i];
         const Step& s0 = a.steps[0][i];
-        if (s.ticks != s0.ticks) {
+        if (s.ticks != s0.ticks && known[v][i].duration && known[0][i].duration) {
           error(Code::kViewTicks, s.ticks_span,
                 "step " + std::to_string(i) + " of action '" + a.name + "' lasts " +
                     std::to_string(s.ticks) + " ticks in view " + std::to_string(v) + " but " +
                     std::to_string(s0.ticks) + " in view 0 (views share the step clock)",
                 {diag::Note{s0.ticks_span, "view 0's step"}});
         }
-        if (s.event != s0.event) {
+        if (s.event != s0.event && known[v][i].event && known[0][i].event) {
           auto shown = [](const std::string& e) { return e.empty() ? "no event" : "'" + e + "'"; };
           error(Code::kViewEvent, s.event.empty() ? s.span : s.event_span,
                 "step " + std::to_string(i) + " of action '" + a.name + "' raises " +
@@ -655,6 +864,7 @@ class Loader {
         }
       }
     }
+    return true;
   }
 
   void collect_names() {
@@ -684,27 +894,28 @@ class Loader {
   fs::path base_dir_;
   fs::path root_;
   std::set<std::size_t> duplicate_sheets_;
+  std::unordered_map<std::string, std::size_t> sheet_index_;  // name -> first sheet
+  std::unordered_set<const Node*> bad_;                       // rejected by the schema
+  std::unordered_map<const Node*, bool> tainted_;
+  std::unordered_map<std::string, std::vector<std::string>> listed_;  // folder -> names
+  std::unordered_map<std::string, std::pair<std::optional<fs::path>, std::string>>
+      resolved_;                                     // written -> resolved, or why not
+  std::unordered_map<std::string, PngInfo> images_;  // resolved path -> header, read once
+  bool rate_known_ = true;
+  detail::Unknowns unknowns_;
 };
 
 std::optional<Definition> load_document(const Document& doc, const fs::path& file,
                                         const LoadOptions& options, diag::Sink& sink) {
-  const std::size_t before = sink.diagnostics().size();
-  if (!validate_schema(doc, sprites_schema(), sink)) {
-    // Unknown keys are ignored by the loader, so when they are the only schema errors
-    // (the usual typo) the other checks still run and one pass reports everything. Any
-    // other schema error means the tree does not have the shape the loader reads.
-    const auto& all = sink.diagnostics();
-    for (std::size_t i = before; i < all.size(); ++i) {
-      if (all[i].severity == diag::Severity::kError && all[i].code != Code::kUnknownKey) {
-        return std::nullopt;
-      }
-    }
-    Loader loader(doc, file, options, sink);
-    loader.run();
-    return std::nullopt;
-  }
-  Loader loader(doc, file, options, sink);
-  return loader.run();
+  // Schema errors do not stop the semantic checks: the loader reads every part the
+  // schema accepted and skips the rest, and checks that depend on a skipped part stay
+  // silent, so one run lists every problem without follow-on noise.
+  std::vector<const Node*> malformed;
+  const bool valid = validate_schema(doc, sprites_schema(), sink, &malformed);
+  Loader loader(doc, file, options, sink, malformed);
+  std::optional<Definition> def = loader.run();
+  if (!valid) def.reset();  // unknown keys alone: every check ran, but the file has errors
+  return def;
 }
 
 }  // namespace

@@ -10,7 +10,9 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <utility>
 
 namespace spritec::def {
 namespace {
@@ -88,6 +90,114 @@ std::string type_name(const std::string& type) {
   return type;
 }
 
+// What a value is, for messages: its type, and a scalar's text ("a string ('fast')").
+std::string found(const Node& n) {
+  std::string type = describe_type(n);
+  if (n.is_scalar() && !n.value.empty() && n.value.size() <= 40 &&
+      n.value.find('\n') == std::string::npos) {
+    type += " ('" + n.value + "')";
+  }
+  return type;
+}
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// `key:value` written without the space after ':' (`tick_rate:0`, `name:s`): YAML reads one
+// word. Returns the position of the ':' or npos.
+std::size_t glued_colon(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && is_word_char(s[i]))
+    ++i;
+  if (i == 0 || i + 1 >= s.size() || s[i] != ':' || s[i + 1] == ' ' || s[i + 1] == ':' ||
+      s[i + 1] == '/') {
+    return std::string_view::npos;
+  }
+  return i;
+}
+
+std::string glued_message(const std::string& word) {
+  const std::size_t colon = glued_colon(word);
+  return "missing space after ':': YAML reads '" + word +
+         "' as one word, not a key and its value; write '" + word.substr(0, colon + 1) + " " +
+         word.substr(colon + 1) + "'";
+}
+
+// Angles are degrees clockwise from east (screen y points down): the compass words people
+// write instead.
+std::optional<int> compass_degrees(std::string word) {
+  for (char& c : word)
+    c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  static const std::pair<const char*, int> kWords[] = {
+      {"east", 0},         {"e", 0},           {"right", 0},
+      {"south-east", 45},  {"southeast", 45},  {"se", 45},
+      {"south", 90},       {"s", 90},          {"down", 90},
+      {"south-west", 135}, {"southwest", 135}, {"sw", 135},
+      {"west", 180},       {"w", 180},         {"left", 180},
+      {"north-west", 225}, {"northwest", 225}, {"nw", 225},
+      {"north", 270},      {"n", 270},         {"up", 270},
+      {"north-east", 315}, {"northeast", 315}, {"ne", 315}};
+  for (const auto& [w, deg] : kWords) {
+    if (word == w) return deg;
+  }
+  return std::nullopt;
+}
+
+// A number followed by a unit ("150ms", "150 ms", "2s", "8 ticks"): the number and the unit.
+std::optional<std::pair<std::string, std::string>> number_with_unit(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+    ++i;
+  if (i == 0) return std::nullopt;
+  std::size_t j = i;
+  while (j < s.size() && s[j] == ' ')
+    ++j;
+  std::string unit = s.substr(j);
+  if (unit.empty()) return std::nullopt;
+  for (char c : unit) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return std::nullopt;
+  }
+  return std::make_pair(s.substr(0, i), unit);
+}
+
+// What to say instead of "must be an integer, got a string" when the mistake is a known
+// one; empty otherwise.
+std::string type_hint(const std::string& key, const Node& n, const std::vector<std::string>& want) {
+  const bool wants_number = std::find_if(want.begin(), want.end(), [](const std::string& w) {
+                              return w == "an integer" || w == "a number";
+                            }) != want.end();
+  if (!wants_number || !n.is_scalar() || n.scalar_type() != ScalarType::kString) return "";
+  if (key == "angle" || key == "first_view") {
+    std::string message = key +
+                          " is an angle in degrees, clockwise from east: 0 is east, 90 south, "
+                          "180 west, 270 north";
+    if (auto deg = compass_degrees(n.value)) {
+      message += "; write " + key + ": " + std::to_string(*deg);
+    }
+    return message + ", got " + found(n);
+  }
+  if (auto nu = number_with_unit(n.value)) {
+    const auto& [number, unit] = *nu;
+    if (key == "ms") {
+      std::string ms = number;
+      if ((unit == "s" || unit == "sec") && number.find('.') == std::string::npos) {
+        ms = number + "000";
+      }
+      return "ms is a plain number of milliseconds, without a unit: write ms: " +
+             (unit == "ms" || unit == "s" || unit == "sec" ? ms : number) + ", got " + found(n);
+    }
+    if (key == "ticks") {
+      return "ticks is a plain number of ticks, without a unit: write ticks: " + number +
+             (unit == "ms" ? " (or ms: " + number + " for milliseconds)" : std::string()) +
+             ", got " + found(n);
+    }
+    return key + " is a plain number, without a unit: write " + key + ": " + number + ", got " +
+           found(n);
+  }
+  return "";
+}
+
 std::string join_or(const std::vector<std::string>& words) {
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -99,20 +209,25 @@ std::string join_or(const std::vector<std::string>& words) {
 
 class Walker {
  public:
-  Walker(const Document& doc, const json& root, diag::Sink& sink)
-      : doc_(doc), root_(root), sink_(sink) {}
+  Walker(const Document& doc, const json& root, diag::Sink& sink,
+         std::vector<const Node*>* malformed)
+      : doc_(doc), root_(root), sink_(sink), malformed_(malformed) {}
 
   bool ok() const { return ok_; }
 
-  void check(const Node& n, const json& schema_in) {
+  // `name` says which value this is in messages: its key (`tick_rate`), a quoted key for
+  // names the file chooses (`'walk'`), an item (`origin[1]`), or "the top level".
+  // `key` is the mapping key the value belongs to (for hints), empty for items.
+  void check(const Node& n, const json& schema_in, const std::string& name,
+             const std::string& key) {
     const json& schema = resolve(schema_in);
     if (!schema.is_object()) return;
-    for (const char* key : {"anyOf", "oneOf"}) {
-      auto it = schema.find(key);
+    for (const char* keyword : {"anyOf", "oneOf"}) {
+      auto it = schema.find(keyword);
       if (it == schema.end() || !it->is_array()) continue;
       for (const json& branch : *it) {
         if (fits(n, branch)) {
-          check(n, branch);
+          check(n, branch, name, key);
           goto after_branches;
         }
       }
@@ -120,8 +235,7 @@ class Walker {
         std::vector<std::string> names;
         for (const json& branch : *it)
           collect_types(branch, names);
-        error(Code::kWrongType, doc_.span(n),
-              "expected " + join_or(names) + ", found " + describe_type(n));
+        wrong_type(n, names, name, key);
       }
       return;
     after_branches:;
@@ -130,21 +244,46 @@ class Walker {
       if (!fits_type(n, *it)) {
         std::vector<std::string> names;
         collect_types(schema, names);
-        error(Code::kWrongType, doc_.span(n),
-              "expected " + join_or(names) + ", found " + describe_type(n));
+        wrong_type(n, names, name, key);
         return;
       }
     }
     if (n.is_mapping()) {
       check_object(n, schema);
     } else if (n.is_sequence()) {
-      check_array(n, schema);
+      check_array(n, schema, name);
     } else {
-      check_scalar(n, schema);
+      check_scalar(n, schema, name);
     }
   }
 
  private:
+  void wrong_type(const Node& n, const std::vector<std::string>& want, const std::string& name,
+                  const std::string& key) {
+    if (n.is_null() && !n.comment.empty()) {
+      // `colorkey: #ff00ff`: the value became a comment.
+      std::string word = n.comment;
+      if (const std::size_t space = word.find_first_of(" \t"); space != std::string::npos) {
+        word.resize(space);
+      }
+      const std::string shown = key.empty() ? name : key;
+      error(Code::kWrongType, doc_.span(n),
+            shown + " has no value: '#' starts a comment in YAML, so " + word +
+                " was read as a comment; quote it: " + shown + ": \"" + word + "\"",
+            &n);
+      return;
+    }
+    const bool wants_mapping = std::find(want.begin(), want.end(), "a mapping") != want.end();
+    if (wants_mapping && n.is_scalar() && n.plain && glued_colon(n.value) != std::string::npos) {
+      // `- name:s`: a key and its value glued into one word.
+      error(Code::kYamlSyntax, doc_.span(n), glued_message(n.value), &n);
+      return;
+    }
+    std::string hint = type_hint(key, n, want);
+    if (hint.empty()) hint = name + " must be " + join_or(want) + ", got " + found(n);
+    error(Code::kWrongType, doc_.span(n), hint, &n);
+  }
+
   const json& resolve(const json& schema) {
     const json* s = &schema;
     for (int guard = 0; guard < 32 && s->is_object(); ++guard) {
@@ -220,14 +359,21 @@ class Walker {
 
     for (const MapEntry& e : n.entries) {
       if (props && props->contains(e.key)) {
-        check(*e.value, (*props)[e.key]);
+        check(*e.value, (*props)[e.key], e.key, e.key);
       } else if (additional && additional->is_object()) {
-        check(*e.value, *additional);
+        check(*e.value, *additional, "'" + e.key + "'", "");
       } else if (additional && additional->is_boolean() && !additional->get<bool>()) {
         std::vector<std::string> allowed;
         if (props) {
           for (auto p = props->begin(); p != props->end(); ++p)
             allowed.push_back(p.key());
+        }
+        if (const std::size_t colon = glued_colon(e.key); colon != std::string::npos &&
+                                                          e.value->is_null() && props &&
+                                                          props->contains(e.key.substr(0, colon))) {
+          // `tick_rate:0` reads as the key "tick_rate:0" with no value.
+          error(Code::kYamlSyntax, doc_.key_span(e), glued_message(e.key));
+          continue;
         }
         std::string message = "unknown key '" + e.key + "'";
         std::string near = nearest(e.key, allowed);
@@ -247,13 +393,13 @@ class Walker {
       for (const json& r : *it) {
         if (r.is_string() && !n.find_entry(r.get<std::string>())) {
           error(Code::kMissingKey, doc_.span(n),
-                "missing required key '" + r.get<std::string>() + "'");
+                "missing required key '" + r.get<std::string>() + "'", &n);
         }
       }
     }
   }
 
-  void check_array(const Node& n, const json& schema) {
+  void check_array(const Node& n, const json& schema, const std::string& name) {
     const auto count = static_cast<std::int64_t>(n.items.size());
     auto min_items = schema.find("minItems");
     auto max_items = schema.find("maxItems");
@@ -263,23 +409,23 @@ class Walker {
         (has_max && count > max_items->get<std::int64_t>())) {
       std::string want;
       if (has_min && has_max && *min_items == *max_items) {
-        want = std::to_string(min_items->get<std::int64_t>());
+        want = "exactly " + std::to_string(min_items->get<std::int64_t>());
       } else if (has_min && count < min_items->get<std::int64_t>()) {
         want = "at least " + std::to_string(min_items->get<std::int64_t>());
       } else {
         want = "at most " + std::to_string(max_items->get<std::int64_t>());
       }
       error(Code::kSchema, doc_.span(n),
-            "expected " + want + " items, found " + std::to_string(count));
+            name + " must have " + want + " items, got " + std::to_string(count), &n);
       return;
     }
     if (auto it = schema.find("items"); it != schema.end() && it->is_object()) {
-      for (const Node* item : n.items)
-        check(*item, *it);
+      for (std::size_t i = 0; i < n.items.size(); ++i)
+        check(*n.items[i], *it, name + "[" + std::to_string(i) + "]", "");
     }
   }
 
-  void check_scalar(const Node& n, const json& schema) {
+  void check_scalar(const Node& n, const json& schema, const std::string& name) {
     if (auto it = schema.find("enum"); it != schema.end() && it->is_array()) {
       const json value = scalar_json(n);
       if (std::find(it->begin(), it->end(), value) == it->end()) {
@@ -287,7 +433,8 @@ class Walker {
         for (const json& v : *it) {
           words.push_back(v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump());
         }
-        error(Code::kSchema, doc_.span(n), "'" + n.value + "' is not one of " + join_or(words));
+        error(Code::kSchema, doc_.span(n),
+              name + " must be " + join_or(words) + ", got '" + n.value + "'", &n);
         return;
       }
     }
@@ -298,14 +445,14 @@ class Walker {
       if (auto it = schema.find("minimum"); it != schema.end() && it->is_number()) {
         if (v < it->get<double>()) {
           error(Code::kSchema, doc_.span(n),
-                "value " + n.value + " is less than the minimum " + it->dump());
+                name + " must be at least " + it->dump() + ", got " + n.value, &n);
           return;
         }
       }
       if (auto it = schema.find("maximum"); it != schema.end() && it->is_number()) {
         if (v > it->get<double>()) {
           error(Code::kSchema, doc_.span(n),
-                "value " + n.value + " is more than the maximum " + it->dump());
+                name + " must be at most " + it->dump() + ", got " + n.value, &n);
           return;
         }
       }
@@ -314,26 +461,32 @@ class Walker {
       if (auto it = schema.find("minLength"); it != schema.end() && it->is_number_integer()) {
         if (static_cast<std::int64_t>(n.value.size()) < it->get<std::int64_t>()) {
           error(Code::kSchema, doc_.span(n),
-                it->get<std::int64_t>() == 1 ? std::string("expected a non-empty string")
-                                             : "string is shorter than " + it->dump());
+                it->get<std::int64_t>() == 1
+                    ? name + " must not be empty"
+                    : name + " must be at least " + it->dump() + " characters long",
+                &n);
         }
       }
     }
   }
 
-  void error(Code code, diag::Span span, std::string message) {
+  // `bad` is the node the error makes unusable (none for unknown keys, which are ignored).
+  void error(Code code, diag::Span span, std::string message, const Node* bad = nullptr) {
     sink_.error(code, std::move(span), std::move(message));
+    if (bad && malformed_) malformed_->push_back(bad);
     ok_ = false;
   }
 
   const Document& doc_;
   const json& root_;
   diag::Sink& sink_;
+  std::vector<const Node*>* malformed_;
   bool ok_ = true;
 };
 
 // valijson's own verdict; reports only what the walk missed (it should be nothing).
-bool cross_check(const Document& doc, const json& schema_json, diag::Sink& sink) {
+bool cross_check(const Document& doc, const json& schema_json, diag::Sink& sink,
+                 std::vector<const Node*>* malformed) {
   std::map<std::string, const Node*> where;
   const json instance = to_json(doc.root(), "<root>", where);
   valijson::Schema schema;
@@ -367,6 +520,7 @@ bool cross_check(const Document& doc, const json& schema_json, diag::Sink& sink)
     auto it = where.find(path);
     diag::Span span = it != where.end() ? doc.span(*it->second) : doc.file_span();
     sink.error(Code::kSchema, span, description);
+    if (malformed) malformed->push_back(it != where.end() ? it->second : &doc.root());
   }
   return false;
 }
@@ -404,17 +558,18 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
   return best;
 }
 
-bool validate_schema(const Document& doc, std::string_view schema_text, diag::Sink& sink) {
+bool validate_schema(const Document& doc, std::string_view schema_text, diag::Sink& sink,
+                     std::vector<const Node*>* malformed) {
   json schema = json::parse(schema_text.begin(), schema_text.end(), nullptr, false);
   if (schema.is_discarded() || !schema.is_object()) {
     sink.error(Code::kInternal, doc.file_span(), "the embedded JSON Schema does not parse");
     return false;
   }
-  Walker walker(doc, schema, sink);
-  walker.check(doc.root(), schema);
+  Walker walker(doc, schema, sink, malformed);
+  walker.check(doc.root(), schema, "the top level", "");
   if (!walker.ok()) return false;
   try {
-    return cross_check(doc, schema, sink);
+    return cross_check(doc, schema, sink, malformed);
   } catch (const std::exception& e) {
     sink.error(Code::kInternal, doc.file_span(),
                std::string("schema validation failed: ") + e.what());

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "spritec/io/files.hpp"
+#include "yaml_syntax.hpp"
 
 namespace spritec::def {
 namespace {
@@ -170,22 +171,42 @@ struct StopParse {
 
 class TreeBuilder : public YAML::EventHandler {
  public:
-  TreeBuilder(const std::string& file, diag::Sink& sink, const ReadOptions& options)
-      : file_(file), sink_(sink), options_(options) {}
+  TreeBuilder(const std::string& file, const detail::SourceLines& text, diag::Sink& sink,
+              const ReadOptions& options)
+      : file_(file), text_(text), sink_(sink), options_(options) {}
 
   std::vector<std::unique_ptr<Node>> take_nodes() { return std::move(nodes_); }
   const Node* root() const { return root_; }
   bool saw_document() const { return saw_document_; }
   bool had_errors() const { return errors_; }
 
-  void OnDocumentStart(const YAML::Mark&) override {
-    if (saw_document_) throw Done{};  // only the first document is read
-    saw_document_ = true;
+  // Whether a quoted scalar starts at this 1-based position.
+  bool quoted_scalar_at(int line, int column) const {
+    for (const auto& n : nodes_) {
+      if (n->kind == NodeKind::kScalar && !n->plain && n->line == line && n->column == column) {
+        return true;
+      }
+    }
+    return false;
   }
-  void OnDocumentEnd() override { throw Done{}; }
+
+  void OnDocumentStart(const YAML::Mark&) override { saw_document_ = true; }
+  void OnDocumentEnd() override {}
 
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     Node* n = make(NodeKind::kNull, mark);
+    // A value left empty (`colorkey:`, or `colorkey: #ff00ff`, where '#' starts a comment)
+    // gets its null at the next token, often on a later line: place it where the value
+    // belongs instead, on the key's line, and keep the comment written there.
+    if (!stack_.empty() && stack_.back().have_key && !stack_.back().drop_value &&
+        !detail::spells_null(text_, n->line, n->column)) {
+      const Open& top = stack_.back();
+      if (auto slot = detail::value_slot(text_, top.key_line, top.key_column)) {
+        n->line = slot->line;
+        n->column = slot->column;
+        n->comment = slot->comment;
+      }
+    }
     remember(anchor, n);
     attach(n);
   }
@@ -227,8 +248,6 @@ class TreeBuilder : public YAML::EventHandler {
     open(NodeKind::kMapping, mark, anchor);
   }
   void OnMapEnd() override { close(); }
-
-  struct Done {};
 
  private:
   struct Open {
@@ -337,6 +356,7 @@ class TreeBuilder : public YAML::EventHandler {
   }
 
   const std::string& file_;
+  const detail::SourceLines& text_;
   diag::Sink& sink_;
   const ReadOptions& options_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -346,6 +366,29 @@ class TreeBuilder : public YAML::EventHandler {
   std::size_t total_ = 0;  // nodes added by aliases, expanded
   bool saw_document_ = false;
   bool errors_ = false;
+};
+
+// Run on what follows the first document: any further document is an error at its start
+// (its `---`), since a definition or scene is one document and the rest would be ignored.
+class SecondDocument : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    throw StopParse{Code::kYamlSyntax, mark,
+                    "a second YAML document starts here; a definition or scene file holds one "
+                    "document, and everything after this '---' would be ignored: remove the "
+                    "line, or move the second document to a file of its own"};
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
 };
 
 std::string with_article(const char* noun) {
@@ -408,12 +451,16 @@ Document::Document(std::string file, std::vector<std::unique_ptr<Node>> nodes, c
     : file_(std::move(file)), nodes_(std::move(nodes)), root_(root) {}
 
 diag::Span Document::span(const Node& node) const {
-  // A plain one-line scalar is written exactly as its value, so its end is known; other
-  // nodes get a one-character underline.
+  // A plain one-line scalar is written exactly as its value, so its end is known; an empty
+  // value with a comment where it belongs underlines the comment's first word; other nodes
+  // get a one-character underline.
   int end = 0;
   if (node.kind == NodeKind::kScalar && node.plain && !node.value.empty() &&
       node.value.find('\n') == std::string::npos) {
     end = node.column + static_cast<int>(node.value.size());
+  } else if (node.kind == NodeKind::kNull && !node.comment.empty()) {
+    const std::size_t word = node.comment.find_first_of(" \t");
+    end = node.column + static_cast<int>(word == std::string::npos ? node.comment.size() : word);
   }
   return diag::Span{file_, node.line, node.column, end};
 }
@@ -531,21 +578,30 @@ std::optional<Document> parse_yaml(std::string_view bytes, std::string file, dia
     return std::nullopt;
   }
 
-  TreeBuilder builder(file, sink, options);
+  const detail::SourceLines lines(bytes);
+  TreeBuilder builder(file, lines, sink, options);
   try {
     std::istringstream in{std::string(bytes)};
     YAML::Parser parser(in);
     parser.HandleNextDocument(builder);
-  } catch (const TreeBuilder::Done&) {
-    // the first document is complete
+    if (!builder.had_errors()) {
+      SecondDocument rest;
+      parser.HandleNextDocument(rest);
+    }
   } catch (const StopParse& stop) {
     sink.error(stop.code, diag::Span{file, stop.mark.line + 1, stop.mark.column + 1, 0},
                stop.message);
     return std::nullopt;
   } catch (const YAML::Exception& e) {
-    const int line = e.mark.is_null() ? 0 : e.mark.line + 1;
-    const int column = e.mark.is_null() ? 0 : e.mark.column + 1;
-    sink.error(Code::kYamlSyntax, diag::Span{file, line, column, 0}, "YAML syntax: " + e.msg);
+    if (e.mark.is_null()) {
+      sink.error(Code::kYamlSyntax, diag::Span{file, 0, 0, 0}, "YAML syntax: " + e.msg);
+      return std::nullopt;
+    }
+    // yaml-cpp stops where it gave up, often a line after the mistake: name the likely
+    // mistake at its own place.
+    const detail::SyntaxFinding f =
+        detail::explain_syntax_error(bytes, e.mark.line + 1, e.mark.column + 1, e.msg);
+    sink.error(Code::kYamlSyntax, diag::Span{file, f.line, f.column, f.end_column}, f.message);
     return std::nullopt;
   } catch (const std::exception& e) {
     sink.error(Code::kYamlSyntax, diag::Span{file, 0, 0, 0},
@@ -553,6 +609,13 @@ std::optional<Document> parse_yaml(std::string_view bytes, std::string file, dia
     return std::nullopt;
   }
   if (builder.had_errors()) return std::nullopt;
+  // yaml-cpp accepts a quoted string left open at the end of the file (it takes the rest
+  // of the file as the string); that is always a mistake.
+  if (auto open = detail::find_unclosed_quote(bytes);
+      open && builder.quoted_scalar_at(open->line, open->column)) {
+    sink.error(Code::kYamlSyntax, diag::Span{file, open->line, open->column, 0}, open->message);
+    return std::nullopt;
+  }
   if (!builder.saw_document() || builder.root() == nullptr || builder.root()->is_null()) {
     sink.error(Code::kEmptyFile, diag::Span{file, 0, 0, 0}, "the file is empty");
     return std::nullopt;

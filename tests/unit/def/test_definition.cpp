@@ -294,12 +294,18 @@ TEST_CASE("after unknown keys the other checks still run") {
   CHECK(l.sink.diagnostics()[1].span.column == 12);
 }
 
-TEST_CASE("after a wrong type the semantic checks do not run") {
-  // tick_rate: fast (E0105); the missing image is not looked at.
+TEST_CASE("after a wrong type the well-formed parts are still checked") {
+  // tick_rate: fast (E0105 at 2:12) and the missing image (E0202 at 5:12) in one run.
   auto l = load(
       "pack: p\ntick_rate: fast\nsheets:\n  - name: t\n    image: img/missing.png\n"
       "    grid: {cell: [8, 8]}\n");
-  require_only(l, Code::kWrongType, 2, 12);
+  CHECK_FALSE(l.def);
+  REQUIRE(l.sink.diagnostics().size() == 2);
+  CHECK(l.sink.diagnostics()[0].code == Code::kWrongType);
+  CHECK(l.sink.diagnostics()[0].span.line == 2);
+  CHECK(l.sink.diagnostics()[1].code == Code::kImageUnreadable);
+  CHECK(l.sink.diagnostics()[1].span.line == 5);
+  CHECK(l.sink.diagnostics()[1].span.column == 12);
 }
 
 TEST_CASE("a misspelt top-level key suggests the real one") {
@@ -325,7 +331,7 @@ TEST_CASE("a missing required key is reported at its mapping (E0108)") {
 TEST_CASE("a value of the wrong type is E0105 at the value") {
   auto l = load("pack: p\ntick_rate: fast\n");
   require_only(l, Code::kWrongType, 2, 12);
-  CHECK(l.sink.diagnostics()[0].message == "expected an integer, found a string");
+  CHECK(l.sink.diagnostics()[0].message == "tick_rate must be an integer, got a string ('fast')");
 }
 
 TEST_CASE("a value breaking a schema rule is E0109 at the value") {

@@ -1,6 +1,8 @@
 // Every tests/data/errors/<code>-<slug>/ case of a code this module reports fails with
 // that code first, at the line and column its expected.txt gives (worked out by hand;
-// see docs/errors.md). A case may hold args.txt with "--entry A,B".
+// see docs/errors.md). A case may hold args.txt with "--entry A,B". An expected.txt of
+// several lines lists every diagnostic one run must give, in order, and nothing else:
+// the cases where one file holds several mistakes, each reported once at its place.
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -40,6 +42,10 @@ std::vector<std::string> entries_from(const fs::path& args) {
   return out;
 }
 
+// Cases of def codes that only a later phase can find (the atlas decodes the pixels):
+// the CLI test runs them through `spritec check`.
+const std::set<std::string> kLaterPhase = {"E0202-truncated-image"};
+
 }  // namespace
 
 TEST_CASE("every def error case fails first with its code at its expected position") {
@@ -50,13 +56,20 @@ TEST_CASE("every def error case fails first with its code at its expected positi
     const std::string code = name.substr(0, 5);
     const fs::path input = entry.path() / "input.sprites.yaml";
     // A case with a case.txt runs another command (build, …): the CLI test covers it.
-    if (!kDefCodes.count(code) || !fs::exists(input) || fs::exists(entry.path() / "case.txt"))
+    if (!kDefCodes.count(code) || !fs::exists(input) || fs::exists(entry.path() / "case.txt") ||
+        kLaterPhase.count(name))
       continue;
     INFO(name);
     seen.insert(code);
     std::istringstream expected(read_text(entry.path() / "expected.txt"));
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(expected, line);) {
+      if (!line.empty()) lines.push_back(line);
+    }
+    REQUIRE_FALSE(lines.empty());
+    std::istringstream first_line(lines[0]);
     std::string position, expected_code;
-    expected >> position >> expected_code;
+    first_line >> position >> expected_code;
     CHECK(expected_code == code);
 
     spritec::diag::Sink sink;
@@ -70,6 +83,14 @@ TEST_CASE("every def error case fails first with its code at its expected positi
     INFO(first.message);
     CHECK(std::string(spritec::diag::info(first.code).id) == code);
     CHECK(std::to_string(first.span.line) + ":" + std::to_string(first.span.column) == position);
+    if (lines.size() > 1) {
+      std::vector<std::string> reported;
+      for (const auto& d : sink.diagnostics()) {
+        reported.push_back(std::to_string(d.span.line) + ":" + std::to_string(d.span.column) + " " +
+                           std::string(spritec::diag::info(d.code).id));
+      }
+      CHECK(reported == lines);
+    }
     // Errors stop the load; warnings alone do not.
     CHECK(def.has_value() == (code[0] == 'W'));
   }

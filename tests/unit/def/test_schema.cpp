@@ -116,12 +116,12 @@ TEST_CASE("wrong types, enums, ranges and item counts get their own codes") {
   CHECK((d[0].span.line == 1 && d[0].span.column == 8));
   CHECK(d[1].code == Code::kWrongType);
   CHECK((d[1].span.line == 2 && d[1].span.column == 7));
-  CHECK(d[1].message == "expected a string, found an integer");
+  CHECK(d[1].message == "name must be a string, got an integer ('5')");
   CHECK(d[2].code == Code::kSchema);
   CHECK((d[2].span.line == 3 && d[2].span.column == 7));
   CHECK(d[3].code == Code::kWrongType);
   CHECK((d[3].span.line == 4 && d[3].span.column == 12));
-  CHECK(d[3].message == "expected a string, null or a mapping, found a list");
+  CHECK(d[3].message == "steps[1] must be a string, null or a mapping, got a list");
 }
 
 TEST_CASE("a list with the wrong number of items is a schema error at the list") {
@@ -131,7 +131,7 @@ TEST_CASE("a list with the wrong number of items is a schema error at the list")
   CHECK(sink.diagnostics()[0].code == Code::kSchema);
   CHECK(sink.diagnostics()[0].span.line == 2);
   CHECK(sink.diagnostics()[0].span.column == 7);
-  CHECK(sink.diagnostics()[0].message == "expected 2 items, found 3");
+  CHECK(sink.diagnostics()[0].message == "size must have exactly 2 items, got 3");
 }
 
 TEST_CASE("a document that fits the schema passes both the walk and valijson") {

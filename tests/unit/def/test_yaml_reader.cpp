@@ -268,12 +268,18 @@ TEST_CASE("a file over the size cap is rejected before parsing") {
   require_single(sink, Code::kFileTooLarge, 0, 0);
 }
 
-TEST_CASE("only the first document of a stream is read") {
+TEST_CASE("a second document is an error at its ---, not silently ignored") {
   Sink sink;
-  auto doc = parse("a: 1\n---\nb: 2\n", sink);
+  CHECK_FALSE(parse("a: 1\n---\nb: 2\n", sink));
+  require_single(sink, Code::kYamlSyntax, 2, 1);
+  CHECK(sink.diagnostics()[0].message.find("second YAML document") != std::string::npos);
+}
+
+TEST_CASE("a file that starts with --- is one document") {
+  Sink sink;
+  auto doc = parse("---\na: 1\n", sink);
   REQUIRE(doc);
   CHECK(doc->root().find("a"));
-  CHECK_FALSE(doc->root().find("b"));
 }
 
 TEST_CASE("typed reads report a wrong type at the node") {

@@ -7,11 +7,18 @@
 // keys (E0103, with a "first defined here" note), nesting deeper than the cap (E0106) and
 // aliases whose expansion adds more nodes than the cap (E0107, counted without
 // materialising anything: an alias shares the anchored subtree; the literal nodes are
-// bounded by the file size cap instead). Syntax errors are E0101 at
-// yaml-cpp's mark.
+// bounded by the file size cap instead). Syntax errors are E0101 at the likely mistake,
+// found by reading the text around yaml-cpp's mark (an unclosed quote or bracket, a
+// missing space after ':', a key indented differently from its siblings), else at the
+// mark; a quoted string left open at the end of the file (which yaml-cpp accepts) and a
+// second document (`---`) are E0101 too.
 //
-// Limits: one document per file (later documents are ignored); scalar keys only; merge
-// keys (`<<`) have no special meaning. Failure: every problem goes to the Sink and the
+// A value left empty gets a null node on its key's line, just after the ':', with the
+// comment written there (`colorkey: #ff00ff` — '#' starts a comment) kept in
+// Node::comment for messages.
+//
+// Limits: one document per file; scalar keys only; merge keys (`<<`) have no special
+// meaning. Failure: every problem goes to the Sink and the
 // functions return an empty optional; nothing is thrown across this API.
 #pragma once
 
@@ -57,9 +64,12 @@ struct MapEntry {
 // node may have several parents (the tree is a DAG).
 struct Node {
   NodeKind kind = NodeKind::kNull;
-  int line = 0;                    // 1-based
-  int column = 0;                  // 1-based, bytes
-  std::string value;               // scalars only
+  int line = 0;       // 1-based
+  int column = 0;     // 1-based, bytes
+  std::string value;  // scalars only
+  // A null left empty where a comment follows its key (`colorkey: #ff00ff`): the comment,
+  // from '#'. Such a null is placed just after the key's ':', on the key's line.
+  std::string comment;
   bool plain = true;               // scalars: written without quotes or tag
   std::vector<const Node*> items;  // sequences
   std::vector<MapEntry> entries;   // mappings, in file order
