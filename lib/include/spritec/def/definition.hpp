@@ -9,11 +9,16 @@
 //
 // Path policy: paths are relative to the definition file; absolute paths and paths that
 // leave `root` after `..` and symlinks are E0201. Images over `max_image_side` pixels a
-// side are E0204. `files:` patterns support `*` and `?` in the last path component.
+// side are E0204; a missing image's message names the path looked for and the nearest
+// file name in its folder. `files:` patterns support `*` and `?` in the last path
+// component; a match that is a dangling symbolic link or a link loop is E0202.
 //
-// Phases: a reading error (E00xx, E0101-E0107) stops everything; schema errors other
-// than unknown keys stop before the semantic checks (the tree does not have the shape
-// they read); unknown keys alone (E0104, the usual typo) let every other check run.
+// Phases: a reading error (E00xx, E0101-E0107) stops everything. Schema errors do not:
+// the loader reads every part the schema accepted and skips the parts it rejected, and
+// the checks that depend on a skipped part stay silent (the frames of a sheet that could
+// not be cut are not "unknown", views are not compared on a duration that could not be
+// read, reachability is not judged with a transition missing), so one run lists every
+// problem without follow-on noise. Unknown keys (E0104) are ignored.
 //
 // Failure: returns an empty optional only when it reported at least one error. Warnings
 // (W0301 inexact ms, W0302 shadowed rule, W0303 unreachable action) do not stop it.
