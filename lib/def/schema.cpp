@@ -170,10 +170,10 @@ std::string type_hint(const std::string& key, const Node& n, const std::vector<s
   if (!wants_number || !n.is_scalar() || n.scalar_type() != ScalarType::kString) return "";
   if (key == "angle" || key == "first_view") {
     std::string message = key +
-                          " is an angle in degrees, clockwise from east: 0 is east, 90 south, "
-                          "180 west, 270 north";
+                          " is in degrees, clockwise from east (0 is east, 90 south, 180 west, "
+                          "270 north)";
     if (auto deg = compass_degrees(n.value)) {
-      message += "; write " + key + ": " + std::to_string(*deg);
+      message += ": write " + key + ": " + std::to_string(*deg);
     }
     return message + ", got " + found(n);
   }

@@ -119,8 +119,10 @@ std::size_t quote_end(std::string_view s, std::size_t p) {
 // informative.
 class Lexer {
  public:
-  Lexer(std::string_view text, int stop_line, int stop_column)
-      : stop_line_(stop_line), stop_column_(stop_column) {
+  // `keep_lines`: record what each line holds (for explaining an error); without it only
+  // quotes and brackets are followed (a pass over every file that parses).
+  Lexer(std::string_view text, int stop_line, int stop_column, bool keep_lines = true)
+      : stop_line_(stop_line), stop_column_(stop_column), keep_lines_(keep_lines) {
     raw_ = split_lines(text);
     if (!raw_.empty() && raw_[0].substr(0, 3) == "\xEF\xBB\xBF") {
       bom_ = true;
@@ -255,7 +257,7 @@ class Lexer {
       if (blank || static_cast<int>(p) > block_indent_) {
         info.continuation = true;
         info.content = !blank;
-        lines.push_back(std::move(info));
+        if (keep_lines_) lines.push_back(std::move(info));
         return;
       }
       block_ = false;
@@ -320,13 +322,14 @@ class Lexer {
     }
     snapshot(ln, static_cast<int>(s.size()) + 1);
     if (info.content) last_content_line = ln;
-    lines.push_back(std::move(info));
+    if (keep_lines_) lines.push_back(std::move(info));
   }
 
   std::vector<std::string_view> raw_;
   bool bom_ = false;
   int stop_line_;
   int stop_column_;
+  bool keep_lines_;
   bool stopped_ = false;
   std::vector<Opener> stack_;
   bool in_quote_ = false;
@@ -541,7 +544,7 @@ SyntaxFinding explain_syntax_error(std::string_view text, int line, int column,
 }
 
 std::optional<SyntaxFinding> find_unclosed_quote(std::string_view text) {
-  Lexer lx(text, INT_MAX, INT_MAX);
+  Lexer lx(text, INT_MAX, INT_MAX, /*keep_lines=*/false);
   lx.run();
   for (const LongQuote& q : lx.long_quotes) {
     if (q.end_line != 0) continue;

@@ -95,8 +95,8 @@ TEST_CASE("an angle written as a compass word says angles are degrees clockwise 
   auto l = load(kHead + "actions:\n  a: {first_view: south, frames: [s/0]}\n");
   require_only(l, Code::kWrongType, 7, 19);
   CHECK(l.sink.diagnostics()[0].message ==
-        "first_view is an angle in degrees, clockwise from east: 0 is east, 90 south, 180 west, "
-        "270 north; write first_view: 90, got a string ('south')");
+        "first_view is in degrees, clockwise from east (0 is east, 90 south, 180 west, 270 "
+        "north): write first_view: 90, got a string ('south')");
   spritec::diag::Sink sink;
   auto doc = spritec::def::parse_yaml("angle: south\n", "t.yaml", sink);
   REQUIRE(doc);
