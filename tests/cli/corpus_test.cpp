@@ -4,6 +4,7 @@
 // against the ASan/UBSan build of spritec, whose reports exit with status 86/87.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -14,14 +15,24 @@ using namespace spritec_cli_test;
 
 namespace {
 
+// The seeds and reproducers of a corpus (files named by hand: every crash-* among them),
+// plus an even sample of 40 of the inputs the campaigns found (named by their SHA-1), so a
+// run through the CLI stays within seconds while covering what fuzzing reached.
 std::vector<fs::path> corpus(const std::string& name) {
-  std::vector<fs::path> files;
+  std::vector<fs::path> named, found;
   fs::path dir = kTests / "fuzz" / "corpus" / name;
+  const std::regex sha1("[0-9a-f]{40}");
   for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_regular_file()) files.push_back(e.path());
+    if (!e.is_regular_file()) continue;
+    bool hashed = std::regex_match(e.path().filename().string(), sha1);
+    (hashed ? found : named).push_back(e.path());
   }
-  std::sort(files.begin(), files.end());
-  return files;
+  std::sort(named.begin(), named.end());
+  std::sort(found.begin(), found.end());
+  const std::size_t sample = 40;
+  for (std::size_t i = 0; i < std::min(sample, found.size()); ++i)
+    named.push_back(found[i * found.size() / std::min(sample, found.size())]);
+  return named;
 }
 
 void expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
