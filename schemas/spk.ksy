@@ -15,7 +15,7 @@ doc: |
   section's len_body is exactly num_records times its record size (records never change
   size within a major version; a minor version adds sections instead).
 
-  The reader in lib/include/spritec/runtime/spk_reader.hpp checks every rule stated in
+  The reader in lib/runtime/include/spritec/runtime/spk_reader.hpp checks every rule stated in
   these docs; docs/format.md gives the same layout as tables.
 doc-ref: docs/format.md
 seq:
