@@ -13,6 +13,7 @@
 #include <sstream>
 #include <utility>
 
+#include "spritec/diag/utf8.hpp"
 #include "spritec/io/files.hpp"
 #include "yaml_syntax.hpp"
 
@@ -89,44 +90,6 @@ bool is_float_text(std::string_view s) {
     if (exp_digits == 0) return false;
   }
   return i == t.size();
-}
-
-// The first byte that is not part of well-formed UTF-8 (no overlongs, no surrogates, at
-// most U+10FFFF), or npos.
-std::size_t find_invalid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len = 0;
-    unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (b >= 0xC2 && b <= 0xDF) {
-      len = 2;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      len = 3;
-      if (b == 0xE0) lo = 0xA0;
-      if (b == 0xED) hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      len = 4;
-      if (b == 0xF0) lo = 0x90;
-      if (b == 0xF4) hi = 0x8F;
-    } else {
-      return i;
-    }
-    // A sequence cut short (by the end of the file or a byte that cannot continue it) is
-    // reported at its lead byte: that is the byte that does not form a character.
-    if (n - i < len) return i;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto c = static_cast<unsigned char>(s[i + k]);
-      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) return i;
-    }
-    i += len;
-  }
-  return std::string_view::npos;
 }
 
 // 1-based line and byte column of an offset.
@@ -562,7 +525,7 @@ std::optional<Document> parse_yaml(std::string_view bytes, std::string file, dia
                "file is larger than " + std::to_string(options.max_bytes) + " bytes");
     return std::nullopt;
   }
-  if (const std::size_t bad = find_invalid_utf8(bytes); bad != std::string_view::npos) {
+  if (const std::size_t bad = diag::find_invalid_utf8(bytes); bad != std::string_view::npos) {
     auto [line, column] = position_of(bytes, bad);
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X",

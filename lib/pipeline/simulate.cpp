@@ -8,6 +8,7 @@
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
 #include "spritec/pipeline/scene_packs.hpp"
+#include "spritec/sim/trace.hpp"
 
 namespace fs = std::filesystem;
 

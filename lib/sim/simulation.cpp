@@ -1,15 +1,18 @@
+// The scheduler: a Simulation steps its actors over the runtime's player and runs the
+// epoch script on the exact clock, in the per-tick order of simulation.hpp, stopping at
+// the first limit broken. The scene is checked against its packs (scene_checks.cpp)
+// before it runs; actors are driven through actor_driver.hpp only.
 #include "spritec/sim/simulation.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
-#include <ostream>
 #include <utility>
 
 #include "actor_driver.hpp"
-#include "spritec/def/schema.hpp"
+#include "scene_checks.hpp"
 #include "spritec/runtime/player.hpp"
+#include "spritec/sim/trace.hpp"
 
 namespace spritec::sim {
 namespace {
@@ -346,146 +349,15 @@ struct Simulation::Impl {
   }
 };
 
-// --- packs ---------------------------------------------------------------------------------
-
-std::optional<ScenePack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
-                                         const diag::Span& where, diag::Sink& sink) {
-  ScenePack p;
-  p.name = std::move(name);
-  auto shared = std::make_shared<const std::vector<std::uint8_t>>(std::move(bytes));
-  const runtime::ParseResult r = runtime::parse_pack(shared->data(), shared->size(), p.view);
-  if (!r.ok()) {
-    if (r.error == runtime::ParseError::kUnsupportedVersion) {
-      sink.error(Code::kPackVersion, where,
-                 "pack '" + p.name + "' has format " + std::to_string(r.version_major) + "." +
-                     std::to_string(r.version_minor) + ", newer than this spritec reads");
-    } else {
-      sink.error(Code::kPackInvalid, where,
-                 "pack '" + p.name + "' is damaged: " + r.message + " (at byte " +
-                     std::to_string(r.offset) + ")");
-    }
-    return std::nullopt;
-  }
-  p.bytes = std::move(shared);
-  return p;
-}
-
-std::optional<std::vector<ScenePack>> load_packs(const Scene& scene, const PackLoader& loader,
-                                                 diag::Sink& sink) {
-  std::vector<ScenePack> out;
-  bool ok = true;
-  for (const PackRef& ref : scene.packs) {
-    auto p = loader(ref, sink);
-    if (!p) {
-      ok = false;
-      continue;
-    }
-    p->name = ref.name;
-    out.push_back(std::move(*p));
-  }
-  if (!ok) return std::nullopt;
-  return out;
-}
-
 // --- Simulation ----------------------------------------------------------------------------
 
 namespace {
 
-void check_action(const Scene& scene, const ScenePack& pack, const std::string& action,
-                  const diag::Span& span, const std::string& actor, diag::Sink& sink) {
-  (void)scene;
-  if (pack.view.find_action(action) != runtime::spk::kNone) return;
-  std::vector<std::string> names;
-  for (std::uint32_t i = 0; i < pack.view.action_count(); ++i) {
-    names.emplace_back(pack.view.action(i).name);
-  }
-  std::string message =
-      "pack '" + pack.name + "' (actor '" + actor + "') has no action '" + action + "'";
-  const std::string near = def::nearest(action, names);
-  if (!near.empty()) message += " (did you mean '" + near + "'?)";
-  sink.error(Code::kSceneUnknownAction, span, message);
-}
-
-void check_input(const ScenePack& pack, const Input& input, const std::string& actor,
-                 diag::Sink& sink) {
-  if (pack.view.find_input(input.name) != runtime::spk::kNone) return;
-  std::vector<std::string> names;
-  for (std::uint32_t i = 0; i < pack.view.input_count(); ++i) {
-    names.emplace_back(pack.view.input_name(i));
-  }
-  std::string message = "pack '" + pack.name + "' (actor '" + actor + "') has no input '" +
-                        input.name + "': no transition reads it, so it changes nothing";
-  const std::string near = def::nearest(input.name, names);
-  if (!near.empty()) message += " (did you mean '" + near + "'?)";
-  sink.warning(Code::kSceneUnknownInput, input.span, message);
-}
-
-}  // namespace
-
-std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<ScenePack> packs,
-                                             diag::Sink& sink) {
-  auto impl = std::make_unique<Impl>();
-  impl->scene = scene;
-  impl->packs = std::move(packs);
-  const std::size_t errors_before = sink.error_count();
-
-  // One tick rate for every pack.
-  for (std::size_t i = 0; i < impl->packs.size(); ++i) {
-    const ScenePack& p = impl->packs[i];
-    impl->pack_index.emplace(p.name, std::uint32_t(i));
-    if (i == 0) {
-      impl->rate = p.view.tick_rate();
-    } else if (p.view.tick_rate() != impl->rate) {
-      diag::Span span;
-      for (const PackRef& ref : scene.packs) {
-        if (ref.name == p.name) span = ref.path_span;
-      }
-      sink.error(Code::kSceneTickRate, span,
-                 "pack '" + p.name + "' runs at " + std::to_string(p.view.tick_rate()) +
-                     " ticks per second but '" + impl->packs[0].name + "' at " +
-                     std::to_string(impl->rate) + ": a scene's packs must share one tick rate");
-    }
-  }
-
-  // Every actor's pack and action, and every action and input an item names.
-  std::map<std::string, std::uint32_t> actor_pack;
-  auto check_spec = [&](const ActorSpec& a) {
-    auto it = impl->pack_index.find(a.pack);
-    if (it == impl->pack_index.end()) {
-      sink.error(Code::kSceneUnknownPack, a.pack_span,
-                 "pack '" + a.pack + "' is not listed in packs:");
-      return;
-    }
-    actor_pack[a.name] = it->second;
-    check_action(scene, impl->packs[it->second], a.action, a.action_span, a.name, sink);
-  };
-  for (const ActorSpec& a : scene.actors)
-    check_spec(a);
-  for (const ScriptStep& s : scene.script) {
-    for (const Item& i : s.items) {
-      if (i.kind == ItemKind::kSpawn) check_spec(i.spawn);
-    }
-  }
-  for (const ScriptStep& s : scene.script) {
-    for (const Item& i : s.items) {
-      if (i.kind != ItemKind::kActor) continue;
-      auto it = actor_pack.find(i.actor);
-      if (it == actor_pack.end()) {
-        sink.error(Code::kSceneUnknownActor, i.actor_span, "no actor is named '" + i.actor + "'");
-        continue;
-      }
-      const ScenePack& pack = impl->packs[it->second];
-      if (i.action) check_action(scene, pack, *i.action, i.action_span, i.actor, sink);
-      for (const Input& in : i.press)
-        check_input(pack, in, i.actor, sink);
-      for (const Input& in : i.release)
-        check_input(pack, in, i.actor, sink);
-    }
-  }
-  if (sink.error_count() != errors_before) return std::nullopt;
-
-  for (const ScenePack& p : impl->packs) {
-    std::vector<std::uint32_t>& shortest = impl->shortest_step.emplace_back();
+// Per pack, per action: its shortest step in ticks (the steps-per-tick limit).
+std::vector<std::vector<std::uint32_t>> shortest_steps(const std::vector<ScenePack>& packs) {
+  std::vector<std::vector<std::uint32_t>> out;
+  for (const ScenePack& p : packs) {
+    std::vector<std::uint32_t>& shortest = out.emplace_back();
     for (std::uint32_t i = 0; i < p.view.action_count(); ++i) {
       const runtime::Action a = p.view.action(i);
       std::uint32_t least = 0xFFFFFFFFu;
@@ -496,6 +368,21 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Sce
       shortest.push_back(std::max(least, 1u));  // the reader refuses 0-tick steps
     }
   }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<ScenePack> packs,
+                                             diag::Sink& sink) {
+  if (!check_scene_against_packs(scene, packs, sink)) return std::nullopt;
+  auto impl = std::make_unique<Impl>();
+  impl->scene = scene;
+  impl->packs = std::move(packs);
+  for (std::size_t i = 0; i < impl->packs.size(); ++i)
+    impl->pack_index.emplace(impl->packs[i].name, std::uint32_t(i));
+  if (!impl->packs.empty()) impl->rate = impl->packs[0].view.tick_rate();  // one for all
+  impl->shortest_step = shortest_steps(impl->packs);
   for (const ActorSpec& a : impl->scene.actors)
     impl->spawn(a);
   return Simulation(std::move(impl));
@@ -535,204 +422,6 @@ const std::vector<ActorSnapshot>& Simulation::actors() const {
 }
 const std::vector<ScenePack>& Simulation::packs() const {
   return impl_->packs;
-}
-
-// --- the whole run -------------------------------------------------------------------------
-
-namespace {
-
-// The `top` largest counts, most first, ties by name.
-std::vector<RunSummary::Count> busiest(const std::map<std::string, std::int64_t>& counts,
-                                       std::size_t top) {
-  std::vector<RunSummary::Count> all;
-  for (const auto& [name, count] : counts) {
-    if (count > 0) all.push_back({name, count});
-  }
-  const auto order = [](const RunSummary::Count& a, const RunSummary::Count& b) {
-    return a.count != b.count ? a.count > b.count : a.name < b.name;
-  };
-  const std::size_t n = std::min(top, all.size());
-  std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end(), order);
-  all.resize(n);
-  return all;
-}
-
-}  // namespace
-
-std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
-                                    const RunOptions& options, std::ostream* trace,
-                                    diag::Sink& sink) {
-  auto sim = Simulation::create(scene, std::move(packs), sink);
-  if (!sim) return std::nullopt;
-  RunSummary summary;
-  // Bounded by the scene (its actors) and the packs (their event names), not the run.
-  std::map<std::string, std::int64_t> per_actor;
-  std::map<std::string, std::int64_t> per_event;
-  for (;;) {
-    if (!sim->step(sink)) return std::nullopt;
-    const std::int64_t t = sim->tick();
-    for (const ActorSnapshot& a : sim->actors()) {
-      if (trace) write_trace_line(*trace, t, a);
-      per_actor[a.name] += std::int64_t(a.events.size());
-      for (const std::string& e : a.events)
-        ++per_event[e];
-      summary.events += std::int64_t(a.events.size());
-    }
-    summary.ticks_run = t;
-    if (options.max_ticks) {
-      if (t >= *options.max_ticks) break;
-    } else if (sim->finished()) {
-      break;
-    } else if (t >= options.tick_cap) {
-      summary.hit_tick_cap = true;
-      sink.warning(Code::kSceneNeverEnds, diag::Span{scene.file, 0, 0, 0},
-                   "the script had not ended after " + std::to_string(t) +
-                       " ticks; the run was stopped (an until: finished on an action that "
-                       "never finishes?)");
-      break;
-    }
-  }
-  summary.actors = std::int64_t(per_actor.size());
-  summary.event_kinds = std::int64_t(per_event.size());
-  for (const auto& [name, count] : per_actor)
-    summary.busy_actors += count > 0 ? 1 : 0;
-  summary.top_events = busiest(per_event, kSummaryTop);
-  summary.top_actors = busiest(per_actor, kSummaryTop);
-  return summary;
-}
-
-// --- output --------------------------------------------------------------------------------
-
-std::string format_number(double value) {
-  // Tweens add a fractional step each tick, so a move that should end on 64 can end on
-  // 63.99999999999992. Within a billionth of a thousandth-grid point, print that point.
-  if (std::isfinite(value) && std::fabs(value) < 9.0e12) {
-    const double snapped = std::round(value * 1000.0) / 1000.0;
-    if (std::fabs(value - snapped) < 1e-9) value = snapped;
-  }
-  if (value == 0) return "0";  // also -0
-  char buf[64];
-  if (value == double(std::int64_t(value)) && value > -9.0e15 && value < 9.0e15) {
-    auto r = std::to_chars(buf, buf + sizeof buf, std::int64_t(value));
-    return std::string(buf, r.ptr);
-  }
-  auto r = std::to_chars(buf, buf + sizeof buf, value);  // shortest round trip
-  return std::string(buf, r.ptr);
-}
-
-namespace {
-
-// Length of the well-formed UTF-8 sequence starting at s[i], or 0 when it is not one.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = at(i);
-  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  std::uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((at(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (at(i + k) & 0x3Fu);
-  }
-  static const std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
-// JSON string; bytes that are not UTF-8 (a hostile pack's names) become U+FFFD so every
-// trace line stays valid JSON.
-void write_json_string(std::ostream& out, std::string_view s) {
-  static const char kHex[] = "0123456789abcdef";
-  out << '"';
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char ch = s[i];
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c >= 0x80) {
-      const std::size_t n = utf8_length(s, i);
-      if (n == 0) {
-        out << "\\ufffd";
-      } else {
-        out << s.substr(i, n);
-        i += n - 1;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"':
-        out << "\\\"";
-        break;
-      case '\\':
-        out << "\\\\";
-        break;
-      case '\n':
-        out << "\\n";
-        break;
-      case '\r':
-        out << "\\r";
-        break;
-      case '\t':
-        out << "\\t";
-        break;
-      case '\b':
-        out << "\\b";
-        break;
-      case '\f':
-        out << "\\f";
-        break;
-      default:
-        if (c < 0x20) {
-          out << "\\u00" << kHex[c >> 4] << kHex[c & 15];
-        } else {
-          out << ch;
-        }
-    }
-  }
-  out << '"';
-}
-
-}  // namespace
-
-void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& a) {
-  out << "{\"tick\":" << tick << ",\"actor\":";
-  write_json_string(out, a.name);
-  out << ",\"action\":";
-  write_json_string(out, a.action);
-  out << ",\"step\":" << a.step << ",\"view\":" << a.view << ",\"frame\":";
-  write_json_string(out, a.frame_name);
-  out << ",\"flip\":\"" << runtime::flip_name(a.flip) << "\",\"x\":" << format_number(a.x)
-      << ",\"y\":" << format_number(a.y) << ",\"events\":[";
-  for (std::size_t i = 0; i < a.events.size(); ++i) {
-    if (i) out << ',';
-    write_json_string(out, a.events[i]);
-  }
-  out << "]}\n";
-}
-
-namespace {
-
-void write_counts(std::ostream& out, const std::vector<RunSummary::Count>& top, std::int64_t total,
-                  const char* more) {
-  for (std::size_t i = 0; i < top.size(); ++i)
-    out << (i ? ", " : "") << top[i].name << ' ' << top[i].count;
-  if (total > std::int64_t(top.size())) {
-    out << ", and " << (total - std::int64_t(top.size())) << ' ' << more;
-  }
-}
-
-}  // namespace
-
-void write_summary(std::ostream& out, const RunSummary& s) {
-  out << "ticks run: 0.." << s.ticks_run << " (" << (s.ticks_run + 1) << " ticks)";
-  if (s.hit_tick_cap) out << ", stopped at the tick cap";
-  out << "\nactors: " << s.actors << "\nevents: " << s.events;
-  if (s.events > 0) {
-    out << " (";
-    write_counts(out, s.top_events, s.event_kinds, "more kinds");
-    out << ')';
-  }
-  out << "\nbusiest actors: ";
-  if (s.top_actors.empty()) out << "(none)";
-  write_counts(out, s.top_actors, s.busy_actors, "more");
-  out << '\n';
 }
 
 }  // namespace spritec::sim

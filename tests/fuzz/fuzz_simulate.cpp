@@ -33,6 +33,7 @@
 #include "spritec/format/spk_writer.hpp"
 #include "spritec/sim/scene.hpp"
 #include "spritec/sim/simulation.hpp"
+#include "spritec/sim/trace.hpp"
 
 namespace {
 

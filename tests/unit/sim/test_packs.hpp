@@ -11,6 +11,7 @@
 
 #include "spritec/format/spk_writer.hpp"
 #include "spritec/sim/simulation.hpp"
+#include "spritec/sim/trace.hpp"
 
 namespace sim_test {
 

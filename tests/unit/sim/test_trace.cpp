@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "spritec/sim/simulation.hpp"
+#include "spritec/sim/trace.hpp"
 
 using namespace spritec;
 

@@ -1,5 +1,5 @@
 // spritec::sim — running a scene: actors over the runtime's action player, the epoch
-// script, and the trace.
+// script (the scheduler), and a whole run with its summary.
 //
 // The simulator owns no action rule: every actor is a runtime player actor (DESIGN.md
 // section 3, lib/include/spritec/runtime/), so a preview shows what a game shows. What
@@ -10,11 +10,11 @@
 // positions, spawn and despawn, and the per-tick order: (1) actors step in name order,
 // (2) the clock advances and due items run, (3) the tick's trace lines.
 //
-// Packs arrive already loaded (ScenePack): turning a `packs:` entry into bytes —
-// compiling a definition in memory or reading a .spk — is the caller's job (pipeline/),
-// through a PackLoader. Creating a Simulation checks what needs the packs: one tick rate
-// for all (E0605) and actions (E0602) that the actors' packs lack; an input no rule of
-// the pack reads is a warning (W0602: pressing it changes nothing).
+// Packs arrive already loaded (ScenePack, sim/packs.hpp). Creating a Simulation checks the
+// scene against them: one tick rate for all (E0605), every actor's pack listed (E0603)
+// and every actor an item names defined (E0601), and actions (E0602) that the actors'
+// packs lack; an input no rule of the pack reads is a warning (W0602: pressing it changes
+// nothing). Traces and the human summary are written by sim/trace.hpp.
 //
 // Limits, so that every tick costs bounded time and memory and every trace line is JSON:
 // - positions: every live actor's x and y stay within ±kMaxPosition (scene.hpp) after
@@ -35,43 +35,18 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "spritec/diag/diagnostic.hpp"
 #include "spritec/runtime/spk_reader.hpp"
+#include "spritec/sim/packs.hpp"
 #include "spritec/sim/scene.hpp"
 
 namespace spritec::sim {
-
-// One of a scene's packs, ready for the player: its name in the scene's `packs:`, the bytes
-// (shared, never modified) and the view parsed from them. Copies share the bytes, so the
-// view stays valid. (pipeline::LoadedPack is the pipeline's: a pack file with its decoded
-// pages and the files it came from.)
-struct ScenePack {
-  std::string name;  // the key in the scene's `packs:`
-  std::shared_ptr<const std::vector<std::uint8_t>> bytes;
-  runtime::PackView view;
-};
-
-// Parses pack bytes with the runtime reader. A damaged pack is E0501, a newer major
-// format version E0502, both reported at `where` (the scene's path value).
-std::optional<ScenePack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
-                                         const diag::Span& where, diag::Sink& sink);
-
-// Turns one `packs:` entry into a loaded pack (the pipeline compiles a definition in
-// memory or reads a .spk); reports its own errors and returns empty on failure.
-using PackLoader = std::function<std::optional<ScenePack>(const PackRef&, diag::Sink&)>;
-
-// Loads every pack of the scene in file order through `loader`; empty when any failed
-// (all are tried, so every problem is reported).
-std::optional<std::vector<ScenePack>> load_packs(const Scene& scene, const PackLoader& loader,
-                                                 diag::Sink& sink);
 
 // One live actor as it stands after a tick: what the trace line says and what a renderer
 // draws. A copy made for readers; the player's own state is runtime::ActorState.
@@ -180,22 +155,5 @@ inline constexpr std::size_t kSummaryTop = 10;
 std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
                                     const RunOptions& options, std::ostream* trace,
                                     diag::Sink& sink);
-
-// One trace line, exactly as DESIGN.md fixes it, with its newline:
-// {"tick":12,"actor":"hero","action":"walk","step":1,"view":2,"frame":"body/1","flip":"x",
-//  "x":41.5,"y":70,"events":["hit"]}
-void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& actor);
-
-// A number as the trace prints it: integers without decimals, others as the shortest
-// text that reads back as the same double.
-std::string format_number(double value);
-
-// The human summary, four short lines whatever the scene's size:
-//   ticks run: 0..26 (27 ticks)
-//   actors: 2
-//   events: 6 (finished 2, flash 2, destroyed 1, hit 1)
-//   busiest actors: bang 4, hero 2
-// Lists hold at most kSummaryTop entries, then ", and N more" (kinds or actors).
-void write_summary(std::ostream& out, const RunSummary& summary);
 
 }  // namespace spritec::sim

@@ -1,0 +1,130 @@
+// The trace (one JSON line per live actor per tick) and the human summary of a run.
+#include "spritec/sim/trace.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <ostream>
+#include <string_view>
+
+#include "spritec/diag/utf8.hpp"
+#include "spritec/runtime/player.hpp"
+
+namespace spritec::sim {
+
+std::string format_number(double value) {
+  // Tweens add a fractional step each tick, so a move that should end on 64 can end on
+  // 63.99999999999992. Within a billionth of a thousandth-grid point, print that point.
+  if (std::isfinite(value) && std::fabs(value) < 9.0e12) {
+    const double snapped = std::round(value * 1000.0) / 1000.0;
+    if (std::fabs(value - snapped) < 1e-9) value = snapped;
+  }
+  if (value == 0) return "0";  // also -0
+  char buf[64];
+  if (value == double(std::int64_t(value)) && value > -9.0e15 && value < 9.0e15) {
+    auto r = std::to_chars(buf, buf + sizeof buf, std::int64_t(value));
+    return std::string(buf, r.ptr);
+  }
+  auto r = std::to_chars(buf, buf + sizeof buf, value);  // shortest round trip
+  return std::string(buf, r.ptr);
+}
+
+namespace {
+
+// JSON string; bytes that are not UTF-8 (a hostile pack's names) become U+FFFD so every
+// trace line stays valid JSON.
+void write_json_string(std::ostream& out, std::string_view s) {
+  static const char kHex[] = "0123456789abcdef";
+  out << '"';
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x80) {
+      const std::size_t n = diag::utf8_sequence_length(s, i);
+      if (n == 0) {
+        out << "\\ufffd";
+      } else {
+        out << s.substr(i, n);
+        i += n - 1;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        out << "\\\"";
+        break;
+      case '\\':
+        out << "\\\\";
+        break;
+      case '\n':
+        out << "\\n";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
+      case '\b':
+        out << "\\b";
+        break;
+      case '\f':
+        out << "\\f";
+        break;
+      default:
+        if (c < 0x20) {
+          out << "\\u00" << kHex[c >> 4] << kHex[c & 15];
+        } else {
+          out << ch;
+        }
+    }
+  }
+  out << '"';
+}
+
+}  // namespace
+
+void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& a) {
+  out << "{\"tick\":" << tick << ",\"actor\":";
+  write_json_string(out, a.name);
+  out << ",\"action\":";
+  write_json_string(out, a.action);
+  out << ",\"step\":" << a.step << ",\"view\":" << a.view << ",\"frame\":";
+  write_json_string(out, a.frame_name);
+  out << ",\"flip\":\"" << runtime::flip_name(a.flip) << "\",\"x\":" << format_number(a.x)
+      << ",\"y\":" << format_number(a.y) << ",\"events\":[";
+  for (std::size_t i = 0; i < a.events.size(); ++i) {
+    if (i) out << ',';
+    write_json_string(out, a.events[i]);
+  }
+  out << "]}\n";
+}
+
+namespace {
+
+void write_counts(std::ostream& out, const std::vector<RunSummary::Count>& top, std::int64_t total,
+                  const char* more) {
+  for (std::size_t i = 0; i < top.size(); ++i)
+    out << (i ? ", " : "") << top[i].name << ' ' << top[i].count;
+  if (total > std::int64_t(top.size())) {
+    out << ", and " << (total - std::int64_t(top.size())) << ' ' << more;
+  }
+}
+
+}  // namespace
+
+void write_summary(std::ostream& out, const RunSummary& s) {
+  out << "ticks run: 0.." << s.ticks_run << " (" << (s.ticks_run + 1) << " ticks)";
+  if (s.hit_tick_cap) out << ", stopped at the tick cap";
+  out << "\nactors: " << s.actors << "\nevents: " << s.events;
+  if (s.events > 0) {
+    out << " (";
+    write_counts(out, s.top_events, s.event_kinds, "more kinds");
+    out << ')';
+  }
+  out << "\nbusiest actors: ";
+  if (s.top_actors.empty()) out << "(none)";
+  write_counts(out, s.top_actors, s.busy_actors, "more");
+  out << '\n';
+}
+
+}  // namespace spritec::sim
