@@ -10,7 +10,6 @@
 // and optional goldens `stdout` / `stderr` compared byte for byte. Paths of outputs
 // should point into $SCRATCH (replaced by a scratch directory). SPRITEC_UPDATE_GOLDENS=1
 // rewrites the goldens instead of comparing (cmake --build build --target update-goldens).
-#include <gif_lib.h>
 #include <sys/wait.h>
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -35,6 +34,7 @@
 #include <valijson/validator.hpp>
 
 #include "cli_run.hpp"
+#include "decoders.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/image/image.hpp"
 
@@ -507,57 +507,22 @@ namespace {
 struct GifFrames {
   std::vector<image::Image> frames;  // composed (coalesced) frames
   std::vector<int> delays;           // centiseconds
-  int loops = -1;                    // NETSCAPE2.0 loop count, -1 when absent
+  int loops = -1;                    // 0 when the NETSCAPE2.0 loop extension says forever
 };
 
-// Decodes a GIF with giflib's reader and composes each frame over the previous canvas
-// honouring its disposal, as a browser does.
+// The GIF as a browser shows it, through the render tests' giflib-based decoder (one
+// decoder for every test; it shares no code with the encoder).
 GifFrames read_gif(const fs::path& file) {
+  std::string text = read_text(file);
+  render_test::DecodedAnimation decoded =
+      render_test::decode_gif(std::vector<std::uint8_t>(text.begin(), text.end()));
+  REQUIRE(decoded.error.empty());
   GifFrames out;
-  int error = 0;
-  GifFileType* gif = DGifOpenFileName(file.string().c_str(), &error);
-  REQUIRE(gif != nullptr);
-  REQUIRE(DGifSlurp(gif) == GIF_OK);
-  image::Image canvas(gif->SWidth, gif->SHeight);
-  for (int i = 0; i < gif->ImageCount; ++i) {
-    const SavedImage& img = gif->SavedImages[i];
-    GraphicsControlBlock gcb{};
-    gcb.TransparentColor = NO_TRANSPARENT_COLOR;
-    DGifSavedExtensionToGCB(gif, i, &gcb);
-    for (int e = 0; e < img.ExtensionBlockCount; ++e) {
-      const ExtensionBlock& b = img.ExtensionBlocks[e];
-      if (b.Function == APPLICATION_EXT_FUNC_CODE && b.ByteCount == 11 &&
-          std::string(reinterpret_cast<char*>(b.Bytes), 11) == "NETSCAPE2.0")
-        out.loops = 0;
-    }
-    const ColorMapObject* map = img.ImageDesc.ColorMap ? img.ImageDesc.ColorMap : gif->SColorMap;
-    REQUIRE(map != nullptr);
-    image::Image before = canvas;
-    const GifImageDesc& d = img.ImageDesc;
-    for (int y = 0; y < d.Height; ++y) {
-      for (int x = 0; x < d.Width; ++x) {
-        int index = img.RasterBits[y * d.Width + x];
-        if (index == gcb.TransparentColor) continue;
-        int cx = d.Left + x, cy = d.Top + y;
-        if (cx >= canvas.width || cy >= canvas.height) continue;
-        std::uint8_t* p = canvas.pixel(cx, cy);
-        p[0] = map->Colors[index].Red;
-        p[1] = map->Colors[index].Green;
-        p[2] = map->Colors[index].Blue;
-        p[3] = 255;
-      }
-    }
-    out.frames.push_back(canvas);
-    out.delays.push_back(gcb.DelayTime);
-    if (gcb.DisposalMode == DISPOSE_BACKGROUND) {
-      for (int y = d.Top; y < d.Top + d.Height && y < canvas.height; ++y)
-        for (int x = d.Left; x < d.Left + d.Width && x < canvas.width; ++x)
-          std::fill(canvas.pixel(x, y), canvas.pixel(x, y) + 4, 0);
-    } else if (gcb.DisposalMode == DISPOSE_PREVIOUS) {
-      canvas = before;
-    }
+  for (const render_test::DecodedFrame& f : decoded.frames) {
+    out.frames.push_back(f.image);
+    out.delays.push_back(f.delay);
   }
-  DGifCloseFile(gif, &error);
+  if (decoded.loops_forever) out.loops = 0;
   return out;
 }
 
