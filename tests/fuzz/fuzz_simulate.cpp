@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../unit/runtime/pack_fixtures.hpp"
 #include "fuzz_check.hpp"
 #include "fuzz_temp_dir.hpp"
 #include "spritec/diag/render.hpp"
@@ -49,16 +50,7 @@ const fs::path& empty_dir() {
   return dir.path();
 }
 
-format::StepModel step(const std::string& frame, std::uint32_t ticks, std::int32_t move_x = 0,
-                       const std::string& event = "", bool flip_x = false) {
-  format::StepModel s;
-  s.frame = frame;
-  s.ticks = ticks;
-  s.move_x = move_x;
-  s.event = event;
-  s.flip_x = flip_x;
-  return s;
-}
+using spritec::test::step;  // the unit tests' builder: (frame, ticks, event, dx, dy, fx)
 
 std::vector<std::uint8_t> build_pack() {
   format::PackModel m;
@@ -80,8 +72,8 @@ std::vector<std::uint8_t> build_pack() {
   format::ActionModel walk;
   walk.name = "walk";
   walk.views = 2;
-  walk.steps = {{step("s/0", 3), step("s/1", 3, 2)},
-                {step("s/0", 3, 0, "", true), step("s/1", 3, -2, "", true)}};
+  walk.steps = {{step("s/0", 3), step("s/1", 3, "", 2)},
+                {step("s/0", 3, "", 0, 0, true), step("s/1", 3, "", -2, 0, true)}};
   format::TransitionModel to_idle;
   to_idle.to = "idle";
   to_idle.unless = {"move"};
@@ -95,16 +87,16 @@ std::vector<std::uint8_t> build_pack() {
   boom.mode = format::Mode::kPingpong;
   boom.repeat = 1;
   boom.then = format::ThenKind::kDestroy;
-  boom.steps = {{step("s/3", 2), step("s/4", 2, 0, "flash"), step("s/5", 2)}};
+  boom.steps = {{step("s/3", 2), step("s/4", 2, "flash"), step("s/5", 2)}};
   format::ActionModel attack;
   attack.name = "attack";
   attack.mode = format::Mode::kOnce;
   attack.then = format::ThenKind::kAction;
   attack.then_action = "idle";
-  attack.steps = {{step("s/4", 2), step("s/5", 5, 0, "hit")}};
+  attack.steps = {{step("s/4", 2), step("s/5", 5, "hit")}};
   format::ActionModel spin;
   spin.name = "spin";
-  spin.steps = {{step("s/0", 1, 7, "tick"), step("s/1", 1, 7)}};
+  spin.steps = {{step("s/0", 1, "tick", 7), step("s/1", 1, "", 7)}};
   format::ActionModel turn;
   turn.name = "turn";
   turn.mode = format::Mode::kOnce;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../runtime/pack_fixtures.hpp"
 #include "spritec/format/spk_writer.hpp"
 #include "spritec/sim/simulation.hpp"
 #include "spritec/sim/trace.hpp"
@@ -17,18 +18,8 @@ namespace sim_test {
 
 using namespace spritec;
 
-inline format::StepModel step(const std::string& frame, std::uint32_t ticks,
-                              std::int32_t move_x = 0, std::int32_t move_y = 0,
-                              const std::string& event = "", bool flip_x = false) {
-  format::StepModel s;
-  s.frame = frame;
-  s.ticks = ticks;
-  s.move_x = move_x;
-  s.move_y = move_y;
-  s.event = event;
-  s.flip_x = flip_x;
-  return s;
-}
+using spritec::test::step;  // one step builder for every test: (frame, ticks, event, dx, dy, fx,
+                            // fy)
 
 inline format::PackModel base_model(int frames) {
   format::PackModel m;
@@ -69,11 +60,11 @@ inline format::PackModel script_model() {
   stand.steps = {{step("f/0", 1)}, {step("f/1", 1)}, {step("f/2", 1)}, {step("f/3", 1)}};
   format::ActionModel walk;
   walk.name = "walk";
-  walk.steps = {{step("f/0", 2, 1, 0), step("f/1", 2, 1, 0)}};
+  walk.steps = {{step("f/0", 2, "", 1), step("f/1", 2, "", 1)}};
   format::ActionModel blink;
   blink.name = "blink";
   blink.mode = format::Mode::kOnce;
-  blink.steps = {{step("f/0", 3), step("f/1", 2, 0, 0, "on")}};
+  blink.steps = {{step("f/0", 3), step("f/1", 2, "on")}};
   format::ActionModel pop;
   pop.name = "pop";
   pop.mode = format::Mode::kOnce;
@@ -81,7 +72,7 @@ inline format::PackModel script_model() {
   pop.steps = {{step("f/2", 2)}};
   format::ActionModel spark;
   spark.name = "spark";
-  spark.steps = {{step("f/3", 2, 0, 0, "go")}};
+  spark.steps = {{step("f/3", 2, "go")}};
   m.actions = {stand, walk, blink, pop, spark};
   return m;
 }
@@ -95,8 +86,8 @@ inline format::PackModel fx_model() {
   format::ActionModel walk;
   walk.name = "walk";
   walk.views = 2;
-  walk.steps = {{step("s/0", 3), step("s/1", 3, 2, 0)},
-                {step("s/0", 3, 0, 0, "", true), step("s/1", 3, -2, 0, "", true)}};
+  walk.steps = {{step("s/0", 3), step("s/1", 3, "", 2)},
+                {step("s/0", 3, "", 0, 0, true), step("s/1", 3, "", -2, 0, true)}};
   format::TransitionModel to_idle;
   to_idle.to = "idle";
   to_idle.unless = {"move"};
@@ -110,13 +101,13 @@ inline format::PackModel fx_model() {
   boom.mode = format::Mode::kPingpong;
   boom.repeat = 1;
   boom.then = format::ThenKind::kDestroy;
-  boom.steps = {{step("s/3", 2), step("s/4", 2, 0, 0, "flash"), step("s/5", 2)}};
+  boom.steps = {{step("s/3", 2), step("s/4", 2, "flash"), step("s/5", 2)}};
   format::ActionModel attack;
   attack.name = "attack";
   attack.mode = format::Mode::kOnce;
   attack.then = format::ThenKind::kAction;
   attack.then_action = "idle";
-  attack.steps = {{step("s/4", 2), step("s/5", 5, 0, 0, "hit")}};
+  attack.steps = {{step("s/4", 2), step("s/5", 5, "hit")}};
   m.actions = {walk, idle, boom, attack};
   return m;
 }
