@@ -103,9 +103,6 @@ struct ParseOptions {
   bool verify_checksum = true;
 };
 
-enum class Mode : std::uint8_t { kLoop = 0, kPingpong = 1, kOnce = 2 };
-enum class ThenKind : std::uint8_t { kHold = 0, kDestroy = 1, kAction = 2 };
-
 struct Page {
   std::uint32_t width = 0;
   std::uint32_t height = 0;
@@ -612,9 +609,9 @@ inline ParseResult parse_pack(const std::uint8_t* data, std::size_t size, PackVi
     if (r.steps_per_view == 0) {
       return failv(E::kBadValue, field(spk::ActionRecord::kOffStepsPerView), "action has 0 steps");
     }
-    if (r.mode > spk::kModeOnce)
+    if (r.mode > std::uint8_t(Mode::kOnce))
       return failv(E::kBadValue, field(spk::ActionRecord::kOffMode), "unknown action mode");
-    if (r.then_kind > spk::kThenAction) {
+    if (r.then_kind > std::uint8_t(ThenKind::kAction)) {
       return failv(E::kBadValue, field(spk::ActionRecord::kOffThenKind),
                    "unknown action then kind");
     }
@@ -625,8 +622,8 @@ inline ParseResult parse_pack(const std::uint8_t* data, std::size_t size, PackVi
       return failv(E::kIndexOutOfRange, field(spk::ActionRecord::kOffLoopFrom),
                    "action loop_from out of range");
     }
-    if (r.then_kind == spk::kThenAction ? r.then_action >= v.actions_.count
-                                        : r.then_action != spk::kNone) {
+    if (r.then_kind == std::uint8_t(ThenKind::kAction) ? r.then_action >= v.actions_.count
+                                                       : r.then_action != spk::kNone) {
       return failv(E::kIndexOutOfRange, field(spk::ActionRecord::kOffThenAction),
                    "action then-action index out of range");
     }
