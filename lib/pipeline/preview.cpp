@@ -14,6 +14,7 @@
 #include "spritec/render/apng.hpp"
 #include "spritec/render/compose.hpp"
 #include "spritec/render/gif.hpp"
+#include "spritec/render/scene_preview.hpp"
 #include "spritec/render/strip.hpp"
 #include "spritec/sim/simulation.hpp"
 
@@ -58,14 +59,17 @@ std::optional<std::uint32_t> parse_colour(const std::string& text) {
 
 // ---- scenes ---------------------------------------------------------------------------
 
-// The frames per second a preview shows: `wanted`, but at most one a tick (with a note
-// saying so: a frame between two ticks would only repeat the one before).
-std::int64_t preview_fps(std::int64_t wanted, const std::string& what, std::uint32_t rate,
-                         std::ostream& err) {
-  if (wanted <= std::int64_t(rate)) return wanted;
+// The frames per second a preview shows: `wanted`, but at most one a tick (a frame between
+// two ticks would only repeat the one before).
+std::int64_t preview_fps(std::int64_t wanted, std::uint32_t rate) {
+  return std::min(wanted, std::int64_t(rate));
+}
+
+// The note that says so, when it does.
+void note_fps(std::int64_t wanted, const std::string& what, std::uint32_t rate, std::ostream& err) {
+  if (wanted <= std::int64_t(rate)) return;
   err << "spritec preview: note: " << what << " " << wanted << " is above the tick rate (" << rate
       << " ticks per second): the preview shows " << rate << " frames per second\n";
-  return rate;
 }
 
 struct Rendered {
@@ -73,6 +77,7 @@ struct Rendered {
   std::uint32_t background = 0;  // the stage's colour, 0xRRGGBBAA
 };
 
+// Loads the scene and its packs, binds them in a Simulation and has render/ draw it.
 std::optional<Rendered> render_scene(const PreviewOptions& o, const render::FrameSelection& keep,
                                      diag::Sink& sink, std::ostream& err,
                                      std::vector<fs::path>* inputs) {
@@ -81,56 +86,34 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
   std::optional<ScenePacks> packs = load_scene_packs(*scene, o.root, true, sink);
   if (!packs) return std::nullopt;
   std::vector<std::unique_ptr<LoadedPack>> files = std::move(packs->files);
-  for (const auto& file : files)
+  std::vector<render::PackArt> art;
+  for (const auto& file : files) {
     inputs->insert(inputs->end(), file->inputs.begin(), file->inputs.end());
+    art.push_back({&file->view, &file->pages});
+  }
   std::optional<sim::Simulation> sim =
       sim::Simulation::create(*scene, std::move(packs->packs), sink);
   if (!sim) return std::nullopt;
 
-  render::Stage stage;
-  stage.width = scene->stage_width;
-  stage.height = scene->stage_height;
-  stage.background = scene->background;
-  stage.debug = o.debug;
-  if (!o.background.empty()) stage.background = *parse_colour(o.background);
-  Rendered r;
-  r.background = stage.background;
-  FrameSequence& out = r.frames;
-  out.keep = keep;
-  // A stage too large for the caps is refused before the first tick.
-  if (!out.fits(stage.width, stage.height, o.scale)) return r;
-  std::uint32_t rate = sim->tick_rate();
-  std::int64_t fps = o.fps > 0 ? preview_fps(o.fps, "--fps", rate, err)
-                               : preview_fps(scene->fps, "the scene's fps", rate, err);
-
-  std::int64_t next = 0;  // the tick of the next output frame
-  std::int64_t limit = o.ticks >= 0 ? o.ticks : kMaxPreviewTicks;
-  for (;;) {
-    if (!sim->step()) break;  // a limit stopped the run: reported below
-    std::int64_t t = sim->tick();
-    if (t == next) {
-      const bool kept = out.sample(t);
-      if (out.done()) break;  // past the last frame kept by --frames
-      if (kept) {
-        std::vector<render::Sprite> sprites;
-        for (const sim::ActorSnapshot& a : sim->actors()) {
-          const LoadedPack& pack = *files[a.pack];
-          sprites.push_back(
-              render::sprite_of(pack.view, pack.pages, a.frame, a.flip, a.x, a.y, a.name));
-        }
-        if (!out.fits(stage.width, stage.height, o.scale) ||
-            !out.add(render::scaled(render::compose(stage, std::move(sprites)), o.scale),
-                     "tick " + std::to_string(t)))
-          return r;
-      }
-      next = (out.sampled * std::int64_t(rate)) / fps;
-    }
-    if (o.ticks >= 0 ? t >= o.ticks : sim->finished()) break;
-    if (t >= limit) {
-      err << "spritec preview: the scene had not ended after " << limit
-          << " ticks; the preview stops there (use --ticks N)\n";
-      break;
-    }
+  render::ScenePreviewOptions options;
+  options.stage.width = scene->stage_width;
+  options.stage.height = scene->stage_height;
+  options.stage.background = scene->background;
+  options.stage.debug = o.debug;
+  if (!o.background.empty()) options.stage.background = *parse_colour(o.background);
+  options.scale = o.scale;
+  options.ticks = o.ticks;
+  options.keep = keep;
+  const std::uint32_t rate = sim->tick_rate();
+  const std::int64_t wanted = o.fps > 0 ? o.fps : scene->fps;
+  options.fps = preview_fps(wanted, rate);
+  render::ScenePreview preview = render::render_scene(*sim, art, options);
+  if (!preview.stage_too_large) {
+    note_fps(wanted, o.fps > 0 ? "--fps" : "the scene's fps", rate, err);
+  }
+  if (preview.cut) {
+    err << "spritec preview: the scene had not ended after " << kMaxPreviewTicks
+        << " ticks; the preview stops there (use --ticks N)\n";
   }
   // A limit of the simulator (a position out of range, too many steps in a tick) stopped
   // the run: its error, not a preview cut short without a word.
@@ -138,8 +121,7 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
     sink.report(*stop);
     return std::nullopt;
   }
-  out.finish(sim->tick(), rate);
-  return r;
+  return Rendered{std::move(preview.frames), options.stage.background};
 }
 
 // A whole decimal number in [0, max], nothing else (no sign, no spaces).
@@ -356,7 +338,8 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
       action_options.scale = o.scale;
       // The default (30) is clamped to the tick rate without a word; a given --fps is
       // clamped with a note.
-      action_options.fps = o.fps > 0 ? int(preview_fps(o.fps, "--fps", view.tick_rate(), err)) : 30;
+      if (o.fps > 0) note_fps(o.fps, "--fps", view.tick_rate(), err);
+      action_options.fps = o.fps > 0 ? int(preview_fps(o.fps, view.tick_rate())) : 30;
       action_options.background = background;
       action_options.debug = o.debug;
       action_options.keep = *keep;

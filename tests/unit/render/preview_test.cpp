@@ -1,7 +1,7 @@
 // Previews far from the usual numbers: origins at the ends of the 32-bit range, positions
 // beyond any stage (1e300, infinity, NaN), stages and frames over the caps, and the frame
 // selection that keeps memory to the frames asked for. Expected values are worked out by
-// hand from compose.hpp's and action_preview.hpp's rules.
+// hand from compose.hpp's, action_preview.hpp's and scene_preview.hpp's rules.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -13,6 +13,7 @@
 #include "spritec/format/spk_writer.hpp"
 #include "spritec/render/action_preview.hpp"
 #include "spritec/render/compose.hpp"
+#include "spritec/render/scene_preview.hpp"
 #include "spritec/runtime/spk_reader.hpp"
 
 using spritec::image::Image;
@@ -264,4 +265,78 @@ TEST_CASE("a frame sequence refuses a frame over either cap before it is drawn")
   bytes.bytes = 2 * 8192ull * 8192 * 4;
   CHECK(bytes.bytes == render::kMaxPreviewBytes);
   CHECK_FALSE(bytes.fits(1, 1, 1));
+}
+
+namespace {
+
+// A one-actor scene over make_pack's pack (origin 0, 0: the green pixel marks the actor's
+// position): actor "a" walks east from (2, 2), moved 2 px right over 6 ticks (100 ms at
+// 60 ticks per second), and the script ends on tick 6.
+spritec::sim::Simulation scene_of(const Pack& pack) {
+  namespace sim = spritec::sim;
+  spritec::diag::Sink sink;
+  std::optional<sim::Scene> scene = sim::parse_scene(
+      "stage: {size: [8, 8], background: \"#102030\"}\n"
+      "packs: {p: p.spk}\n"
+      "actors:\n"
+      "  - {name: a, pack: p, action: walk, at: [2, 2]}\n"
+      "script:\n"
+      "  - {actor: a, move_by: [2, 0], over: 100ms}\n",
+      "test.scene.yaml", ".", sink);
+  REQUIRE(scene);
+  std::optional<sim::ScenePack> loaded = sim::load_pack_bytes("p", pack.bytes, {}, sink);
+  REQUIRE(loaded);
+  std::optional<sim::Simulation> simulation = sim::Simulation::create(*scene, {*loaded}, sink);
+  REQUIRE(simulation);
+  return std::move(*simulation);
+}
+
+}  // namespace
+
+TEST_CASE("a scene preview draws a frame every tick_rate / fps ticks until the script ends") {
+  Pack pack;
+  make_pack(pack, 0, 0);
+  spritec::sim::Simulation simulation = scene_of(pack);
+  render::ScenePreviewOptions options;
+  options.stage.width = 8;
+  options.stage.height = 8;
+  options.stage.background = 0x102030FF;
+  options.fps = 20;  // a frame every 3 ticks
+  SECTION("to the end of the script") {
+    render::ScenePreview preview =
+        render::render_scene(simulation, {{&pack.view, &pack.pages}}, options);
+    CHECK_FALSE(preview.stage_too_large);
+    CHECK_FALSE(preview.cut);
+    const render::FrameSequence& f = preview.frames;
+    REQUIRE(f.frames.size() == 3);  // ticks 0, 3 and 6
+    CHECK(f.labels == std::vector<std::string>{"tick 0", "tick 3", "tick 6"});
+    const int x[] = {2, 3, 4};  // 2 px over 6 ticks: 1 px by tick 3
+    for (int i = 0; i < 3; ++i) {
+      INFO("frame " << i);
+      CHECK(is(f.frames[i].image, x[i], 2, 0, 255, 0, 255));
+      CHECK(drawn(f.frames[i].image, 0x102030FF) == 12);  // the 4x3 frame, all on stage
+      CHECK(f.frames[i].duration.den == 60);
+    }
+    CHECK(f.frames[0].duration.num == 3);
+    CHECK(f.frames[2].duration.num == 1);  // the last tick shown lasts one tick
+  }
+  SECTION("cut by ticks, scaled") {
+    options.ticks = 4;
+    options.scale = 2;
+    render::ScenePreview preview =
+        render::render_scene(simulation, {{&pack.view, &pack.pages}}, options);
+    const render::FrameSequence& f = preview.frames;
+    REQUIRE(f.frames.size() == 2);  // ticks 0 and 3; tick 4 is the last run
+    CHECK(f.frames[1].duration.num == 2);
+    CHECK(f.frames[0].image.width == 16);
+    CHECK(simulation.tick() == 4);
+  }
+  SECTION("a stage over the caps is refused before the first tick") {
+    options.stage.width = 70000;
+    render::ScenePreview preview =
+        render::render_scene(simulation, {{&pack.view, &pack.pages}}, options);
+    CHECK(preview.stage_too_large);
+    CHECK(preview.frames.too_large);
+    CHECK(simulation.tick() == -1);
+  }
 }
