@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "spritec/def/schema.hpp"
+#include "terminal.hpp"
 
 namespace {
 
@@ -106,6 +107,10 @@ int main(int argc, char** argv) {
       std::cerr << usage_message(*sub, e) << '\n';
       return 2;
     }
+    const cli::Terminal terminal = cli::detect_terminal();
+    check.color = build.color = inspect.color = unpack.color = simulate.color = preview.color =
+        terminal.color;
+    build.progress = terminal.progress;
     for (auto& [sub, run] : runs) {
       if (sub->parsed()) return run();
     }

@@ -50,7 +50,7 @@ std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& 
 }  // namespace
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format);
+  ReportFormat report_format(options.format, options.color);
   if (std::string wrong = wrong_kind("build", options.definition, {InputKind::kDefinition});
       !wrong.empty()) {
     err << wrong << '\n';
@@ -62,7 +62,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   compile.root = options.root;
   compile.jobs = options.jobs;
   if (options.pages == "files") compile.page_file_stem = output.stem().string();
-  bool progress = use_progress(options.progress);
+  bool progress = options.progress;
   if (progress) {
     compile.progress = [&err](std::size_t done, std::size_t total) {
       err << "\rdecoding images " << done << "/" << total << std::flush;

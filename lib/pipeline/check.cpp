@@ -71,7 +71,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   } else if (options.format == "github") {
     diag::render_github(out, sink);
   } else {
-    diag::render_text(err, sink, {use_color(options.color), true});
+    diag::render_text(err, sink, {options.color, true});
     if (!sink.has_errors() && sink.warning_count() == 0) {
       out << options.files.size() << (options.files.size() == 1 ? " file" : " files")
           << " checked: no problems\n";

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace spritec::pipeline {
 
 int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format);
+  ReportFormat report_format(options.format, options.color);
   if (std::string wrong = wrong_kind("inspect", options.pack, {InputKind::kPack}); !wrong.empty()) {
     err << wrong << '\n';
     return 2;
@@ -78,7 +78,7 @@ int bad_pack(diag::Sink& sink, std::ostream& err, const std::string& pack,
 }  // namespace
 
 int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format);
+  ReportFormat report_format(options.format, options.color);
   if (std::string wrong = wrong_kind("unpack", options.pack, {InputKind::kPack}); !wrong.empty()) {
     err << wrong << '\n';
     return 2;

@@ -208,7 +208,7 @@ int sheet_too_large(std::ostream& err, const PreviewOptions& o, render::SheetSiz
 }  // namespace
 
 int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(o.format);
+  ReportFormat report_format(o.format, o.color);
   OutputKind kind;
   if (ends_with(o.output, ".gif")) {
     kind = OutputKind::kGif;

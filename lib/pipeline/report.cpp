@@ -1,34 +1,21 @@
 #include "report.hpp"
 
-#include <unistd.h>
-#include <cstdlib>
-
 namespace spritec::pipeline {
-
-bool use_color(int forced) {
-  if (forced >= 0) return forced != 0;
-  const char* no_color = std::getenv("NO_COLOR");
-  if (no_color && *no_color) return false;
-  return ::isatty(STDERR_FILENO) == 1;
-}
-
-bool use_progress(int forced) {
-  if (forced >= 0) return forced != 0;
-  const char* ci = std::getenv("CI");
-  if (ci && *ci) return false;
-  return ::isatty(STDERR_FILENO) == 1;
-}
 
 namespace {
 thread_local std::string t_format = "text";
-}
+thread_local bool t_color = false;
+}  // namespace
 
-ReportFormat::ReportFormat(const std::string& format) : previous_(t_format) {
+ReportFormat::ReportFormat(const std::string& format, bool color)
+    : previous_(t_format), previous_color_(t_color) {
   t_format = format.empty() ? "text" : format;
+  t_color = color;
 }
 
 ReportFormat::~ReportFormat() {
   t_format = previous_;
+  t_color = previous_color_;
 }
 
 int report(diag::Sink& sink, std::ostream& err, bool werror) {
@@ -38,7 +25,7 @@ int report(diag::Sink& sink, std::ostream& err, bool werror) {
   } else if (t_format == "github") {
     diag::render_github(err, sink);
   } else {
-    diag::render_text(err, sink, {use_color(-1), true});
+    diag::render_text(err, sink, {t_color, true});
   }
   return exit_status(sink);
 }

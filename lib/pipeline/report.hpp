@@ -8,11 +8,6 @@
 
 namespace spritec::pipeline {
 
-// Colour only on a terminal and never with NO_COLOR set. `forced` -1 = decide.
-bool use_color(int forced);
-// Progress only on a terminal and not in CI. `forced` -1 = decide.
-bool use_progress(int forced);
-
 // Finalizes and renders the sink on `err`: as text, or in the format of the ReportFormat in
 // scope (--format json|github of every command but check, which renders its own on stdout).
 // Returns the exit code for it (exit_status).
@@ -22,16 +17,19 @@ int report(diag::Sink& sink, std::ostream& err, bool werror = false);
 // (E0901, such as running out of memory), else 1 with errors, else 0.
 int exit_status(const diag::Sink& sink);
 
-// While alive, report() on this thread renders diagnostics as `format` (text, json, github).
+// While alive, report() on this thread renders diagnostics as `format` (text, json, github),
+// text in ANSI colour when `color` (the options' color: the CLI decides, lib/ never looks
+// at the terminal or the environment).
 class ReportFormat {
  public:
-  explicit ReportFormat(const std::string& format);
+  ReportFormat(const std::string& format, bool color);
   ~ReportFormat();
   ReportFormat(const ReportFormat&) = delete;
   ReportFormat& operator=(const ReportFormat&) = delete;
 
  private:
   std::string previous_;
+  bool previous_color_;
 };
 
 }  // namespace spritec::pipeline

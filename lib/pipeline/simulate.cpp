@@ -88,7 +88,7 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
 }
 
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format);
+  ReportFormat report_format(options.format, options.color);
   if (options.scene.size() > 13 &&
       options.scene.compare(options.scene.size() - 13, 13, ".sprites.yaml") == 0) {
     err << "spritec simulate: " << options.scene

@@ -2,6 +2,9 @@
 // The CLI only fills the struct; tests call these directly. Each run_* writes its
 // normal output to `out`, diagnostics and progress to `err`, and returns the exit code:
 // 0 success, 1 the input has errors, 2 usage error, 3 an I/O or internal failure.
+// Nothing here looks at the terminal or the environment: whether text diagnostics are in
+// colour (`color`) and whether build shows progress (`progress`) are options, decided by
+// the caller (the CLI: on a terminal, without NO_COLOR, outside CI).
 #pragma once
 
 #include <iostream>
@@ -21,8 +24,8 @@ struct CheckOptions {
   bool werror = false;
   std::vector<std::string> entries;  // --entry A,B
   std::string root = ".";
-  int color = -1;  // -1: colour when stderr is a terminal and NO_COLOR is unset
-  int jobs = 0;    // threads decoding images; 0 = the number of cores
+  bool color = false;  // text diagnostics in ANSI colour
+  int jobs = 0;        // threads decoding images; 0 = the number of cores
 };
 int run_check(const CheckOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -42,8 +45,9 @@ struct BuildOptions {
   std::string cache;            // --cache DIR: reuse packs built from identical inputs
   std::string root = ".";
   bool werror = false;
-  int progress = -1;            // -1: only on a terminal outside CI
+  bool progress = false;        // a progress line on stderr
   std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  bool color = false;           // text diagnostics in ANSI colour
 };
 int run_build(const BuildOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -52,6 +56,7 @@ struct InspectOptions {
   std::string pack;
   bool json = false;
   std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  bool color = false;           // text diagnostics in ANSI colour
 };
 int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
@@ -60,6 +65,7 @@ struct UnpackOptions {
   std::string pack;
   std::string output_dir;
   std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  bool color = false;           // text diagnostics in ANSI colour
 };
 int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
@@ -74,6 +80,7 @@ struct SimulateOptions {
   std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
   std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  bool color = false;           // text diagnostics in ANSI colour
 };
 int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
                  std::ostream& err = std::cerr);
@@ -99,6 +106,7 @@ struct PreviewOptions {
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";
   std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  bool color = false;           // text diagnostics in ANSI colour
 };
 int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
