@@ -1,6 +1,7 @@
 #include <charconv>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -10,18 +11,50 @@ namespace spritec::cli {
 
 namespace {
 
-// A whole decimal number within [0, max], nothing else.
-bool is_index(const std::string& text, std::uint64_t max) {
+// A whole decimal number within [0, max], nothing else (no sign, no spaces).
+std::optional<std::uint64_t> parse_index(const std::string& text, std::uint64_t max) {
   std::uint64_t v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  return !text.empty() && ec == std::errc() && end == text.data() + text.size() && v <= max;
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v > max)
+    return std::nullopt;
+  return v;
 }
 
-// Flag checks with a message that says what the flag takes (CLI11 prefixes the flag).
+// "#rrggbb" / "#rrggbbaa" -> 0xRRGGBBAA; "none" / "transparent" -> 0.
+std::optional<std::uint32_t> parse_colour(const std::string& text) {
+  if (text == "none" || text == "transparent") return 0u;
+  if ((text.size() != 7 && text.size() != 9) || text[0] != '#') return std::nullopt;
+  std::uint32_t v = 0;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    const char c = text[i];
+    const int d = c >= '0' && c <= '9'   ? c - '0'
+                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                         : -1;
+    if (d < 0) return std::nullopt;
+    v = v * 16 + std::uint32_t(d);
+  }
+  return text.size() == 7 ? (v << 8) | 0xFF : v;
+}
+
+// --frames A..B, 0 <= A <= B < 2^63 - 1.
+std::optional<pipeline::FrameRange> parse_frames(const std::string& text) {
+  const std::uint64_t max = std::numeric_limits<std::int64_t>::max() - 1;
+  const std::size_t dots = text.find("..");
+  if (dots == std::string::npos) return std::nullopt;
+  std::optional<std::uint64_t> a = parse_index(text.substr(0, dots), max);
+  std::optional<std::uint64_t> b = parse_index(text.substr(dots + 2), max);
+  if (!a || !b || *a > *b) return std::nullopt;
+  return pipeline::FrameRange{std::int64_t(*a), std::int64_t(*b)};
+}
+
+// Flag checks with a message that says what the flag takes (CLI11 prefixes the flag). The
+// options' callbacks below run only on text these accepted.
 CLI::Validator view_index() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (text == "all" || is_index(text, std::numeric_limits<std::uint32_t>::max())) return {};
+        if (text == "all" || parse_index(text, std::numeric_limits<std::uint32_t>::max()))
+          return {};
         return "takes a view index (0, 1, ...) or all, not '" + text + "'";
       },
       "INDEX|all");
@@ -30,23 +63,26 @@ CLI::Validator view_index() {
 CLI::Validator frame_range() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        const std::uint64_t max = std::numeric_limits<std::int64_t>::max() - 1;
-        std::size_t dots = text.find("..");
-        if (dots != std::string::npos) {
-          std::string a = text.substr(0, dots), b = text.substr(dots + 2);
-          if (is_index(a, max) && is_index(b, max) && std::stoull(a) <= std::stoull(b)) return {};
-        }
+        if (parse_frames(text)) return {};
         return "takes A..B, output frames A to B (0-based, A <= B), not '" + text + "'";
       },
       "A..B");
 }
 
+// No name: the help shows TEXT, as it always has.
+CLI::Validator colour() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (parse_colour(text)) return {};
+        return "takes #rrggbb, #rrggbbaa or none, not '" + text + "'";
+      },
+      "");
+}
+
 CLI::Validator at_least_one() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (is_index(text, std::numeric_limits<int>::max()) &&
-            text.find_first_not_of('0') != std::string::npos)
-          return {};
+        if (parse_index(text, std::numeric_limits<int>::max()).value_or(0) >= 1) return {};
         return "must be a whole number, at least 1, not '" + text + "'";
       },
       "N>=1");
@@ -66,8 +102,14 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
   cmd->add_option("--action", o.action,
                   "Definitions and packs: the action to play (default: the first; in a PNG "
                   "strip: all)");
-  cmd->add_option("--view", o.view,
-                  "Definitions and packs: a view index, or all (default: all, side by side)")
+  cmd->add_option_function<std::string>(
+         "--view",
+         [&o](const std::string& text) {
+           o.view_given = true;
+           if (text != "all")
+             o.view = std::uint32_t(*parse_index(text, std::numeric_limits<std::uint32_t>::max()));
+         },
+         "Definitions and packs: a view index, or all (default: all, side by side)")
       ->check(view_index());
   cmd->add_option("--scale", o.scale, "Integer upscaling, nearest neighbour (1-16)")
       ->capture_default_str()
@@ -76,13 +118,15 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
                   "Preview frames per second, 1-1000, at most the tick rate (lowered to it, "
                   "with a note) (default: the scene's; 30)")
       ->check(CLI::Range(1, Options::kMaxFps));
-  cmd->add_option(
-      "--background", o.background,
-      "#rrggbb, #rrggbbaa or none (default: the scene's stage; none for animated actions; "
-      "#1d2b53 behind PNG strips)");
+  cmd->add_option_function<std::string>(
+         "--background", [&o](const std::string& text) { o.background = *parse_colour(text); },
+         "#rrggbb, #rrggbbaa or none (default: the scene's stage; none for animated actions; "
+         "#1d2b53 behind PNG strips)")
+      ->check(colour());
   cmd->add_flag("--debug", o.debug, "Draw frame outlines and origin markers");
-  cmd->add_option("--frames", o.frames,
-                  "Keep output frames A..B (0-based, inclusive; the others are never drawn)")
+  cmd->add_option_function<std::string>(
+         "--frames", [&o](const std::string& text) { o.frames = parse_frames(text); },
+         "Keep output frames A..B (0-based, inclusive; the others are never drawn)")
       ->check(frame_range());
   cmd->add_flag("--animated", o.animated, "With a .png output: write an animated PNG");
   cmd->add_option("--every", o.every, "A scene written as a PNG grid: every Nth frame (default: 1)")

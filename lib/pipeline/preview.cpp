@@ -1,9 +1,6 @@
 // spritec preview: scenes, actions and whole packs to GIF, APNG or PNG strips.
 #include <algorithm>
-#include <charconv>
-#include <cstdio>
 #include <filesystem>
-#include <limits>
 
 #include "outputs.hpp"
 #include "report.hpp"
@@ -38,23 +35,6 @@ int usage(std::ostream& err, const std::string& message) {
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-// "#rrggbb" / "#rrggbbaa" -> 0xRRGGBBAA; "none"/"transparent" -> 0.
-std::optional<std::uint32_t> parse_colour(const std::string& text) {
-  if (text == "none" || text == "transparent") return 0u;
-  if ((text.size() != 7 && text.size() != 9) || text[0] != '#') return std::nullopt;
-  std::uint32_t v = 0;
-  for (std::size_t i = 1; i < text.size(); ++i) {
-    char c = text[i];
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
-    if (d < 0) return std::nullopt;
-    v = v * 16 + std::uint32_t(d);
-  }
-  return text.size() == 7 ? (v << 8) | 0xFF : v;
 }
 
 // ---- scenes ---------------------------------------------------------------------------
@@ -100,7 +80,7 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
   options.stage.height = scene->stage_height;
   options.stage.background = scene->background;
   options.stage.debug = o.debug;
-  if (!o.background.empty()) options.stage.background = *parse_colour(o.background);
+  if (o.background) options.stage.background = *o.background;
   options.scale = o.scale;
   options.ticks = o.ticks;
   options.keep = keep;
@@ -122,31 +102,6 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
     return std::nullopt;
   }
   return Rendered{std::move(preview.frames), options.stage.background};
-}
-
-// A whole decimal number in [0, max], nothing else (no sign, no spaces).
-std::optional<std::int64_t> parse_index(const std::string& text, std::int64_t max) {
-  std::int64_t v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || text[0] == '-' || text[0] == '+' || ec != std::errc() ||
-      end != text.data() + text.size() || v > max)
-    return std::nullopt;
-  return v;
-}
-
-// --frames A..B (0-based output frames, A <= B); empty = every frame.
-std::optional<render::FrameSelection> parse_frames(const std::string& spec) {
-  render::FrameSelection keep;
-  if (spec.empty()) return keep;
-  std::size_t dots = spec.find("..");
-  if (dots == std::string::npos) return std::nullopt;
-  const std::int64_t max = std::numeric_limits<std::int64_t>::max() - 1;
-  std::optional<std::int64_t> a = parse_index(spec.substr(0, dots), max);
-  std::optional<std::int64_t> b = parse_index(spec.substr(dots + 2), max);
-  if (!a || !b || *b < *a) return std::nullopt;
-  keep.first = *a;
-  keep.last = *b;
-  return keep;
 }
 
 // The E0404 error: what would be too large, and how to get under the cap.
@@ -230,17 +185,15 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   if (o.ticks < -1 || o.ticks > sim::kMaxTicks) {
     return usage(err, "--ticks must be 0 to " + std::to_string(sim::kMaxTicks));
   }
-  if (!o.background.empty() && !parse_colour(o.background)) {
-    return usage(err, "--background takes #rrggbb, #rrggbbaa or none");
+  if (o.frames && (o.frames->first < 0 || o.frames->last < o.frames->first)) {
+    return usage(err, "--frames takes A..B: output frames A to B, 0-based, A <= B");
   }
-  std::optional<std::uint32_t> only_view;
-  if (!o.view.empty() && o.view != "all") {
-    std::optional<std::int64_t> v = parse_index(o.view, std::numeric_limits<std::uint32_t>::max());
-    if (!v) return usage(err, "--view takes a view index (0, 1, ...) or all");
-    only_view = std::uint32_t(*v);
+  const std::optional<std::uint32_t> only_view = o.view;
+  render::FrameSelection keep;
+  if (o.frames) {
+    keep.first = o.frames->first;
+    keep.last = o.frames->last;
   }
-  std::optional<render::FrameSelection> keep = parse_frames(o.frames);
-  if (!keep) return usage(err, "--frames takes A..B: output frames A to B, 0-based, A <= B");
 
   diag::Sink sink;
   FrameSequence frames;
@@ -260,7 +213,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
                    "--action applies to definitions and packs; a scene's script says "
                    "what its actors play");
     }
-    if (!o.view.empty()) {
+    if (o.view_given) {
       return usage(err,
                    "--view applies to definitions and packs; a scene's actors face "
                    "the way its script turns them");
@@ -271,16 +224,16 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   if (o.every > 0 && !(is_scene && kind == OutputKind::kStrip)) {
     return usage(err, "--every applies only to a scene written as a PNG grid (-o F.png)");
   }
-  if (!o.frames.empty() && !is_scene && kind == OutputKind::kStrip) {
+  if (o.frames && !is_scene && kind == OutputKind::kStrip) {
     return usage(err,
                  "--frames applies to animations and scene grids, not to a strip of "
                  "actions");
   }
-  if (o.every > 0) keep->every = o.every;
-  std::uint32_t background = o.background.empty() ? 0 : *parse_colour(o.background);
+  if (o.every > 0) keep.every = o.every;
+  std::uint32_t background = o.background.value_or(0);
   std::unique_ptr<LoadedPack> pack;  // outlives `sections`, whose cells point at its pages
   if (is_scene) {
-    std::optional<Rendered> rendered = render_scene(o, *keep, sink, err, &inputs);
+    std::optional<Rendered> rendered = render_scene(o, keep, sink, err, &inputs);
     int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
     if (!rendered) return status != 0 ? status : 1;
     frames = std::move(rendered->frames);
@@ -342,14 +295,15 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
       action_options.fps = o.fps > 0 ? int(preview_fps(o.fps, view.tick_rate())) : 30;
       action_options.background = background;
       action_options.debug = o.debug;
-      action_options.keep = *keep;
+      action_options.keep = keep;
       frames = render::render_action(pack->view, pack->pages, actions.front(), action_options);
     }
   }
   if (frames.too_large) return frames_too_large(err, o, frames, is_scene);
-  if (sections.empty() && keep->first >= frames.sampled) {
-    return usage(err, "--frames " + o.frames + " is outside the preview's " +
-                          std::to_string(frames.sampled) + " frames");
+  if (sections.empty() && keep.first >= frames.sampled) {
+    return usage(err, "--frames " + std::to_string(keep.first) + ".." + std::to_string(keep.last) +
+                          " is outside the preview's " + std::to_string(frames.sampled) +
+                          " frames");
   }
 
   std::string why;
@@ -372,7 +326,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     {
       // Strips carry white labels: without --background they sit on a dark stage colour so
       // the sheet reads on any page.
-      std::uint32_t c = *parse_colour(o.background.empty() ? "#1d2b53" : o.background);
+      std::uint32_t c = o.background.value_or(0x1d2b53FF);
       strip.background = {std::uint8_t(c >> 24), std::uint8_t(c >> 16), std::uint8_t(c >> 8),
                           std::uint8_t(c)};
     }
@@ -393,7 +347,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
         images.push_back(std::move(f.image));
       strip.scale = 1;  // scene frames are already scaled
       // Scene frames bring their own stage colour: black between them keeps them apart.
-      if (o.background.empty()) strip.background = {0, 0, 0, 255};
+      if (!o.background) strip.background = {0, 0, 0, 255};
       render::SheetSize size = render::grid_size(images, 8, frames.labels, strip);
       if (!render::sheet_fits(size)) return sheet_too_large(err, o, size, true);
       sheet = render::layout_grid(images, 8, frames.labels, strip);

@@ -7,7 +7,9 @@
 // the caller (the CLI: on a terminal, without NO_COLOR, outside CI).
 #pragma once
 
+#include <cstdint>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,18 +91,27 @@ int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
 
 namespace spritec::pipeline {
 
+// --frames A..B: output frames A to B, 0-based, inclusive; valid when 0 <= first <= last.
+struct FrameRange {
+  std::int64_t first = 0;
+  std::int64_t last = 0;
+};
+
 struct PreviewOptions {
-  std::string input;        // a definition, a pack (.spk) or a scene (.scene.yaml)
-  std::string output;       // .gif, .apng, or .png (a strip, or APNG with `animated`)
-  std::string action;       // definitions and packs: the action ("all": every one, PNG only)
-  std::string view;         // definitions and packs: a view index or all; empty = all
-  int scale = 1;            // integer nearest-neighbour upscaling, 1 .. kMaxScale
-  int fps = 0;              // 1 .. kMaxFps frames per second; 0 = the scene's (30 for actions)
-  std::string background;   // #rrggbb, #rrggbbaa or none; empty = the scene's / none
-  bool debug = false;       // frame outlines and origin markers
-  std::string frames;       // A..B: keep output frames A to B (0-based, inclusive)
-  bool animated = false;    // with .png: write an APNG
-  int every = 0;            // scene as a PNG grid: every Nth frame; 0 = not given (1)
+  std::string input;   // a definition, a pack (.spk) or a scene (.scene.yaml)
+  std::string output;  // .gif, .apng, or .png (a strip, or APNG with `animated`)
+  std::string action;  // definitions and packs: the action ("all": every one, PNG only)
+  std::optional<std::uint32_t> view;  // definitions and packs: one view index; empty = all
+  bool view_given = false;            // --view was given (N or all): refused for scenes
+  int scale = 1;                      // integer nearest-neighbour upscaling, 1 .. kMaxScale
+  int fps = 0;  // 1 .. kMaxFps frames per second; 0 = the scene's (30 for actions)
+  // 0xRRGGBBAA (--background none: 0, transparent); empty = the scene's stage colour, none
+  // for animated actions, #1d2b53 behind PNG strips.
+  std::optional<std::uint32_t> background;
+  bool debug = false;                // frame outlines and origin markers
+  std::optional<FrameRange> frames;  // --frames A..B; empty = every frame
+  bool animated = false;             // with .png: write an APNG
+  int every = 0;                     // scene as a PNG grid: every Nth frame; 0 = not given (1)
   std::int64_t ticks = -1;  // scenes: stop after tick N, 0 .. sim::kMaxTicks; -1 = at the end
   static constexpr int kMaxScale = 16;
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
