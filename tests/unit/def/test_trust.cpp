@@ -2,7 +2,6 @@
 // bound and the fix; schema errors that do not hide the rest of the file and do not bring
 // follow-on noise; suggestions for missing images and frames; links that lead nowhere;
 // files that scale. Positions are 1-based line:byte-column, counted by hand.
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -237,15 +236,11 @@ TEST_CASE("files: reports a link that leads nowhere instead of skipping it") {
   fs::remove_all(dir);
 }
 
-// Hidden from the default run (it takes seconds, and far longer under sanitizers); ctest
-// runs it as test_def_scale in optimised builds (tests/unit/def/CMakeLists.txt).
-TEST_CASE("a definition with a hundred thousand sheets and actions checks in seconds", "[.scale]") {
-  // Before, the duplicate-sheet scan compared every sheet with every earlier one (about
-  // 45 s for 100,000 sheets here, 2 min for 200,000); the frame and action lookups of
-  // the checks were linear per step too.
-  // 60,000 sheets (under the 65,536-frame cap), one frame each; 100,000 actions.
-  constexpr int kSheets = 60000;
-  constexpr int kCount = 100000;
+// Many sheets and actions: every one is checked (the name scans are O(n log n) now; how fast
+// is a benchmark's question: bench/bench_check.cpp, docs/performance.md).
+TEST_CASE("a definition with thousands of sheets and actions reports every problem once") {
+  constexpr int kSheets = 3000;
+  constexpr int kCount = 5000;
   std::ostringstream text;
   text << "pack: p\nsheets:\n";
   for (int i = 0; i < kSheets; ++i)
@@ -257,13 +252,9 @@ TEST_CASE("a definition with a hundred thousand sheets and actions checks in sec
     text << "  a" << i << ": {frames: [s" << s << "/a, s" << s << "/b], then: a" << (i + 1) % kCount
          << ", transitions: [{to: x" << i << ", when: [i" << i % 50 << "]}]}\n";
   }
-  const auto start = std::chrono::steady_clock::now();
   auto l = load(text.str());
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK_FALSE(l.def);
   // One unknown frame (sN/b) and one unknown transition target (xN) per action.
   CHECK(with_code(l.sink, Code::kUnknownFrame).size() == kCount);
   CHECK(with_code(l.sink, Code::kUnknownTransition).size() == kCount);
-  CHECK(seconds < 30);
 }
