@@ -160,21 +160,34 @@ int sheet_too_large(std::ostream& err, const PreviewOptions& o, render::SheetSiz
                  : ", or show one action with --action A or one view with --view N"));
 }
 
-}  // namespace
+// What a preview drew, and what it read: the frames of an animation or a scene grid, or the
+// sections of a strip (whose cells point into `pack`'s pages).
+struct Drawn {
+  FrameSequence frames;
+  std::vector<render::StripSection> sections;
+  std::uint32_t background = 0;  // the stage's colour, 0xRRGGBBAA
+  std::vector<fs::path> inputs;  // every file read, for the output check
+  std::unique_ptr<LoadedPack> pack;
+};
 
-int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(o.format, o.color);
-  OutputKind kind;
-  if (ends_with(o.output, ".gif")) {
-    kind = OutputKind::kGif;
-  } else if (ends_with(o.output, ".apng") || (ends_with(o.output, ".png") && o.animated)) {
-    kind = OutputKind::kApng;
-  } else if (ends_with(o.output, ".png")) {
-    kind = OutputKind::kStrip;
-  } else {
-    return usage(err, "the output must end in .gif, .apng or .png");
+// The output's kind from its name; empty when it names none.
+std::optional<OutputKind> output_kind(const PreviewOptions& o) {
+  if (ends_with(o.output, ".gif")) return OutputKind::kGif;
+  if (ends_with(o.output, ".apng") || (ends_with(o.output, ".png") && o.animated)) {
+    return OutputKind::kApng;
   }
-  // The CLI checks these too; a caller from code gets the same answers.
+  if (ends_with(o.output, ".png")) return OutputKind::kStrip;
+  return std::nullopt;
+}
+
+bool is_scene_file(const std::string& input) {
+  return ends_with(input, ".scene.yaml") || ends_with(input, ".scene.yml");
+}
+
+// The flags, against their ranges (the CLI checks these too; a caller from code gets the
+// same answers) and against the input and output: a flag that means nothing for them is a
+// usage error, never ignored. 0, or the exit status of the usage error written.
+int check_flags(const PreviewOptions& o, OutputKind kind, std::ostream& err) {
   if (o.scale < 1 || o.scale > PreviewOptions::kMaxScale) {
     return usage(err, "--scale must be 1 to " + std::to_string(PreviewOptions::kMaxScale));
   }
@@ -188,25 +201,13 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   if (o.frames && (o.frames->first < 0 || o.frames->last < o.frames->first)) {
     return usage(err, "--frames takes A..B: output frames A to B, 0-based, A <= B");
   }
-  const std::optional<std::uint32_t> only_view = o.view;
-  render::FrameSelection keep;
-  if (o.frames) {
-    keep.first = o.frames->first;
-    keep.last = o.frames->last;
-  }
-
-  diag::Sink sink;
-  FrameSequence frames;
-  std::vector<fs::path> inputs{o.input};  // every file read, for the output check
-  std::vector<render::StripSection> sections;
-  bool is_scene = ends_with(o.input, ".scene.yaml") || ends_with(o.input, ".scene.yml");
+  const bool is_scene = is_scene_file(o.input);
   if (!is_scene && (ends_with(o.input, ".yaml") || ends_with(o.input, ".yml")) &&
       !ends_with(o.input, ".sprites.yaml") && !ends_with(o.input, ".sprites.yml")) {
     return usage(err, o.input +
                           ": name definitions *.sprites.yaml and scenes *.scene.yaml, so preview "
                           "knows which it is");
   }
-  // Flags that mean nothing for this input or output are usage errors, never ignored.
   if (is_scene) {
     if (!o.action.empty()) {
       return usage(err,
@@ -229,151 +230,203 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
                  "--frames applies to animations and scene grids, not to a strip of "
                  "actions");
   }
-  if (o.every > 0) keep.every = o.every;
-  std::uint32_t background = o.background.value_or(0);
-  std::unique_ptr<LoadedPack> pack;  // outlives `sections`, whose cells point at its pages
-  if (is_scene) {
-    std::optional<Rendered> rendered = render_scene(o, keep, sink, err, &inputs);
-    int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
-    if (!rendered) return status != 0 ? status : 1;
-    frames = std::move(rendered->frames);
-    background = rendered->background;
-  } else {
-    CompileOptions compile;
-    compile.root = o.root;
-    pack = open_or_compile(o.input, compile, sink, true);
-    int status = report(sink, err);
-    if (!pack) return status != 0 ? status : 1;
-    inputs = pack->inputs;
-    const runtime::PackView& view = pack->view;
-    if (view.action_count() == 0) {
-      err << "spritec preview: " << o.input << " has no actions to preview\n";
-      return 1;
-    }
-    std::vector<std::uint32_t> actions;
-    if (o.action.empty() || o.action == "all") {
-      if (kind != OutputKind::kStrip && o.action == "all") {
-        return usage(err, "--action all makes a contact sheet: write a .png");
-      }
-      if (kind == OutputKind::kStrip) {
-        for (std::uint32_t i = 0; i < view.action_count(); ++i)
-          actions.push_back(i);
-      } else {
-        actions.push_back(0);  // the first action, when none is named
-      }
-    } else {
-      std::uint32_t index = view.find_action(o.action);
-      if (index == runtime::spk::kNone) {
-        std::string names;
-        for (std::uint32_t i = 0; i < view.action_count(); ++i) {
-          names += (i ? ", " : "") + std::string(view.action(i).name);
-        }
-        err << "spritec preview: " << o.input << " has no action '" << o.action << "' (it has "
-            << names << ")\n";
-        return 1;
-      }
-      actions.push_back(index);
-    }
-    for (std::uint32_t index : actions) {
-      runtime::Action a = view.action(index);
-      if (only_view && *only_view >= a.views) {
-        err << "spritec preview: action '" << a.name << "' has " << a.views << " views; --view "
-            << *only_view << " is out of range\n";
-        return 1;
-      }
+  return 0;
+}
+
+// The actions a definition's or pack's preview shows: the one named, every one for a strip
+// (or --action all), else the first. 0, or the exit status of the error written.
+int pick_actions(const PreviewOptions& o, OutputKind kind, const runtime::PackView& view,
+                 std::ostream& err, std::vector<std::uint32_t>& actions) {
+  if (o.action.empty() || o.action == "all") {
+    if (kind != OutputKind::kStrip && o.action == "all") {
+      return usage(err, "--action all makes a contact sheet: write a .png");
     }
     if (kind == OutputKind::kStrip) {
-      for (std::uint32_t index : actions)
-        sections.push_back(render::strip_section(pack->view, pack->pages, index, only_view));
+      for (std::uint32_t i = 0; i < view.action_count(); ++i)
+        actions.push_back(i);
     } else {
-      render::ActionPreviewOptions action_options;
-      action_options.view = only_view;
-      action_options.scale = o.scale;
-      // The default (30) is clamped to the tick rate without a word; a given --fps is
-      // clamped with a note.
-      if (o.fps > 0) note_fps(o.fps, "--fps", view.tick_rate(), err);
-      action_options.fps = o.fps > 0 ? int(preview_fps(o.fps, view.tick_rate())) : 30;
-      action_options.background = background;
-      action_options.debug = o.debug;
-      action_options.keep = keep;
-      frames = render::render_action(pack->view, pack->pages, actions.front(), action_options);
+      actions.push_back(0);  // the first action, when none is named
+    }
+  } else {
+    std::uint32_t index = view.find_action(o.action);
+    if (index == runtime::spk::kNone) {
+      std::string names;
+      for (std::uint32_t i = 0; i < view.action_count(); ++i) {
+        names += (i ? ", " : "") + std::string(view.action(i).name);
+      }
+      err << "spritec preview: " << o.input << " has no action '" << o.action << "' (it has "
+          << names << ")\n";
+      return 1;
+    }
+    actions.push_back(index);
+  }
+  for (std::uint32_t index : actions) {
+    runtime::Action a = view.action(index);
+    if (o.view && *o.view >= a.views) {
+      err << "spritec preview: action '" << a.name << "' has " << a.views << " views; --view "
+          << *o.view << " is out of range\n";
+      return 1;
     }
   }
-  if (frames.too_large) return frames_too_large(err, o, frames, is_scene);
-  if (sections.empty() && keep.first >= frames.sampled) {
+  return 0;
+}
+
+// A scene: its frames, drawn by render/. 0, or the exit status of the errors reported.
+int draw_scene(const PreviewOptions& o, const render::FrameSelection& keep, diag::Sink& sink,
+               std::ostream& err, Drawn& d) {
+  std::optional<Rendered> rendered = render_scene(o, keep, sink, err, &d.inputs);
+  int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
+  if (!rendered) return status != 0 ? status : 1;
+  d.frames = std::move(rendered->frames);
+  d.background = rendered->background;
+  return 0;
+}
+
+// A definition (compiled in memory) or a pack: an action played, or strip sections. 0, or
+// the exit status of the errors written.
+int draw_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelection& keep,
+              diag::Sink& sink, std::ostream& err, Drawn& d) {
+  CompileOptions compile;
+  compile.root = o.root;
+  d.pack = open_or_compile(o.input, compile, sink, true);
+  int status = report(sink, err);
+  if (!d.pack) return status != 0 ? status : 1;
+  d.inputs = d.pack->inputs;
+  const runtime::PackView& view = d.pack->view;
+  if (view.action_count() == 0) {
+    err << "spritec preview: " << o.input << " has no actions to preview\n";
+    return 1;
+  }
+  std::vector<std::uint32_t> actions;
+  if (int picked = pick_actions(o, kind, view, err, actions); picked != 0) return picked;
+  if (kind == OutputKind::kStrip) {
+    for (std::uint32_t index : actions)
+      d.sections.push_back(render::strip_section(view, d.pack->pages, index, o.view));
+    return 0;
+  }
+  render::ActionPreviewOptions action_options;
+  action_options.view = o.view;
+  action_options.scale = o.scale;
+  // The default (30) is clamped to the tick rate without a word; a given --fps is clamped
+  // with a note.
+  if (o.fps > 0) note_fps(o.fps, "--fps", view.tick_rate(), err);
+  action_options.fps = o.fps > 0 ? int(preview_fps(o.fps, view.tick_rate())) : 30;
+  action_options.background = d.background;
+  action_options.debug = o.debug;
+  action_options.keep = keep;
+  d.frames = render::render_action(view, d.pack->pages, actions.front(), action_options);
+  return 0;
+}
+
+// A PNG sheet: the strip sections, or the scene's frames as a grid (moved out of `d`),
+// each measured against the caps before anything is drawn. 0, or the exit status of the
+// E0404 written.
+int encode_sheet(const PreviewOptions& o, Drawn& d, std::ostream& err, render::Encoded& encoded) {
+  image::Image sheet;
+  render::StripOptions strip;
+  strip.scale = o.scale;
+  strip.origin_markers = o.debug;
+  strip.outlines = o.debug;
+  {
+    // Strips carry white labels: without --background they sit on a dark stage colour so
+    // the sheet reads on any page.
+    std::uint32_t c = o.background.value_or(0x1d2b53FF);
+    strip.background = {std::uint8_t(c >> 24), std::uint8_t(c >> 16), std::uint8_t(c >> 8),
+                        std::uint8_t(c)};
+  }
+  if (!d.sections.empty()) {
+    render::SheetSize size = render::strip_size(d.sections, strip);
+    if (!render::sheet_fits(size)) {
+      render::StripOptions plain = strip;
+      plain.origin_markers = plain.outlines = false;
+      bool markers_far = o.debug && render::sheet_fits(render::strip_size(d.sections, plain));
+      return sheet_too_large(err, o, size, false, markers_far);
+    }
+    sheet = render::layout_strip(d.sections, strip);
+  } else {
+    // The frames kept are those of the grid (--every): moved, not copied.
+    std::vector<image::Image> images;
+    for (render::AnimFrame& f : d.frames.frames)
+      images.push_back(std::move(f.image));
+    strip.scale = 1;  // scene frames are already scaled
+    // Scene frames bring their own stage colour: black between them keeps them apart.
+    if (!o.background) strip.background = {0, 0, 0, 255};
+    render::SheetSize size = render::grid_size(images, 8, d.frames.labels, strip);
+    if (!render::sheet_fits(size)) return sheet_too_large(err, o, size, true);
+    sheet = render::layout_grid(images, 8, d.frames.labels, strip);
+  }
+  encoded.bytes = image::encode_png(sheet);
+  if (encoded.bytes.empty()) encoded.error = "the sheet is empty or too large";
+  return 0;
+}
+
+// The output, once nothing it would replace is an input.
+int write_preview(const PreviewOptions& o, const Drawn& d, const render::Encoded& encoded,
+                  diag::Sink& sink, std::ostream& out, std::ostream& err) {
+  io::OutputPlan plan;
+  for (std::size_t i = 0; i < d.inputs.size(); ++i)
+    plan.input(d.inputs[i], i == 0 ? "the input" : "a file the preview reads");
+  plan.output(o.output, "-o");
+  if (!check_outputs(plan, sink)) return report(sink, err);
+  const std::string why = io::write_file_atomic(o.output, encoded.bytes);
+  if (!why.empty()) return write_failed(sink, err, "preview", why);
+  out << "wrote " << o.output << " (";
+  if (d.sections.empty()) {
+    out << d.frames.frames.size()
+        << (d.frames.frames.size() == 1 ? " rendered frame, " : " rendered frames, ");
+  }
+  out << encoded.bytes.size() << " bytes)\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(o.format, o.color);
+  const std::optional<OutputKind> kind = output_kind(o);
+  if (!kind) return usage(err, "the output must end in .gif, .apng or .png");
+  if (int status = check_flags(o, *kind, err); status != 0) return status;
+  render::FrameSelection keep;
+  if (o.frames) {
+    keep.first = o.frames->first;
+    keep.last = o.frames->last;
+  }
+  if (o.every > 0) keep.every = o.every;
+
+  diag::Sink sink;
+  const bool is_scene = is_scene_file(o.input);
+  Drawn d;
+  d.inputs = {o.input};
+  d.background = o.background.value_or(0);
+  const int drawn =
+      is_scene ? draw_scene(o, keep, sink, err, d) : draw_pack(o, *kind, keep, sink, err, d);
+  if (drawn != 0) return drawn;
+  if (d.frames.too_large) return frames_too_large(err, o, d.frames, is_scene);
+  if (d.sections.empty() && keep.first >= d.frames.sampled) {
     return usage(err, "--frames " + std::to_string(keep.first) + ".." + std::to_string(keep.last) +
-                          " is outside the preview's " + std::to_string(frames.sampled) +
+                          " is outside the preview's " + std::to_string(d.frames.sampled) +
                           " frames");
   }
 
-  std::string why;
   render::Encoded encoded;
-  if (kind == OutputKind::kGif) {
+  if (*kind == OutputKind::kGif) {
     // The stage's colour decides, never the pixels: an opaque stage gives an opaque GIF over
     // its colour, any other keeps transparency (soft alpha laid over the stage's colour).
     render::GifOptions gif;
-    gif.transparent = (background & 0xFF) != 0xFF;
-    gif.background = background >> 8;
-    encoded = render::encode_gif(frames.frames, gif);
-  } else if (kind == OutputKind::kApng) {
-    encoded = render::encode_apng(frames.frames);
-  } else {
-    image::Image sheet;
-    render::StripOptions strip;
-    strip.scale = o.scale;
-    strip.origin_markers = o.debug;
-    strip.outlines = o.debug;
-    {
-      // Strips carry white labels: without --background they sit on a dark stage colour so
-      // the sheet reads on any page.
-      std::uint32_t c = o.background.value_or(0x1d2b53FF);
-      strip.background = {std::uint8_t(c >> 24), std::uint8_t(c >> 16), std::uint8_t(c >> 8),
-                          std::uint8_t(c)};
-    }
-    // The sheet's size is checked before anything is drawn.
-    if (!sections.empty()) {
-      render::SheetSize size = render::strip_size(sections, strip);
-      if (!render::sheet_fits(size)) {
-        render::StripOptions plain = strip;
-        plain.origin_markers = plain.outlines = false;
-        bool markers_far = o.debug && render::sheet_fits(render::strip_size(sections, plain));
-        return sheet_too_large(err, o, size, false, markers_far);
-      }
-      sheet = render::layout_strip(sections, strip);
-    } else {
-      // The frames kept are those of the grid (--every): moved, not copied.
-      std::vector<image::Image> images;
-      for (render::AnimFrame& f : frames.frames)
-        images.push_back(std::move(f.image));
-      strip.scale = 1;  // scene frames are already scaled
-      // Scene frames bring their own stage colour: black between them keeps them apart.
-      if (!o.background) strip.background = {0, 0, 0, 255};
-      render::SheetSize size = render::grid_size(images, 8, frames.labels, strip);
-      if (!render::sheet_fits(size)) return sheet_too_large(err, o, size, true);
-      sheet = render::layout_grid(images, 8, frames.labels, strip);
-    }
-    encoded.bytes = image::encode_png(sheet);
-    if (encoded.bytes.empty()) encoded.error = "the sheet is empty or too large";
+    gif.transparent = (d.background & 0xFF) != 0xFF;
+    gif.background = d.background >> 8;
+    encoded = render::encode_gif(d.frames.frames, gif);
+  } else if (*kind == OutputKind::kApng) {
+    encoded = render::encode_apng(d.frames.frames);
+  } else if (int status = encode_sheet(o, d, err, encoded); status != 0) {
+    return status;
   }
   if (!encoded) {
     sink.error(diag::Code::kInternal, {"spritec preview", 0, 0, 0},
                "cannot encode the preview: " + encoded.error);
     return report(sink, err);
   }
-  io::OutputPlan plan;
-  for (std::size_t i = 0; i < inputs.size(); ++i)
-    plan.input(inputs[i], i == 0 ? "the input" : "a file the preview reads");
-  plan.output(o.output, "-o");
-  if (!check_outputs(plan, sink)) return report(sink, err);
-  why = io::write_file_atomic(o.output, encoded.bytes);
-  if (!why.empty()) return write_failed(sink, err, "preview", why);
-  out << "wrote " << o.output << " (";
-  if (sections.empty()) {
-    out << frames.frames.size()
-        << (frames.frames.size() == 1 ? " rendered frame, " : " rendered frames, ");
-  }
-  out << encoded.bytes.size() << " bytes)\n";
-  return 0;
+  return write_preview(o, d, encoded, sink, out, err);
 }
 
 }  // namespace spritec::pipeline
