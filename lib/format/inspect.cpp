@@ -106,7 +106,7 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
       transitions.push_back({{"to", std::string(pack.action(tr.to).name)},
                              {"when", input_list(pack, tr.when)},
                              {"unless", input_list(pack, tr.unless)},
-                             {"immediate", (tr.flags & spk::kTransitionFlagImmediate) != 0}});
+                             {"immediate", tr.immediate}});
     }
     j["transitions"] = std::move(transitions);
     actions.push_back(std::move(j));

@@ -404,9 +404,9 @@ PackModel read_model(const runtime::PackView& pack) {
         StepModel sm;
         sm.frame = std::string(pack.frame_name(st.frame));
         sm.ticks = st.ticks;
-        sm.flip_x = (st.flip & spk::kFlipX) != 0;
-        sm.flip_y = (st.flip & spk::kFlipY) != 0;
-        if (st.event != spk::kNone) sm.event = std::string(pack.event_name(st.event));
+        sm.flip_x = st.flip_x();
+        sm.flip_y = st.flip_y();
+        if (st.has_event()) sm.event = std::string(pack.event_name(st.event));
         sm.move_x = st.move_x;
         sm.move_y = st.move_y;
         am.steps[v].push_back(std::move(sm));
@@ -418,7 +418,7 @@ PackModel read_model(const runtime::PackView& pack) {
       tm.to = std::string(pack.action(tr.to).name);
       tm.when = input_names(pack, tr.when);
       tm.unless = input_names(pack, tr.unless);
-      tm.immediate = (tr.flags & spk::kTransitionFlagImmediate) != 0;
+      tm.immediate = tr.immediate;
       am.transitions.push_back(std::move(tm));
     }
     m.actions.push_back(std::move(am));

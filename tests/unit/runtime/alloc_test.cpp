@@ -7,6 +7,7 @@
 #include <new>
 
 #include "pack_fixtures.hpp"
+#include "spritec/runtime/pack_index.hpp"
 #include "spritec/runtime/player.hpp"
 
 namespace {
@@ -106,4 +107,22 @@ TEST_CASE("ticking actors allocates nothing", "[player][alloc]") {
     WARN("built with ASan: allocations were not counted");
   }
   CHECK(events > 0);
+}
+
+TEST_CASE("name lookups allocate nothing, through the view or an index", "[player][alloc][index]") {
+  const std::vector<std::uint8_t> bytes = test::write_or_fail(test::sample_model());
+  runtime::PackView pack;
+  REQUIRE(runtime::parse_pack(bytes.data(), bytes.size(), pack).ok());
+  const runtime::PackIndex index(pack);  // building it allocates; looking up does not
+  const long before = g_allocations.load();
+  std::uint64_t found = 0;
+  for (int round = 0; round < 1000; ++round) {
+    for (const char* name : {"walk", "boom", "body/2", "fx/spark", "move", "hit", "nope"}) {
+      found += index.find_action(name) + index.find_frame(name) + index.find_event(name) +
+               index.input_bit(name);
+      found += pack.find_action(name) + pack.find_frame(name) + runtime::input_bit(pack, name);
+    }
+  }
+  CHECK(g_allocations.load() - before == 0);
+  CHECK(found != 0);
 }

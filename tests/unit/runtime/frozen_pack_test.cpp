@@ -145,7 +145,9 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   CHECK_FALSE(walk.reverse);
   CHECK(walk.first_step == 0);
   CHECK(v.step(walk, 0, 1).move_x == 2);
-  CHECK(v.step(walk, 1, 0).flip == spk::kFlipX);
+  CHECK(v.step(walk, 1, 0).flip == runtime::kFlipX);
+  CHECK(v.step(walk, 1, 0).flip_x());
+  CHECK_FALSE(v.step(walk, 1, 0).flip_y());
   CHECK(v.step(walk, 1, 1).move_x == -2);
   CHECK(v.step(walk, 1, 1).frame == 1);
   CHECK(v.step(walk, 1, 1).ticks == 3);
@@ -154,7 +156,7 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   CHECK(wt.to == 1);
   CHECK(wt.when == 0);
   CHECK(wt.unless == 2);  // move = input 1
-  CHECK(wt.flags == 0);
+  CHECK_FALSE(wt.immediate);
 
   const runtime::Action idle = v.action(1);
   CHECK(idle.name == "idle");
@@ -169,7 +171,8 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   CHECK(boom.repeat == 1);
   CHECK(boom.then_kind == runtime::ThenKind::kDestroy);
   CHECK(v.step(boom, 0, 1).event == 0);  // flash
-  CHECK(v.step(boom, 0, 0).event == spk::kNone);
+  CHECK(v.step(boom, 0, 0).event == runtime::kNone);
+  CHECK_FALSE(v.step(boom, 0, 0).has_event());
 
   const runtime::Action attack = v.action(3);
   CHECK(attack.name == "attack");
@@ -191,13 +194,15 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   for (std::uint32_t view = 0; view < 4; ++view) {
     const runtime::Step s0 = v.step(spin, view, 0);
     CHECK(s0.frame == 6);
-    CHECK(s0.flip == spk::kFlipY);
+    CHECK(s0.flip == runtime::kFlipY);
     CHECK(s0.move_y == 1);
-    CHECK(v.step(spin, view, 1).frame == spk::kNone);
+    CHECK(v.step(spin, view, 1).frame == runtime::kNone);
+    CHECK(v.step(spin, view, 1).blank());
     CHECK(v.step(spin, view, 1).ticks == 6);
     const runtime::Step s2 = v.step(spin, view, 2);
     CHECK(s2.frame == view);
-    CHECK(s2.flip == (spk::kFlipX | spk::kFlipY));
+    CHECK(s2.flip == runtime::kFlipXY);
+    CHECK((s2.flip_x() && s2.flip_y()));
     CHECK(s2.move_x == -1);
     CHECK(s2.move_y == -2);
   }
@@ -206,7 +211,7 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   CHECK(st.to == 3);
   CHECK(st.when == 1);
   CHECK(st.unless == 2);
-  CHECK(st.flags == spk::kTransitionFlagImmediate);
+  CHECK(st.immediate);
 }
 
 TEST_CASE("the writer still writes the frozen pack's exact bytes", "[reader][frozen]") {

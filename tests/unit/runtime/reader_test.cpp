@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pack_fixtures.hpp"
+#include "spritec/runtime/pack_index.hpp"
 #include "spritec/runtime/player.hpp"
 
 using namespace spritec;
@@ -48,7 +49,7 @@ TEST_CASE("a written pack parses and its accessors return what was written", "[r
   CHECK(f.source_w == 16);
   REQUIRE(v.action_count() == 4);
   CHECK(v.find_action("boom") == 3);
-  CHECK(v.find_action("nope") == spk::kNone);
+  CHECK(v.find_action("nope") == runtime::kNone);
   CHECK(v.find_frame("fx/spark") == 3);
   // Inputs and events are interned sorted by name.
   REQUIRE(v.input_count() == 2);
@@ -68,16 +69,23 @@ TEST_CASE("a written pack parses and its accessors return what was written", "[r
   const runtime::Step s = v.step(walk, 1, 1);
   CHECK(s.frame == 1);
   CHECK(s.move_x == -2);
-  CHECK(s.flip == spk::kFlipX);
+  CHECK(s.flip == runtime::kFlipX);
+  CHECK(s.flip_x());
+  CHECK_FALSE(s.flip_y());
+  CHECK_FALSE(s.blank());
+  CHECK_FALSE(s.has_event());
   const runtime::Transition t = v.transition(walk.first_transition + 1);
   CHECK(t.to == 2);
   CHECK(t.when == 3u);  // fire (bit 0) and move (bit 1)
-  CHECK((t.flags & spk::kTransitionFlagImmediate) != 0);
+  CHECK(t.immediate);
+  CHECK(t.matches(3));
+  CHECK_FALSE(t.matches(2));
   const runtime::Action idle = v.action(1);
   CHECK(idle.first_view == 90);
   CHECK(idle.mode == runtime::Mode::kPingpong);
-  CHECK(v.step(idle, 0, 2).frame == spk::kNone);
-  CHECK(v.frame_name(spk::kNone).empty());
+  CHECK(v.step(idle, 0, 2).frame == runtime::kNone);
+  CHECK(v.step(idle, 0, 2).blank());
+  CHECK(v.frame_name(runtime::kNone).empty());
   const runtime::Action attack = v.action(2);
   CHECK(attack.then_kind == runtime::ThenKind::kAction);
   CHECK(attack.then_action == 1);
@@ -85,7 +93,7 @@ TEST_CASE("a written pack parses and its accessors return what was written", "[r
   CHECK(boom.reverse);
   CHECK(boom.repeat == 2);
   CHECK(boom.then_kind == runtime::ThenKind::kDestroy);
-  CHECK(boom.then_action == spk::kNone);
+  CHECK(boom.then_action == runtime::kNone);
 }
 
 TEST_CASE("sections are 4-byte aligned and the file starts with the signature", "[reader]") {
@@ -414,7 +422,7 @@ TEST_CASE("an empty pack without actions is a plain atlas", "[reader]") {
   CHECK(v.tick_rate() == 60);
   CHECK(v.page_count() == 0);
   CHECK(v.action_count() == 0);
-  CHECK(v.find_action("walk") == spk::kNone);
+  CHECK(v.find_action("walk") == runtime::kNone);
 }
 
 TEST_CASE("randomly damaged packs are rejected or safe to use everywhere", "[reader][mutation]") {
@@ -455,6 +463,16 @@ TEST_CASE("randomly damaged packs are rejected or safe to use everywhere", "[rea
     PackView v;
     if (!parse(bytes, v, o).ok()) continue;
     ++accepted;
+    // The index answers what the scans answer, whatever names the damage left.
+    const runtime::PackIndex index(v);
+    for (std::uint32_t i = 0; i < v.frame_count(); ++i)
+      CHECK(index.find_frame(v.frame_name(i)) == v.find_frame(v.frame_name(i)));
+    for (std::uint32_t i = 0; i < v.action_count(); ++i)
+      CHECK(index.find_action(v.action_name(i)) == v.find_action(v.action_name(i)));
+    for (std::uint32_t i = 0; i < v.input_count(); ++i)
+      CHECK(index.find_input(v.input_name(i)) == v.find_input(v.input_name(i)));
+    for (std::uint32_t i = 0; i < v.event_count(); ++i)
+      CHECK(index.find_event(v.event_name(i)) == v.find_event(v.event_name(i)));
     std::size_t sink = 0;
     for (std::uint32_t i = 0; i < v.page_count(); ++i)
       sink += v.page(i).png_size + v.page(i).file_name.size();

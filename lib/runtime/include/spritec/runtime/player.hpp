@@ -38,11 +38,16 @@
 // built-in ones (event_name() gives every code's name). EventBuffer is a fixed-capacity
 // sink that counts what did not fit.
 //
-// Preconditions (asserted, not checked): the PackView was accepted by parse_pack() and is
-// the one the actor was started with; action indices are < pack.action_count().
+// Preconditions (SPRITEC_ASSERTed, not checked; see spk_reader.hpp): the PackView was
+// accepted by parse_pack() and is the one the actor was started with; action indices are
+// < pack.action_count().
+//
+// Costs: tick() is O(1) per step entered plus O(t) for an action's t transition rules at a
+// cycle end (and at every tick while it has immediate rules); start() is O(t). Nothing here
+// looks a name up except input_bit() (a linear scan: call it at load time, or use
+// PackIndex::input_bit).
 #pragma once
 
-#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -91,17 +96,17 @@ struct ActorState {
   std::int32_t speed = 1000;  // thousandths of normal speed; 0 pauses; < 0 acts as 0
   std::uint64_t inputs = 0;   // held inputs: bit i = the pack's input i
 
-  std::uint32_t action = spk::kNone;  // index of the action playing; kNone before start()
-  std::uint32_t step = 0;             // the step shown: its index in the action's list
-  std::uint32_t view = 0;             // the view chosen from angle
-  std::int32_t angle = 0;             // degrees, normalised to 0..359
-  std::int64_t countdown = 0;         // thousandths of a tick left in the step
-  std::uint32_t played = 0;           // position of the step in played order
-  std::uint32_t cycles = 0;           // cycles completed in this action
-  bool backward = false;              // pingpong: walking back towards the first step
-  bool holding = false;               // finished with then: hold (shows its last step)
-  bool destroyed = false;             // finished with then: destroy; tick() does nothing
-  bool has_immediate = false;         // the action has immediate transitions
+  std::uint32_t action = kNone;  // index of the action playing; kNone before start()
+  std::uint32_t step = 0;        // the step shown: its index in the action's list
+  std::uint32_t view = 0;        // the view chosen from angle
+  std::int32_t angle = 0;        // degrees, normalised to 0..359
+  std::int64_t countdown = 0;    // thousandths of a tick left in the step
+  std::uint32_t played = 0;      // position of the step in played order
+  std::uint32_t cycles = 0;      // cycles completed in this action
+  bool backward = false;         // pingpong: walking back towards the first step
+  bool holding = false;          // finished with then: hold (shows its last step)
+  bool destroyed = false;        // finished with then: destroy; tick() does nothing
+  bool has_immediate = false;    // the action has immediate transitions
 };
 
 // The view of `views` that an angle selects (DESIGN.md section 3), for any integer angle.
@@ -117,7 +122,7 @@ inline void set_angle(const PackView& pack, ActorState& st, std::int64_t angle) 
   std::int64_t a = angle % 360;
   if (a < 0) a += 360;
   st.angle = static_cast<std::int32_t>(a);
-  if (st.action != spk::kNone) {
+  if (st.action != kNone) {
     const Action act = pack.action(st.action);
     st.view = choose_view(st.angle, act.first_view, act.views);
   } else {
@@ -130,11 +135,14 @@ inline void set_speed(ActorState& st, std::int32_t thousandths) {
   st.speed = thousandths;
 }
 
-// The input bit of a named input (0 when the pack has no such input, so pressing it is a
-// no-op).
+// The bit of input index i (kNone, an input the pack lacks, gives 0: pressing it is a no-op).
+inline std::uint64_t input_bit(std::uint32_t i) {
+  return i < spk::kMaxInputs ? (std::uint64_t(1) << i) : 0;
+}
+// The input bit of a named input (0 when the pack has no such input). A linear scan of the
+// input names (PackView::find_input): keep the bit, or use PackIndex::input_bit().
 inline std::uint64_t input_bit(const PackView& pack, std::string_view name) {
-  const std::uint32_t i = pack.find_input(name);
-  return i == spk::kNone ? 0 : (std::uint64_t(1) << i);
+  return input_bit(pack.find_input(name));
 }
 inline void press(ActorState& st, std::uint64_t bits) {
   st.inputs |= bits;
@@ -152,7 +160,7 @@ inline void enter_step(const PackView& pack, ActorState& st, const Action& a, st
   st.step = a.reverse ? a.steps_per_view - 1 - played : played;
   const Step s = pack.step(a, st.view, st.step);
   st.countdown += std::int64_t(s.ticks) * 1000;
-  if (s.event != spk::kNone) sink(s.event);
+  if (s.has_event()) sink(s.event);
   if (a.reverse) {
     st.x -= s.move_x;
     st.y -= s.move_y;
@@ -170,7 +178,7 @@ inline void enter_action(const PackView& pack, ActorState& st, std::uint32_t ind
   st.view = choose_view(st.angle, a.first_view, a.views);
   st.has_immediate = false;
   for (std::uint32_t t = 0; t < a.transition_count; ++t) {
-    if (pack.transition(a.first_transition + t).flags & spk::kTransitionFlagImmediate) {
+    if (pack.transition(a.first_transition + t).immediate) {
       st.has_immediate = true;
       break;
     }
@@ -185,8 +193,8 @@ inline bool try_transitions(const PackView& pack, ActorState& st, const Action& 
                             Sink& sink) {
   for (std::uint32_t t = 0; t < a.transition_count; ++t) {
     const Transition tr = pack.transition(a.first_transition + t);
-    if (((tr.flags & spk::kTransitionFlagImmediate) != 0) != immediate) continue;
-    if ((st.inputs & tr.when) == tr.when && (st.inputs & tr.unless) == 0) {
+    if (tr.immediate != immediate) continue;
+    if (tr.matches(st.inputs)) {
       enter_action(pack, st, tr.to, sink);
       return true;
     }
@@ -278,7 +286,7 @@ inline void advance(const PackView& pack, ActorState& st, Sink& sink) {
 template <typename Sink>
 inline void start(const PackView& pack, ActorState& st, std::uint32_t index, bool restart,
                   Sink&& sink) {
-  assert(index < pack.action_count());
+  SPRITEC_ASSERT(index < pack.action_count());
   if (st.destroyed) return;
   if (index == st.action && !restart) return;
   player_detail::enter_action(pack, st, index, sink);
@@ -287,7 +295,7 @@ inline void start(const PackView& pack, ActorState& st, std::uint32_t index, boo
 // Advances the actor by one tick.
 template <typename Sink>
 inline void tick(const PackView& pack, ActorState& st, Sink&& sink) {
-  if (st.destroyed || st.action == spk::kNone) return;
+  if (st.destroyed || st.action == kNone) return;
   if (st.has_immediate) {
     const Action a = pack.action(st.action);
     if (player_detail::try_transitions(pack, st, a, /*immediate=*/true, sink)) return;
@@ -300,17 +308,18 @@ inline void tick(const PackView& pack, ActorState& st, Sink&& sink) {
 
 // What the actor shows: the current step of the current view (the last step when holding).
 inline Step current_step(const PackView& pack, const ActorState& st) {
-  assert(st.action != spk::kNone);
+  SPRITEC_ASSERT(st.action != kNone);
   return pack.step(pack.action(st.action), st.view, st.step);
 }
 
+// A flip as a trace shows it: "", "x", "y" or "xy" (takes a Flip or its stored byte).
 inline const char* flip_name(std::uint8_t flip) {
-  switch (flip & (spk::kFlipX | spk::kFlipY)) {
-    case spk::kFlipX:
+  switch (flip & kFlipXY) {
+    case kFlipX:
       return "x";
-    case spk::kFlipY:
+    case kFlipY:
       return "y";
-    case spk::kFlipX | spk::kFlipY:
+    case kFlipXY:
       return "xy";
     default:
       return "";
@@ -334,8 +343,8 @@ inline ActorView describe(const PackView& pack, const ActorState& st) {
   v.x = st.x;
   v.y = st.y;
   v.destroyed = st.destroyed;
-  if (st.action == spk::kNone) return v;
-  v.action = pack.action(st.action).name;
+  if (st.action == kNone) return v;
+  v.action = pack.action_name(st.action);
   v.step = st.step;
   v.view = st.view;
   const Step s = current_step(pack, st);
