@@ -54,9 +54,17 @@ file(MAKE_DIRECTORY ${WORK_DIR})
 run("cmake --install" ${CMAKE_COMMAND} --install ${SPRITEC_BUILD_DIR} --prefix ${prefix})
 set(installed_spritec ${prefix}/bin/spritec)
 foreach(f bin/spritec include/spritec/runtime/player.hpp include/spritec/runtime/spk_reader.hpp
-          include/spritec/runtime/spk_layout.hpp include/spritec/runtime/xxh64.hpp)
+          include/spritec/runtime/spk_layout.hpp include/spritec/runtime/xxh64.hpp
+          include/spritec/runtime/pack_index.hpp)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "not installed: ${prefix}/${f}")
+  endif()
+endforeach()
+# The installed include folder is the runtime's alone: a game adding it sees nothing else.
+file(GLOB_RECURSE installed_headers RELATIVE ${prefix}/include ${prefix}/include/*)
+foreach(f IN LISTS installed_headers)
+  if(NOT f MATCHES "^spritec/runtime/[a-z0-9_]+\\.hpp$")
+    message(FATAL_ERROR "installed beside the runtime headers: ${prefix}/include/${f}")
   endif()
 endforeach()
 file(GLOB_RECURSE config_files ${prefix}/*/spritecConfig.cmake)
