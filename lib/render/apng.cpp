@@ -295,19 +295,12 @@ Fraction16 closest_fraction16(std::int64_t num, std::int64_t den) {
   return closest_fraction_wide(num, den);
 }
 
-Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& options) {
-  Encoded result;
-  std::string why;
-  Units units;
-  if (!check_and_time(frames, kMaxSide, units, why)) {
-    result.error = why;
-    return result;
-  }
-  const int w = frames[0].image.width, h = frames[0].image.height;
+namespace {
 
-  // Shown frames, identical consecutive ones merged.
-  std::vector<Canvas> targets;
-  std::vector<Wide> amounts;
+// The frames shown (durations > 0), identical consecutive ones merged: their canvases and
+// how long each is shown, in `units`.
+void shown_frames(const std::vector<AnimFrame>& frames, const Units& units,
+                  std::vector<Canvas>& targets, std::vector<Wide>& amounts) {
   for (std::size_t i = 0; i < frames.size(); ++i) {
     if (units.amounts[i] == 0) continue;
     Canvas c = to_canvas(frames[i].image);
@@ -318,19 +311,11 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
       amounts.push_back(units.amounts[i]);
     }
   }
+}
 
-  Compressors compressors;
-  int level = std::min(12, std::max(1, options.compression_level));
-  compressors.trial = libdeflate_alloc_compressor(std::min(level, kTrialLevel));
-  compressors.final = level <= kTrialLevel ? compressors.trial : libdeflate_alloc_compressor(level);
-  if (!compressors.trial || !compressors.final) {
-    result.error = "out of memory for the compressor";
-    return result;
-  }
-
-  // Frame 0 is the default image and covers the canvas. For each later frame, try each
-  // dispose_op of the previous frame and keep the one that stores this frame smallest.
-  Planner planner(w, h, compressors.trial);
+// Frame 0 is the default image and covers the canvas. For each later frame, each dispose_op
+// of the previous frame is tried and the one that stores this frame smallest kept.
+std::vector<Plan> plan_frames(Planner& planner, const std::vector<Canvas>& targets) {
   std::vector<Plan> plans;
   const Canvas empty(targets[0].size(), 0);
   Plan prev = planner.best(empty, targets[0], true);
@@ -361,8 +346,15 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
     prev_start = std::move(chosen_start);
   }
   plans.push_back(std::move(prev));
+  return plans;
+}
 
-  std::vector<std::uint8_t>& out = result.bytes;
+// The file: signature, IHDR, acTL, then per plan an fcTL and its pixels (IDAT for the
+// first, fdAT after), IEND. Empty when a frame could not be compressed.
+std::vector<std::uint8_t> write_chunks(const std::vector<Plan>& plans,
+                                       const std::vector<Wide>& amounts, Wide denominator, int w,
+                                       int h, libdeflate_compressor* compressor) {
+  std::vector<std::uint8_t> out;
   static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   out.assign(kSignature, kSignature + 8);
   std::vector<std::uint8_t> data;
@@ -378,7 +370,7 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
   std::uint32_t sequence = 0;
   for (std::size_t i = 0; i < plans.size(); ++i) {
     const Plan& p = plans[i];
-    Fraction16 delay = closest_fraction_wide(amounts[i], units.denominator);
+    Fraction16 delay = closest_fraction_wide(amounts[i], denominator);
     data.clear();
     put32(data, sequence++);
     put32(data, static_cast<std::uint32_t>(p.rect.w));
@@ -391,12 +383,8 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
     data.push_back(p.blend);
     chunk(out, "fcTL", data);
     std::vector<std::uint8_t> stream =
-        zlib(compressors.final, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
-    if (stream.empty()) {
-      result.bytes.clear();
-      result.error = "libdeflate failed to compress a frame";
-      return result;
-    }
+        zlib(compressor, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
+    if (stream.empty()) return {};
     if (i == 0) {
       chunk(out, "IDAT", stream);
     } else {
@@ -407,6 +395,36 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
     }
   }
   chunk(out, "IEND", {});
+  return out;
+}
+
+}  // namespace
+
+Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& options) {
+  Encoded result;
+  std::string why;
+  Units units;
+  if (!check_and_time(frames, kMaxSide, units, why)) {
+    result.error = why;
+    return result;
+  }
+  const int w = frames[0].image.width, h = frames[0].image.height;
+  std::vector<Canvas> targets;
+  std::vector<Wide> amounts;
+  shown_frames(frames, units, targets, amounts);
+
+  Compressors compressors;
+  int level = std::min(12, std::max(1, options.compression_level));
+  compressors.trial = libdeflate_alloc_compressor(std::min(level, kTrialLevel));
+  compressors.final = level <= kTrialLevel ? compressors.trial : libdeflate_alloc_compressor(level);
+  if (!compressors.trial || !compressors.final) {
+    result.error = "out of memory for the compressor";
+    return result;
+  }
+  Planner planner(w, h, compressors.trial);
+  const std::vector<Plan> plans = plan_frames(planner, targets);
+  result.bytes = write_chunks(plans, amounts, units.denominator, w, h, compressors.final);
+  if (result.bytes.empty()) result.error = "libdeflate failed to compress a frame";
   return result;
 }
 

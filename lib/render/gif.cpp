@@ -328,81 +328,39 @@ class Optimiser {
   // `quick`: only the cheapest candidate (unchanged pixels transparent), to rank disposals.
   Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}, bool quick = false) {
     Rect r = forced.empty() ? diff_rect(start, target) : forced;
-    if (r.empty()) {
-      // Nothing changes, but the frame must exist for its delay: one pixel that is
-      // transparent, or that repeats what the canvas shows there.
-      Encoding e;
-      e.rect = {0, 0, 1, 1};
-      std::uint8_t shown = target[0];
-      e.transparent = fixed_transparent_ >= 0 ? fixed_transparent_ : (shown == 0 ? 1 : 0);
-      e.pixels = {shown == kClear ? static_cast<std::uint8_t>(e.transparent) : shown};
-      e.size = measure(e.rect, e.pixels);
-      return e;
-    }
-    std::size_t n = static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h);
-    std::vector<std::uint8_t> literal(n), masked(n), flexible(n);
-    bool used_all[256] = {}, used_changed[256] = {};
-    bool needs_transparency = false;
-    for (int y = 0; y < r.h; ++y) {
-      for (int x = 0; x < r.w; ++x) {
-        std::size_t src = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
-                          static_cast<std::size_t>(r.x + x);
-        std::uint8_t t = target[src];
-        bool same = start[src] == t;
-        if (t == kClear) {
-          needs_transparency = true;
-        } else {
-          used_all[t] = true;
-          if (!same) used_changed[t] = true;
-        }
-        flexible[static_cast<std::size_t>(y) * static_cast<std::size_t>(r.w) +
-                 static_cast<std::size_t>(x)] = same;
-      }
-    }
-    // The transparent index: the fixed one, else the lowest index the rectangle does not
-    // use, else the lowest its changed pixels do not use (then unchanged pixels of that
-    // colour must be written transparent, which shows the same colour).
-    const int entries = 1 << bpp_;
-    int clear = fixed_transparent_;
-    if (clear < 0) {
-      for (int i = 0; i < entries && clear < 0; ++i) {
-        if (!used_all[i]) clear = i;
-      }
-    }
+    if (r.empty()) return unchanged(target);
+    const Usage use = usage(start, target, r);
     bool literal_ok = true;
-    if (clear < 0) {
-      literal_ok = false;
-      for (int i = 0; i < entries && clear < 0; ++i) {
-        if (!used_changed[i]) clear = i;
-      }
-    }
+    const int clear = transparent_index(use, literal_ok);
+    const std::size_t n = use.flexible.size();
     Encoding best;
     best.rect = r;
     if (clear < 0) {
       // Every index is drawn: only a frame without transparency can be stored.
-      if (needs_transparency) {
+      if (use.needs_transparency) {
         best.ok = false;
         best.size = std::numeric_limits<std::size_t>::max();
         return best;
       }
+      best.pixels.resize(n);
       for (std::size_t i = 0; i < n; ++i)
-        literal[i] = target_at(target, r, i);
-      best.pixels = std::move(literal);
+        best.pixels[i] = target_at(target, r, i);
       best.size = measure(r, best.pixels);
       return best;
     }
     const auto c = static_cast<std::uint8_t>(clear);
+    std::vector<std::uint8_t> literal(n), masked(n);
     for (std::size_t i = 0; i < n; ++i) {
       std::uint8_t t = target_at(target, r, i);
       std::uint8_t v = t == kClear ? c : t;
       literal[i] = v;
-      masked[i] = flexible[i] ? c : v;
+      masked[i] = use.flexible[i] ? c : v;
     }
     std::vector<std::vector<std::uint8_t>> variants;
     variants.push_back(std::move(masked));
     if (!quick) {
-      variants.push_back(chooser_.choose(literal, flexible, c, false));
-      variants.push_back(chooser_.choose(literal, flexible, c, true));
+      variants.push_back(chooser_.choose(literal, use.flexible, c, false));
+      variants.push_back(chooser_.choose(literal, use.flexible, c, true));
       if (literal_ok) variants.push_back(std::move(literal));
     }
     best.transparent = clear;
@@ -428,6 +386,71 @@ class Optimiser {
   }
 
  private:
+  // What a frame's rectangle draws: the indices of all its pixels and of the changed
+  // ones, whether it shows transparency, and which pixels are unchanged (`flexible`: any
+  // value that shows the same is fine there), row-major within the rectangle.
+  struct Usage {
+    bool used_all[256] = {};
+    bool used_changed[256] = {};
+    bool needs_transparency = false;
+    std::vector<std::uint8_t> flexible;
+  };
+
+  Usage usage(const Canvas& start, const Canvas& target, const Rect& r) const {
+    Usage use;
+    use.flexible.resize(static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h));
+    for (int y = 0; y < r.h; ++y) {
+      for (int x = 0; x < r.w; ++x) {
+        std::size_t src = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
+                          static_cast<std::size_t>(r.x + x);
+        std::uint8_t t = target[src];
+        bool same = start[src] == t;
+        if (t == kClear) {
+          use.needs_transparency = true;
+        } else {
+          use.used_all[t] = true;
+          if (!same) use.used_changed[t] = true;
+        }
+        use.flexible[static_cast<std::size_t>(y) * static_cast<std::size_t>(r.w) +
+                     static_cast<std::size_t>(x)] = same;
+      }
+    }
+    return use;
+  }
+
+  // The transparent index: the fixed one, else the lowest index the rectangle does not
+  // use, else the lowest its changed pixels do not use (then unchanged pixels of that
+  // colour must be written transparent, which shows the same colour: `literal_ok` false).
+  // -1 when every index is drawn.
+  int transparent_index(const Usage& use, bool& literal_ok) const {
+    const int entries = 1 << bpp_;
+    int clear = fixed_transparent_;
+    if (clear < 0) {
+      for (int i = 0; i < entries && clear < 0; ++i) {
+        if (!use.used_all[i]) clear = i;
+      }
+    }
+    if (clear < 0) {
+      literal_ok = false;
+      for (int i = 0; i < entries && clear < 0; ++i) {
+        if (!use.used_changed[i]) clear = i;
+      }
+    }
+    return clear;
+  }
+
+  // Nothing changes, but the frame must exist for its delay: one pixel that is
+  // transparent, or that repeats what the canvas shows there.
+  Encoding unchanged(const Canvas& target) {
+    Encoding e;
+    e.rect = {0, 0, 1, 1};
+    std::uint8_t shown = target[0];
+    e.transparent = fixed_transparent_ >= 0 ? fixed_transparent_ : (shown == 0 ? 1 : 0);
+    e.pixels = {shown == kClear ? static_cast<std::uint8_t>(e.transparent) : shown};
+    e.size = measure(e.rect, e.pixels);
+    return e;
+  }
+
   // The encoded size of one image with giflib (a whole minimal GIF; the constant overhead
   // does not change comparisons).
   std::size_t measure(const Rect& r, std::vector<std::uint8_t>& pixels) {
