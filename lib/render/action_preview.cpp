@@ -145,6 +145,42 @@ Sprite sprite_of(const runtime::PackView& view, const std::vector<image::Image>&
   return s;
 }
 
+namespace {
+
+// One actor per selected view, each facing its view and started in `action`, with the
+// inputs held that keep the action's own transitions from firing.
+std::vector<runtime::ActorState> start_actors(const runtime::PackView& view, std::uint32_t action,
+                                              const std::vector<std::uint32_t>& views) {
+  const runtime::Action a = view.action(action);
+  const std::uint64_t inputs = blocking_inputs(view, action);
+  std::vector<runtime::ActorState> actors(views.size());
+  for (std::size_t k = 0; k < views.size(); ++k) {
+    actors[k].inputs = inputs;
+    runtime::set_angle(view, actors[k], view_angle(a, views[k]));
+    runtime::EventBuffer events;
+    runtime::start(view, actors[k], action, true, events);
+  }
+  return actors;
+}
+
+// The actors' current steps at their places (actor k at home_x[k], home_y), named by index.
+std::vector<Sprite> sprites_of(const runtime::PackView& view,
+                               const std::vector<image::Image>& pages,
+                               const std::vector<runtime::ActorState>& actors,
+                               const std::vector<double>& home_x, double home_y,
+                               bool show_destroyed) {
+  std::vector<Sprite> sprites;
+  for (std::size_t k = 0; k < actors.size(); ++k) {
+    if (actors[k].destroyed && !show_destroyed) continue;
+    runtime::Step s = runtime::current_step(view, actors[k]);
+    sprites.push_back(
+        sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
+  }
+  return sprites;
+}
+
+}  // namespace
+
 FrameSequence render_action(const runtime::PackView& view, const std::vector<image::Image>& pages,
                             std::uint32_t action, const ActionPreviewOptions& o) {
   FrameSequence out;
@@ -166,18 +202,12 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
   stage.debug = o.debug;
   stage.background = o.background;
 
-  std::uint64_t inputs = blocking_inputs(view, action);
-  std::vector<runtime::ActorState> actors(views.size());
+  std::vector<runtime::ActorState> actors = start_actors(view, action, views);
   std::vector<double> home_x(views.size());
   // Positions: within a stage of at most 65535 px, plus an origin: exact in a double.
   const double home_y = double(pad - b.y0);
-  for (std::size_t k = 0; k < views.size(); ++k) {
+  for (std::size_t k = 0; k < views.size(); ++k)
     home_x[k] = double(std::int64_t(k) * cell_w + pad - b.x0);
-    actors[k].inputs = inputs;
-    runtime::set_angle(view, actors[k], view_angle(a, views[k]));
-    runtime::EventBuffer events;
-    runtime::start(view, actors[k], action, true, events);
-  }
   std::uint32_t rate = view.tick_rate();
   std::int64_t fps = std::clamp<std::int64_t>(o.fps, 1, rate);
   std::int64_t hold_ticks = std::max<std::int64_t>(1, kHoldMs * rate / 1000);
@@ -209,16 +239,12 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
         break;
       }
       if (kept) {
-        std::vector<Sprite> sprites;
-        for (std::size_t k = 0; k < actors.size(); ++k) {
-          // A destroyed actor shows its last step on the tick it is destroyed, then vanishes.
-          if (actors[k].destroyed && t > ending) continue;
-          runtime::Step s = runtime::current_step(view, actors[k]);
-          sprites.push_back(
-              sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
-        }
+        // A destroyed actor shows its last step on the tick it is destroyed, then vanishes.
+        const bool show_destroyed = t <= ending;
         if (!out.fits(stage.width, stage.height, o.scale) ||
-            !out.add(scaled(compose(stage, std::move(sprites)), o.scale)))
+            !out.add(scaled(
+                compose(stage, sprites_of(view, pages, actors, home_x, home_y, show_destroyed)),
+                o.scale)))
           return out;
       }
       next = (out.sampled * std::int64_t(rate)) / fps;
