@@ -203,14 +203,13 @@ std::string cache_key(const def::Definition& definition, const CompileOptions& /
   return hex;
 }
 
-std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bool decode_pages) {
-  auto pack = std::make_unique<LoadedPack>();
-  pack->name = file.stem().string();
-  pack->inputs.push_back(file);
-  diag::Span at{file.generic_string(), 0, 0, 0};
-  // The header first: a file that is not a pack, or whose header gives another size than the
-  // file has, is refused from its first 40 bytes, before the rest is read (a 3 GB file of
-  // junk costs 40 bytes).
+namespace {
+
+// The header first: a file that is not a pack, or whose header gives another size than the
+// file has, is refused from its first 40 bytes, before the rest is read (a 3 GB file of
+// junk costs 40 bytes). False when refused (E0501); a file that cannot be read is left to
+// the full read, which says why.
+bool pack_header_ok(const fs::path& file, const diag::Span& at, diag::Sink& sink) {
   io::ReadResult head = io::read_file_head(file, runtime::spk::Header::kSize);
   bool head_ok = false;
   if (head && head.bytes.size() == runtime::spk::Header::kSize) {
@@ -230,8 +229,61 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
                                  std::to_string(head.size) + " bytes"
                            : std::string(runtime::to_string(parsed.error)) + " at byte " +
                                  std::to_string(parsed.offset) + " (" + parsed.message + ")"));
-    return nullptr;
+    return false;
   }
+  return true;
+}
+
+// Decodes every page (embedded, or the file beside the pack) into pack.pages, each checked
+// against the size the pack gives it. False when one failed (reported).
+bool decode_pack_pages(LoadedPack& pack, const fs::path& file, const diag::Span& at,
+                       diag::Sink& sink) {
+  for (std::uint32_t i = 0; i < pack.view.page_count(); ++i) {
+    runtime::Page page = pack.view.page(i);
+    std::vector<std::uint8_t> external;
+    const std::uint8_t* png = page.png;
+    std::size_t png_size = page.png_size;
+    std::string what = "page " + std::to_string(i);
+    if (page.external) {
+      fs::path path = file.parent_path() / std::string(page.file_name);
+      io::ReadResult r = io::read_file(path);
+      if (!r) {
+        sink.error(diag::Code::kFileUnreadable, at,
+                   "cannot read page file " + io::display_path(path) + ": " + io::describe(r));
+        return false;
+      }
+      external = std::move(r.bytes);
+      png = external.data();
+      png_size = external.size();
+      what = io::display_path(path);
+    }
+    image::Result<image::Image> decoded = image::decode_png(png, png_size);
+    if (decoded.error.kind == image::ErrorKind::kOutOfMemory) {
+      sink.error(diag::Code::kInternal, at,
+                 "out of memory decoding " + what + " of " + io::display_path(file) + " (" +
+                     std::to_string(page.width) + "x" + std::to_string(page.height) + ")");
+      return false;
+    }
+    if (!decoded || decoded.value.width != int(page.width) ||
+        decoded.value.height != int(page.height)) {
+      sink.error(diag::Code::kPackInvalid, at,
+                 io::display_path(file) + ": " + what + " is not a valid PNG of " +
+                     std::to_string(page.width) + "x" + std::to_string(page.height));
+      return false;
+    }
+    pack.pages.push_back(std::move(decoded.value));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bool decode_pages) {
+  auto pack = std::make_unique<LoadedPack>();
+  pack->name = file.stem().string();
+  pack->inputs.push_back(file);
+  diag::Span at{file.generic_string(), 0, 0, 0};
+  if (!pack_header_ok(file, at, sink)) return nullptr;
   io::ReadResult read = io::read_file(file, std::uint64_t(1) << 32);
   if (!read) {
     sink.error(diag::Code::kFileUnreadable, at,
@@ -261,41 +313,7 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
     if (page.external) pack->inputs.push_back(file.parent_path() / std::string(page.file_name));
   }
   if (!decode_pages) return pack;
-  for (std::uint32_t i = 0; i < pack->view.page_count(); ++i) {
-    runtime::Page page = pack->view.page(i);
-    std::vector<std::uint8_t> external;
-    const std::uint8_t* png = page.png;
-    std::size_t png_size = page.png_size;
-    std::string what = "page " + std::to_string(i);
-    if (page.external) {
-      fs::path path = file.parent_path() / std::string(page.file_name);
-      io::ReadResult r = io::read_file(path);
-      if (!r) {
-        sink.error(diag::Code::kFileUnreadable, at,
-                   "cannot read page file " + io::display_path(path) + ": " + io::describe(r));
-        return nullptr;
-      }
-      external = std::move(r.bytes);
-      png = external.data();
-      png_size = external.size();
-      what = io::display_path(path);
-    }
-    image::Result<image::Image> decoded = image::decode_png(png, png_size);
-    if (decoded.error.kind == image::ErrorKind::kOutOfMemory) {
-      sink.error(diag::Code::kInternal, at,
-                 "out of memory decoding " + what + " of " + io::display_path(file) + " (" +
-                     std::to_string(page.width) + "x" + std::to_string(page.height) + ")");
-      return nullptr;
-    }
-    if (!decoded || decoded.value.width != int(page.width) ||
-        decoded.value.height != int(page.height)) {
-      sink.error(diag::Code::kPackInvalid, at,
-                 io::display_path(file) + ": " + what + " is not a valid PNG of " +
-                     std::to_string(page.width) + "x" + std::to_string(page.height));
-      return nullptr;
-    }
-    pack->pages.push_back(std::move(decoded.value));
-  }
+  if (!decode_pack_pages(*pack, file, at, sink)) return nullptr;
   return pack;
 }
 
