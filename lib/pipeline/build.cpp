@@ -47,6 +47,142 @@ std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& 
   return c;
 }
 
+// The cache keeps the pack with its pages embedded, whatever --pages says. A cache that
+// cannot be written is a warning: the build itself succeeded.
+void store_in_cache(const fs::path& cache_file, const Compiled& compiled, std::ostream& err) {
+  std::error_code ec;
+  fs::create_directories(cache_file.parent_path(), ec);
+  format::PackModel embedded = compiled.model;
+  for (std::size_t i = 0; i < embedded.pages.size(); ++i) {
+    embedded.pages[i].file.clear();
+    embedded.pages[i].png = compiled.page_pngs[i];
+  }
+  std::string why = io::write_file_atomic(cache_file, format::write_spk(embedded));
+  if (!why.empty()) err << "spritec: warning: cannot store in the cache: " << why << '\n';
+}
+
+// Everything build writes, planned before anything is: bytes (page files, the pack, the
+// JSON's page images) then texts (the JSON documents, the depfile), staged in that order.
+struct Outputs {
+  io::OutputPlan plan;
+  std::vector<std::pair<fs::path, const std::vector<std::uint8_t>*>> writes;
+  std::vector<std::pair<fs::path, std::string>> texts;
+};
+
+// --json F: a TexturePacker JSON (Hash) per page (F, F-1.json …) and its page image — the
+// pack's own page files with --pages files (named relative to the JSON), else F.png or
+// F-N.png beside it.
+void plan_json(const BuildOptions& options, const Compiled& compiled,
+               const std::vector<std::string>& page_paths, Outputs& o) {
+  fs::path json(options.json);
+  std::size_t pages = compiled.page_pngs.size();
+  std::vector<format::JsonHashPage> names;
+  for (std::size_t i = 0; i < pages; ++i) {
+    std::string suffix = pages == 1 ? "" : "-" + std::to_string(i);
+    format::JsonHashPage n;
+    n.json_name = i == 0 ? json.filename().string()
+                         : fs::path(with_suffix(json, suffix + ".json")).filename().string();
+    if (options.pages == "files") {
+      // The pack's page files serve the JSON too (no second copy): named relative to it.
+      fs::path base = json.parent_path().empty() ? fs::path(".") : json.parent_path();
+      n.image_name = fs::path(page_paths[i]).lexically_relative(base).generic_string();
+      if (n.image_name.empty()) n.image_name = fs::path(page_paths[i]).generic_string();
+    } else {
+      n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
+      fs::path image = json.parent_path() / n.image_name;
+      o.plan.output(image, "--json", "page image");
+      o.writes.emplace_back(image, &compiled.page_pngs[i]);
+    }
+    names.push_back(n);
+  }
+  std::vector<std::string> texts = format::json_hash(compiled.model, names);
+  for (std::size_t i = 0; i < pages; ++i) {
+    fs::path file = json.parent_path() / names[i].json_name;
+    o.plan.output(file, "--json");
+    o.texts.emplace_back(file, std::move(texts[i]));
+  }
+}
+
+// Every output of the build, each checked against every input before anything is written.
+// False when one cannot be planned (a depfile name Make cannot take, E0008) or would
+// replace an input (reported).
+bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs& o,
+                  diag::Sink& sink) {
+  const fs::path output(options.output);
+  for (std::size_t i = 0; i < compiled.definition.dependencies.size(); ++i) {
+    o.plan.input(compiled.definition.dependencies[i],
+                 i == 0 ? "the definition" : "an image the definition reads");
+  }
+  std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
+  if (options.pages == "files") {
+    for (std::size_t i = 0; i < compiled.page_pngs.size(); ++i) {
+      fs::path page = output.parent_path() / compiled.model.pages[i].file;
+      o.plan.output(page, "-o", "page file");
+      o.writes.emplace_back(page, &compiled.page_pngs[i]);
+      page_paths.push_back(page.string());
+    }
+  }
+  o.plan.output(output, "-o");
+  o.writes.emplace_back(output, &compiled.bytes);
+  if (!options.json.empty()) plan_json(options, compiled, page_paths, o);
+  if (!options.depfile.empty()) {
+    std::vector<std::string> deps;
+    for (const fs::path& p : compiled.definition.dependencies)
+      deps.push_back(p.string());
+    std::string why;
+    std::string text = io::make_depfile(options.output, deps, &why);
+    if (!why.empty()) {
+      sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, why);
+      return false;
+    }
+    o.plan.output(options.depfile, "--depfile");
+    o.texts.emplace_back(options.depfile, std::move(text));
+  }
+  return check_outputs(o.plan, sink);
+}
+
+// Stages every output, then commits them as one set. Empty, or why it failed.
+std::string write_outputs(const Outputs& o) {
+  io::OutputSet set;
+  for (const auto& [path, bytes] : o.writes) {
+    std::string why = set.stage(path, *bytes);
+    if (!why.empty()) return why;
+  }
+  for (const auto& [path, text] : o.texts) {
+    std::string why = set.stage(path, text);
+    if (!why.empty()) return why;
+  }
+  return set.commit();
+}
+
+// --stats: the report on stderr (a cached build names its cache file instead).
+void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
+                 const fs::path& cache_file, std::chrono::steady_clock::time_point start) {
+  if (cached) {
+    err << "cached      " << cache_file.string() << " (" << compiled.bytes.size() << " bytes)\n";
+    return;
+  }
+  const atlas::Stats& s = compiled.atlas.stats;
+  double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  err << std::fixed << std::setprecision(1);
+  err << "frames      " << s.frames << " (" << s.stored << " stored, " << s.duplicates
+      << " duplicates merged, " << s.empty << " empty)\n";
+  err << "images      " << s.images << "\n";
+  err << "pages       " << compiled.atlas.pages.size();
+  for (std::size_t i = 0; i < compiled.atlas.pages.size(); ++i) {
+    err << (i ? ", " : " (") << compiled.atlas.pages[i].width << "x"
+        << compiled.atlas.pages[i].height << " " << s.page_occupancy[i] * 100 << "%";
+  }
+  err << (compiled.atlas.pages.empty() ? "" : ")") << "\n";
+  err << "occupancy   " << s.occupancy * 100 << "% (" << s.used_pixels << " of " << s.source_pixels
+      << " source pixels kept after trim and dedupe)\n";
+  err << "pack bytes  " << compiled.bytes.size() << "\n";
+  err << std::setprecision(3);
+  err << "time        load " << compiled.load_seconds << " s, decode " << s.decode_seconds
+      << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
+      << compiled.encode_seconds << " s, total " << total << " s\n";
+}
+
 }  // namespace
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
@@ -57,13 +193,11 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     return 2;
   }
   auto start = std::chrono::steady_clock::now();
-  fs::path output(options.output);
   CompileOptions compile;
   compile.root = options.root;
   compile.jobs = options.jobs;
-  if (options.pages == "files") compile.page_file_stem = output.stem().string();
-  bool progress = options.progress;
-  if (progress) {
+  if (options.pages == "files") compile.page_file_stem = fs::path(options.output).stem().string();
+  if (options.progress) {
     compile.progress = [&err](std::size_t done, std::size_t total) {
       err << "\rdecoding images " << done << "/" << total << std::flush;
       if (done == total) err << "\r\x1b[K" << std::flush;
@@ -89,123 +223,14 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   int status = report(sink, err, options.werror);
   if (!compiled || status != 0) return status != 0 ? status : 1;
   compiled->load_seconds = load_seconds;
-  if (!cached && !cache_file.empty()) {
-    // The cache keeps the pack with its pages embedded, whatever --pages says.
-    std::error_code ec;
-    fs::create_directories(cache_file.parent_path(), ec);
-    format::PackModel embedded = compiled->model;
-    for (std::size_t i = 0; i < embedded.pages.size(); ++i) {
-      embedded.pages[i].file.clear();
-      embedded.pages[i].png = compiled->page_pngs[i];
-    }
-    std::string why = io::write_file_atomic(cache_file, format::write_spk(embedded));
-    if (!why.empty()) err << "spritec: warning: cannot store in the cache: " << why << '\n';
-  }
+  if (!cached && !cache_file.empty()) store_in_cache(cache_file, *compiled, err);
 
-  // Every output is planned and checked against every input before anything is written,
-  // then staged and committed as one set: pages, pack, JSON with its pages, depfile.
-  io::OutputPlan plan;
-  for (std::size_t i = 0; i < compiled->definition.dependencies.size(); ++i) {
-    plan.input(compiled->definition.dependencies[i],
-               i == 0 ? "the definition" : "an image the definition reads");
-  }
-  std::vector<std::pair<fs::path, const std::vector<std::uint8_t>*>> writes;
-  std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
-  if (options.pages == "files") {
-    for (std::size_t i = 0; i < compiled->page_pngs.size(); ++i) {
-      fs::path page = output.parent_path() / compiled->model.pages[i].file;
-      plan.output(page, "-o", "page file");
-      writes.emplace_back(page, &compiled->page_pngs[i]);
-      page_paths.push_back(page.string());
-    }
-  }
-  plan.output(output, "-o");
-  writes.emplace_back(output, &compiled->bytes);
-
-  std::vector<fs::path> json_files;
-  std::vector<std::string> json_texts;
-  if (!options.json.empty()) {
-    fs::path json(options.json);
-    std::size_t pages = compiled->page_pngs.size();
-    std::vector<format::JsonHashPage> names;
-    for (std::size_t i = 0; i < pages; ++i) {
-      std::string suffix = pages == 1 ? "" : "-" + std::to_string(i);
-      format::JsonHashPage n;
-      n.json_name = i == 0 ? json.filename().string()
-                           : fs::path(with_suffix(json, suffix + ".json")).filename().string();
-      if (options.pages == "files") {
-        // The pack's page files serve the JSON too (no second copy): named relative to it.
-        fs::path base = json.parent_path().empty() ? fs::path(".") : json.parent_path();
-        n.image_name = fs::path(page_paths[i]).lexically_relative(base).generic_string();
-        if (n.image_name.empty()) n.image_name = fs::path(page_paths[i]).generic_string();
-      } else {
-        n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
-        fs::path image = json.parent_path() / n.image_name;
-        plan.output(image, "--json", "page image");
-        writes.emplace_back(image, &compiled->page_pngs[i]);
-      }
-      names.push_back(n);
-    }
-    json_texts = format::json_hash(compiled->model, names);
-    for (std::size_t i = 0; i < pages; ++i) {
-      json_files.push_back(json.parent_path() / names[i].json_name);
-      plan.output(json_files.back(), "--json");
-    }
-  }
-  std::string depfile_text;
-  if (!options.depfile.empty()) {
-    std::vector<std::string> deps;
-    for (const fs::path& p : compiled->definition.dependencies)
-      deps.push_back(p.string());
-    std::string why;
-    depfile_text = io::make_depfile(options.output, deps, &why);
-    if (!why.empty()) {
-      sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, why);
-      return report(sink, err, options.werror);
-    }
-    plan.output(options.depfile, "--depfile");
-  }
-  if (!check_outputs(plan, sink)) return report(sink, err, options.werror);
-
-  io::OutputSet set;
-  for (const auto& [path, bytes] : writes) {
-    std::string why = set.stage(path, *bytes);
-    if (!why.empty()) return write_failed(sink, err, "build", why);
-  }
-  for (std::size_t i = 0; i < json_files.size(); ++i) {
-    std::string why = set.stage(json_files[i], json_texts[i]);
-    if (!why.empty()) return write_failed(sink, err, "build", why);
-  }
-  if (!options.depfile.empty()) {
-    std::string why = set.stage(options.depfile, depfile_text);
-    if (!why.empty()) return write_failed(sink, err, "build", why);
-  }
-  std::string why = set.commit();
+  Outputs outputs;
+  if (!plan_outputs(options, *compiled, outputs, sink)) return report(sink, err, options.werror);
+  std::string why = write_outputs(outputs);
   if (!why.empty()) return write_failed(sink, err, "build", why);
 
-  if (options.stats && cached) {
-    err << "cached      " << cache_file.string() << " (" << compiled->bytes.size() << " bytes)\n";
-  } else if (options.stats) {
-    const atlas::Stats& s = compiled->atlas.stats;
-    double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    err << std::fixed << std::setprecision(1);
-    err << "frames      " << s.frames << " (" << s.stored << " stored, " << s.duplicates
-        << " duplicates merged, " << s.empty << " empty)\n";
-    err << "images      " << s.images << "\n";
-    err << "pages       " << compiled->atlas.pages.size();
-    for (std::size_t i = 0; i < compiled->atlas.pages.size(); ++i) {
-      err << (i ? ", " : " (") << compiled->atlas.pages[i].width << "x"
-          << compiled->atlas.pages[i].height << " " << s.page_occupancy[i] * 100 << "%";
-    }
-    err << (compiled->atlas.pages.empty() ? "" : ")") << "\n";
-    err << "occupancy   " << s.occupancy * 100 << "% (" << s.used_pixels << " of "
-        << s.source_pixels << " source pixels kept after trim and dedupe)\n";
-    err << "pack bytes  " << compiled->bytes.size() << "\n";
-    err << std::setprecision(3);
-    err << "time        load " << compiled->load_seconds << " s, decode " << s.decode_seconds
-        << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
-        << compiled->encode_seconds << " s, total " << total << " s\n";
-  }
+  if (options.stats) write_stats(err, *compiled, cached, cache_file, start);
   auto count = [](std::size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };
