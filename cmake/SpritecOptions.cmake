@@ -24,12 +24,15 @@ function(spritec_target_options target)
   endif()
 endfunction()
 
-# Convenience: a module library lib/<name>/ with public headers in lib/include/spritec/<name>/.
+# A module library lib/<name>/ whose public headers are lib/<name>/include/spritec/<name>/:
+# that folder is its own include root, and a module sees the headers of exactly the modules
+# it links (DEPS public, PRIVATE_DEPS for its sources only), so including a module it may
+# not use does not compile (DESIGN.md section 7; tests/unit/architecture checks the graph).
 function(spritec_add_module name)
   cmake_parse_arguments(M "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
   add_library(spritec_${name} STATIC ${M_SOURCES})
   add_library(spritec::${name} ALIAS spritec_${name})
-  target_include_directories(spritec_${name} PUBLIC ${PROJECT_SOURCE_DIR}/lib/include)
+  target_include_directories(spritec_${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include)
   target_link_libraries(spritec_${name} PUBLIC ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
   spritec_target_options(spritec_${name})
 endfunction()

@@ -82,7 +82,7 @@ void plan_json(const BuildOptions& options, const Compiled& compiled,
     format::JsonHashPage n;
     n.json_name = i == 0 ? json.filename().string()
                          : fs::path(with_suffix(json, suffix + ".json")).filename().string();
-    if (options.pages == "files") {
+    if (options.pages == PageStorage::kFiles) {
       // The pack's page files serve the JSON too (no second copy): named relative to it.
       fs::path base = json.parent_path().empty() ? fs::path(".") : json.parent_path();
       n.image_name = fs::path(page_paths[i]).lexically_relative(base).generic_string();
@@ -114,7 +114,7 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
                  i == 0 ? "the definition" : "an image the definition reads");
   }
   std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
-  if (options.pages == "files") {
+  if (options.pages == PageStorage::kFiles) {
     for (std::size_t i = 0; i < compiled.page_pngs.size(); ++i) {
       fs::path page = output.parent_path() / compiled.model.pages[i].file;
       o.plan.output(page, "-o", "page file");
@@ -196,7 +196,8 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   CompileOptions compile;
   compile.root = options.root;
   compile.jobs = options.jobs;
-  if (options.pages == "files") compile.page_file_stem = fs::path(options.output).stem().string();
+  if (options.pages == PageStorage::kFiles)
+    compile.page_file_stem = fs::path(options.output).stem().string();
   if (options.progress) {
     compile.progress = [&err](std::size_t done, std::size_t total) {
       err << "\rdecoding images " << done << "/" << total << std::flush;

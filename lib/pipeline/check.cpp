@@ -66,10 +66,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     }
   }
   sink.finalize(options.werror);
-  if (options.format == "json") {
-    diag::render_json(out, sink);
-  } else if (options.format == "github") {
-    diag::render_github(out, sink);
+  if (options.format != diag::Format::kText) {
+    diag::render(out, sink, options.format, {});
   } else {
     diag::render_text(err, sink, {options.color, true});
     if (!sink.has_errors() && sink.warning_count() == 0) {

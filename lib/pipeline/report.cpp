@@ -3,13 +3,13 @@
 namespace spritec::pipeline {
 
 namespace {
-thread_local std::string t_format = "text";
+thread_local diag::Format t_format = diag::Format::kText;
 thread_local bool t_color = false;
 }  // namespace
 
-ReportFormat::ReportFormat(const std::string& format, bool color)
+ReportFormat::ReportFormat(diag::Format format, bool color)
     : previous_(t_format), previous_color_(t_color) {
-  t_format = format.empty() ? "text" : format;
+  t_format = format;
   t_color = color;
 }
 
@@ -20,13 +20,7 @@ ReportFormat::~ReportFormat() {
 
 int report(diag::Sink& sink, std::ostream& err, bool werror) {
   sink.finalize(werror);
-  if (t_format == "json") {
-    diag::render_json(err, sink);
-  } else if (t_format == "github") {
-    diag::render_github(err, sink);
-  } else {
-    diag::render_text(err, sink, {t_color, true});
-  }
+  diag::render(err, sink, t_format, {t_color, true});
   return exit_status(sink);
 }
 

@@ -22,13 +22,13 @@ int exit_status(const diag::Sink& sink);
 // at the terminal or the environment).
 class ReportFormat {
  public:
-  ReportFormat(const std::string& format, bool color);
+  ReportFormat(diag::Format format, bool color);
   ~ReportFormat();
   ReportFormat(const ReportFormat&) = delete;
   ReportFormat& operator=(const ReportFormat&) = delete;
 
  private:
-  std::string previous_;
+  diag::Format previous_;
   bool previous_color_;
 };
 

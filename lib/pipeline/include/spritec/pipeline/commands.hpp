@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "spritec/diag/render.hpp"
+
 namespace spritec::pipeline {
 
 // "1.0"
@@ -22,7 +24,7 @@ std::string spritec_version();
 
 struct CheckOptions {
   std::vector<std::string> files;
-  std::string format = "text";  // text | json | github
+  diag::Format format = diag::Format::kText;  // text on stderr; json or github on stdout
   bool werror = false;
   std::vector<std::string> entries;  // --entry A,B
   std::string root = ".";
@@ -36,10 +38,13 @@ int run_check(const CheckOptions& options, std::ostream& out = std::cout,
 
 namespace spritec::pipeline {
 
+// Where build stores the pages: inside the pack, or as OUT-0.png … beside it.
+enum class PageStorage { kEmbed, kFiles };
+
 struct BuildOptions {
   std::string definition;
   std::string output;           // -o OUT.spk
-  std::string pages = "embed";  // embed | files (OUT-0.png … beside the pack)
+  PageStorage pages = PageStorage::kEmbed;  // --pages embed | files
   std::string json;             // --json F: TexturePacker JSON (Hash) + page PNGs
   std::string depfile;          // --depfile F
   bool stats = false;           // --stats: a report on stderr
@@ -48,7 +53,7 @@ struct BuildOptions {
   std::string root = ".";
   bool werror = false;
   bool progress = false;        // a progress line on stderr
-  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;           // text diagnostics in ANSI colour
 };
 int run_build(const BuildOptions& options, std::ostream& out = std::cout,
@@ -57,7 +62,7 @@ int run_build(const BuildOptions& options, std::ostream& out = std::cout,
 struct InspectOptions {
   std::string pack;
   bool json = false;
-  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;           // text diagnostics in ANSI colour
 };
 int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
@@ -66,7 +71,7 @@ int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
 struct UnpackOptions {
   std::string pack;
   std::string output_dir;
-  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;           // text diagnostics in ANSI colour
 };
 int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
@@ -81,7 +86,7 @@ struct SimulateOptions {
   std::int64_t ticks = -1;  // --ticks N: write ticks 0 … N; -1 = until the script ends
   std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
-  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;           // text diagnostics in ANSI colour
 };
 int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
@@ -116,7 +121,7 @@ struct PreviewOptions {
   static constexpr int kMaxScale = 16;
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";
-  std::string format = "text";  // --format: diagnostics as text, json or github (on stderr)
+  diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;           // text diagnostics in ANSI colour
 };
 int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,

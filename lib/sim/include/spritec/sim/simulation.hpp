@@ -2,7 +2,7 @@
 // script (the scheduler), and a whole run with its summary.
 //
 // The simulator owns no action rule: every actor is a runtime player actor (DESIGN.md
-// section 3, lib/include/spritec/runtime/), so a preview shows what a game shows. What
+// section 3, lib/runtime/include/spritec/runtime/), so a preview shows what a game shows. What
 // lives here is the scene's part (DESIGN.md section 5): the exact script clock, epochs
 // (steps run in order, `together` items start at once, background items never hold
 // their epoch, zero-duration items end where they start, leftover time flows into the
