@@ -6,10 +6,15 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
   CLI::App* cmd = app.add_subcommand("build", "Compile a definition into a pack (.spk)");
   cmd->add_option("definition", o.definition, "Definition file (*.sprites.yaml)")->required();
   cmd->add_option("-o,--output", o.output, "The pack to write (OUT.spk)")->required();
-  cmd->add_option("--pages", o.pages,
-                  "Store pages inside the pack (embed) or as OUT-N.png beside it (files)")
+  cmd->add_option_function<std::string>(
+         "--pages",
+         [&o](const std::string& text) {
+           o.pages =
+               text == "files" ? pipeline::PageStorage::kFiles : pipeline::PageStorage::kEmbed;
+         },
+         "Store pages inside the pack (embed) or as OUT-N.png beside it (files)")
       ->check(CLI::IsMember({"embed", "files"}))
-      ->capture_default_str();
+      ->default_str("embed");
   cmd->add_option("--json", o.json,
                   "Also write the atlas as TexturePacker JSON (Hash) with its page PNGs");
   cmd->add_option("--depfile", o.depfile,

@@ -8,10 +8,8 @@ CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& o) {
                   "Definitions (*.sprites.yaml) and scenes (*.scene.yaml, with the definitions "
                   "they compile)")
       ->required();
-  cmd->add_option("--format", o.format,
-                  "Diagnostics as text (on stderr), json or github annotations (on stdout)")
-      ->check(CLI::IsMember({"text", "json", "github"}))
-      ->capture_default_str();
+  add_format(cmd, o.format,
+             "Diagnostics as text (on stderr), json or github annotations (on stdout)");
   cmd->add_option("-j,--jobs", o.jobs, "Threads for decoding images (0 = all cores)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();

@@ -4,17 +4,30 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
+#include "spritec/diag/render.hpp"
 #include "spritec/pipeline/commands.hpp"
 
 namespace spritec::cli {
 
-// --format text|json|github: how diagnostics are written (every command that reports them).
-inline CLI::Option* add_format(CLI::App* cmd, std::string& format) {
+// --format text|json|github, checked by CLI11 and handed over as an enum. `description`
+// says where the diagnostics go.
+inline CLI::Option* add_format(
+    CLI::App* cmd, diag::Format& format,
+    const std::string& description =
+        "Diagnostics as text, json or github (workflow annotations), on stderr") {
   return cmd
-      ->add_option("--format", format,
-                   "Diagnostics as text, json or github (workflow annotations), on stderr")
+      ->add_option_function<std::string>(
+          "--format",
+          [&format](const std::string& text) {
+            format = text == "json"     ? diag::Format::kJson
+                     : text == "github" ? diag::Format::kGithub
+                                        : diag::Format::kText;
+          },
+          description)
       ->check(CLI::IsMember({"text", "json", "github"}))
-      ->capture_default_str();
+      ->default_str("text");
 }
 
 CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);
