@@ -81,34 +81,8 @@ inline format::PackModel script_model() {
 // frames s/0 … s/5 are the 8×8 cells of strip.png; pixels do not matter to a trace).
 inline format::PackModel fx_model() {
   format::PackModel m = base_model(6);
-  for (int i = 0; i < 6; ++i)
-    m.frames[std::size_t(i)].name = "s/" + std::to_string(i);
-  format::ActionModel walk;
-  walk.name = "walk";
-  walk.views = 2;
-  walk.steps = {{step("s/0", 3), step("s/1", 3, "", 2)},
-                {step("s/0", 3, "", 0, 0, true), step("s/1", 3, "", -2, 0, true)}};
-  format::TransitionModel to_idle;
-  to_idle.to = "idle";
-  to_idle.unless = {"move"};
-  walk.transitions = {to_idle};
-  format::ActionModel idle;
-  idle.name = "idle";
-  idle.loop_from = 1;
-  idle.steps = {{step("s/2", 4), step("s/3", 4), step("s/2", 4)}};
-  format::ActionModel boom;
-  boom.name = "boom";
-  boom.mode = format::Mode::kPingpong;
-  boom.repeat = 1;
-  boom.then = format::ThenKind::kDestroy;
-  boom.steps = {{step("s/3", 2), step("s/4", 2, "flash"), step("s/5", 2)}};
-  format::ActionModel attack;
-  attack.name = "attack";
-  attack.mode = format::Mode::kOnce;
-  attack.then = format::ThenKind::kAction;
-  attack.then_action = "idle";
-  attack.steps = {{step("s/4", 2), step("s/5", 5, "hit")}};
-  m.actions = {walk, idle, boom, attack};
+  m.frames.clear();
+  spritec::test::add_fx_frames_and_actions(m);  // the runtime tests' copy: one model
   return m;
 }
 
