@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "spritec/image/image.hpp"
 #include "spritec/sim/simulation.hpp"
 
 namespace spritec::cli {
@@ -23,18 +24,7 @@ std::optional<std::uint64_t> parse_index(const std::string& text, std::uint64_t 
 // "#rrggbb" / "#rrggbbaa" -> 0xRRGGBBAA; "none" / "transparent" -> 0.
 std::optional<std::uint32_t> parse_colour(const std::string& text) {
   if (text == "none" || text == "transparent") return 0u;
-  if ((text.size() != 7 && text.size() != 9) || text[0] != '#') return std::nullopt;
-  std::uint32_t v = 0;
-  for (std::size_t i = 1; i < text.size(); ++i) {
-    const char c = text[i];
-    const int d = c >= '0' && c <= '9'   ? c - '0'
-                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                         : -1;
-    if (d < 0) return std::nullopt;
-    v = v * 16 + std::uint32_t(d);
-  }
-  return text.size() == 7 ? (v << 8) | 0xFF : v;
+  return image::parse_hex_colour(text, true);
 }
 
 // --frames A..B, 0 <= A <= B < 2^63 - 1.

@@ -61,22 +61,12 @@ bool glob_match(std::string_view pattern, std::string_view name) {
   return p == pattern.size();
 }
 
+// "#rrggbb" (no alpha: a colour key matches red, green and blue only).
 std::optional<Rgb> parse_colorkey(const std::string& s) {
-  if (s.size() != 7 || s[0] != '#') return std::nullopt;
-  auto hex = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  int v[6];
-  for (int i = 0; i < 6; ++i) {
-    v[i] = hex(s[static_cast<std::size_t>(i) + 1]);
-    if (v[i] < 0) return std::nullopt;
-  }
-  return Rgb{static_cast<std::uint8_t>(v[0] * 16 + v[1]),
-             static_cast<std::uint8_t>(v[2] * 16 + v[3]),
-             static_cast<std::uint8_t>(v[4] * 16 + v[5])};
+  const std::optional<std::uint32_t> v = image::parse_hex_colour(s, false);
+  if (!v) return std::nullopt;
+  return Rgb{static_cast<std::uint8_t>(*v >> 24), static_cast<std::uint8_t>(*v >> 16),
+             static_cast<std::uint8_t>(*v >> 8)};
 }
 
 // The folders a definition names, listed once each for "did you mean" suggestions.

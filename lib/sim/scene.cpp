@@ -4,11 +4,13 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
 #include "spritec/def/schema.hpp"
 #include "spritec/def/yaml_reader.hpp"
+#include "spritec/image/image.hpp"
 
 namespace spritec::sim {
 namespace {
@@ -52,27 +54,6 @@ std::optional<std::int64_t> parse_fixed(std::string_view text, int scale) {
     value *= 10;
   }
   return value;
-}
-
-bool parse_color(std::string_view s, std::uint32_t& out) {
-  if ((s.size() != 7 && s.size() != 9) || s[0] != '#') return false;
-  std::uint32_t v = 0;
-  for (std::size_t i = 1; i < s.size(); ++i) {
-    const char c = s[i];
-    std::uint32_t d;
-    if (c >= '0' && c <= '9') {
-      d = std::uint32_t(c - '0');
-    } else if (c >= 'a' && c <= 'f') {
-      d = std::uint32_t(c - 'a' + 10);
-    } else if (c >= 'A' && c <= 'F') {
-      d = std::uint32_t(c - 'A' + 10);
-    } else {
-      return false;
-    }
-    v = (v << 4) | d;
-  }
-  out = s.size() == 7 ? (v << 8) | 0xFFu : v;
-  return true;
 }
 
 // Plain scalars written as integers ([-+]?digits) but beyond 64 bits read as floats.
@@ -189,7 +170,9 @@ class SceneReader {
     }
     if (const Node* bg = stage.find("background")) {
       if (auto s = doc_.read_string(*bg, sink_)) {
-        if (!parse_color(*s, scene.background)) {
+        if (const std::optional<std::uint32_t> c = image::parse_hex_colour(*s, true)) {
+          scene.background = *c;
+        } else {
           sink_.error(Code::kBadColor, doc_.span(*bg),
                       "background '" + *s + "' is not a colour (#rrggbb or #rrggbbaa)");
         }

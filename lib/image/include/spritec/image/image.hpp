@@ -25,7 +25,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace spritec::image {
@@ -151,6 +153,12 @@ Bytes encode_png(const Image& img, int level = kDefaultPngLevel);
 // (>= width * 4). `rgba` must hold (height - 1) * stride + width * 4 bytes.
 Bytes encode_png_rgba_rows(const std::uint8_t* rgba, int width, int height, int stride,
                            int level = kDefaultPngLevel);
+
+// --- colours -----------------------------------------------------------------------------
+
+// "#rrggbb" -> 0xRRGGBBFF (alpha 0xFF); with allow_alpha also "#rrggbbaa" -> 0xRRGGBBAA.
+// Hex digits in either case; nothing else (no spaces, no short forms): nullopt otherwise.
+std::optional<std::uint32_t> parse_hex_colour(std::string_view text, bool allow_alpha);
 
 // --- pixel operations ----------------------------------------------------------------------
 
