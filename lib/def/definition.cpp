@@ -20,10 +20,6 @@ namespace {
 
 using diag::Code;
 
-// Bytes a PNG needs up to the end of its IHDR chunk: signature 8, length 4, type 4, data 13,
-// CRC 4. The image module reads the header from them (image::read_png_info).
-constexpr std::size_t kPngHeaderBytes = 8 + 4 + 4 + 13 + 4;
-
 std::string size_text(int w, int h) {
   return std::to_string(w) + "x" + std::to_string(h);
 }
@@ -229,7 +225,7 @@ class Loader {
       return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);
-    std::uint8_t header[kPngHeaderBytes] = {};
+    std::uint8_t header[image::kPngHeaderBytes] = {};
     in.read(reinterpret_cast<char*>(header), sizeof header);
     if (!in && !in.eof()) {
       error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' cannot be read");

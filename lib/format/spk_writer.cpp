@@ -9,12 +9,12 @@
 #include <set>
 #include <string_view>
 
+#include "spritec/image/image.hpp"
+
 namespace spritec::format {
 namespace {
 
 namespace spk = runtime::spk;
-
-constexpr std::uint8_t kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
 bool plain_file_name(std::string_view s) {
   if (s.empty() || s == "." || s == "..") return false;
@@ -134,7 +134,7 @@ class Writer {
         r.data_offset = ref.offset;
         r.data_size = ref.length;
       } else {
-        if (p.png.size() < 8 || std::memcmp(p.png.data(), kPngSignature, 8) != 0) {
+        if (p.png.size() < 8 || std::memcmp(p.png.data(), image::kPngSignature, 8) != 0) {
           return fail(where + " has no PNG data");
         }
         if (blob_.size() + p.png.size() > std::numeric_limits<std::uint32_t>::max()) {

@@ -81,8 +81,6 @@ void* stb_realloc(void* p, std::size_t n) {
 namespace spritec::image {
 namespace {
 
-constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-
 std::uint32_t be32(const std::uint8_t* p) {
   return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 |
          std::uint32_t(p[3]);
@@ -130,7 +128,7 @@ struct Header {
 
 // Signature and IHDR, checked by hand (PNG specification, section 11.2.2).
 Error parse_header(const std::uint8_t* data, std::size_t size, Header& header) {
-  if (size < sizeof kSignature || std::memcmp(data, kSignature, sizeof kSignature) != 0) {
+  if (size < sizeof kPngSignature || std::memcmp(data, kPngSignature, sizeof kPngSignature) != 0) {
     return {ErrorKind::kNotPng, 0, 0, "not a PNG (no PNG signature)"};
   }
   if (size < kPngHeaderBytes) return corrupt("truncated PNG header");

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
 #include <utility>
 
 #include "anim_timing.hpp"
+#include "spritec/image/image.hpp"
 
 namespace spritec::render {
 namespace {
@@ -355,8 +357,7 @@ std::vector<std::uint8_t> write_chunks(const std::vector<Plan>& plans,
                                        const std::vector<Wide>& amounts, Wide denominator, int w,
                                        int h, libdeflate_compressor* compressor) {
   std::vector<std::uint8_t> out;
-  static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  out.assign(kSignature, kSignature + 8);
+  out.assign(std::begin(image::kPngSignature), std::end(image::kPngSignature));
   std::vector<std::uint8_t> data;
   put32(data, static_cast<std::uint32_t>(w));
   put32(data, static_cast<std::uint32_t>(h));

@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -319,4 +320,18 @@ TEST_CASE("running out of memory while decoding is kOutOfMemory, not corrupt") {
   INFO("child exit: 0 out of memory, 1 decoded, 2 another error, 10/11 setup failed");
   CHECK(WEXITSTATUS(status) == 0);
 #endif
+}
+
+TEST_CASE("kPngSignature is the PNG file signature: encode_png writes it, read_png_info wants it") {
+  const std::uint8_t expected[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
+  CHECK(std::equal(std::begin(expected), std::end(expected),
+                   std::begin(spritec::image::kPngSignature),
+                   std::end(spritec::image::kPngSignature)));
+  const Bytes png = spritec::image::encode_png(test_image(3, 2));
+  REQUIRE(png.size() > 8);
+  CHECK(std::equal(png.begin(), png.begin() + 8, std::begin(spritec::image::kPngSignature)));
+  Bytes other = png;
+  other[1] = 'Q';
+  CHECK(spritec::image::read_png_info(other).error.kind == ErrorKind::kNotPng);
+  CHECK(spritec::image::read_png_info(png).ok());
 }

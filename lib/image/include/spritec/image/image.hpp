@@ -72,6 +72,9 @@ struct Size {
 
 inline constexpr int kDefaultMaxSide = 16384;
 
+// The 8 bytes every PNG file starts with.
+inline constexpr std::uint8_t kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
 // Bytes of a PNG up to the end of its IHDR chunk (signature 8, chunk length 4, type 4,
 // data 13, CRC 4): all read_png_info needs.
 inline constexpr std::size_t kPngHeaderBytes = 33;
