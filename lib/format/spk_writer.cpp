@@ -16,14 +16,9 @@ namespace {
 
 namespace spk = runtime::spk;
 
-bool plain_file_name(std::string_view s) {
-  if (s.empty() || s == "." || s == "..") return false;
-  return s.find_first_of(std::string_view("/\\:\0", 4)) == std::string_view::npos;
-}
-
-bool fits(std::uint64_t offset, std::uint64_t length, std::uint64_t size) {
-  return offset <= size && length <= size - offset;
-}
+// The reader's checks, so that what the writer accepts is what the reader takes back.
+using runtime::reader_detail::plain_file_name;
+using runtime::reader_detail::range_ok;
 
 // Strings stored once each, in the order first interned.
 class StringTable {
@@ -157,10 +152,10 @@ class Writer {
       const std::string where = "frame '" + f.name + "'";
       if (f.page >= m_.pages.size()) return fail(where + " refers to a missing page");
       const PageModel& p = m_.pages[f.page];
-      if (!fits(f.x, f.w, p.width) || !fits(f.y, f.h, p.height)) {
+      if (!range_ok(f.x, f.w, p.width) || !range_ok(f.y, f.h, p.height)) {
         return fail(where + " lies outside its page");
       }
-      if (!fits(f.trim_x, f.w, f.source_w) || !fits(f.trim_y, f.h, f.source_h)) {
+      if (!range_ok(f.trim_x, f.w, f.source_w) || !range_ok(f.trim_y, f.h, f.source_h)) {
         return fail(where + " trimmed rectangle lies outside its untrimmed size");
       }
       const std::int64_t ox = std::int64_t(f.origin_x) - f.trim_x;

@@ -110,3 +110,35 @@ TEST_CASE("64 inputs are allowed and the 64th is bit 63", "[writer]") {
   CHECK(v.transition(0).unless == ~std::uint64_t(0));
   CHECK(v.transition(1).when == (std::uint64_t(1) << 63));
 }
+
+TEST_CASE("the writer and the reader share one plain-file-name and one range check", "[writer]") {
+  using runtime::reader_detail::plain_file_name;
+  using runtime::reader_detail::range_ok;
+  CHECK(plain_file_name("page-1.png"));
+  CHECK(plain_file_name("..png"));
+  CHECK_FALSE(plain_file_name(""));
+  CHECK_FALSE(plain_file_name("."));
+  CHECK_FALSE(plain_file_name(".."));
+  CHECK_FALSE(plain_file_name("a/b.png"));
+  CHECK_FALSE(plain_file_name("a\\b.png"));
+  CHECK_FALSE(plain_file_name("c:b.png"));
+  CHECK_FALSE(plain_file_name(std::string("a\0b.png", 7)));
+  CHECK(range_ok(0, 10, 10));
+  CHECK(range_ok(10, 0, 10));
+  CHECK_FALSE(range_ok(11, 0, 10));
+  CHECK_FALSE(range_ok(5, 6, 10));
+  CHECK_FALSE(range_ok(0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu));
+
+  // What the writer accepts as a page file name is what the reader takes back (an empty
+  // name means an embedded page, and page 1 has no PNG to embed).
+  const std::vector<std::string> names = {
+      "x.png", "..png", "", ".", "..", "a/b.png", "a\\b.png", "c:b.png", std::string("a\0b", 3)};
+  for (const std::string& name : names) {
+    INFO(name);
+    PackModel m = sample_model();
+    m.pages[1].file = name;
+    std::string error;
+    const std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
+    CHECK(bytes.empty() == !plain_file_name(name));
+  }
+}
