@@ -47,7 +47,8 @@ void expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
 
 }  // namespace
 
-TEST_CASE("every corpus definition and scene through check, build, simulate and preview", "[hostile]") {
+TEST_CASE("every corpus definition and scene through check, build, simulate and preview",
+          "[hostile]") {
   fs::path dir = kScratch / "corpus-yaml";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -93,7 +94,8 @@ TEST_CASE("every corpus PNG as a sheet's image through check and build", "[hosti
   fs::remove_all(dir);
   fs::create_directories(dir);
   write_text(dir / "i.sprites.yaml",
-             "pack: i\nsheets:\n  - {name: s, image: i.png, origin: [0, 0], frames: {a: {rect: [0, 0, 1, 1]}}}\n");
+             "pack: i\nsheets:\n  - {name: s, image: i.png, origin: [0, 0], frames: {a: {rect: [0, "
+             "0, 1, 1]}}}\n");
   int n = 0;
   for (const fs::path& file : corpus("png")) {
     fs::copy_file(file, dir / "i.png", fs::copy_options::overwrite_existing);

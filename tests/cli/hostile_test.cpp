@@ -121,7 +121,8 @@ TEST_CASE("unpack writes names YAML would misread as quoted keys, read back by y
   CHECK(fs::exists(dir / "out/a: b.png"));
 }
 
-TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, before allocating", "[hostile]") {
+TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, before allocating",
+          "[hostile]") {
   fs::path dir = fresh("huge");
   format::PackModel m = small_pack({"big"});
   m.frames[0].source_w = 0x7ffffff0u;  // 2^31 - 16: 8 GiB untrimmed, or a negative int
@@ -138,7 +139,8 @@ TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, be
   CHECK_FALSE(fs::exists(dir / "out"));
 }
 
-TEST_CASE("a sheet of fully transparent frames builds: empty frames and one 1x1 page", "[hostile]") {
+TEST_CASE("a sheet of fully transparent frames builds: empty frames and one 1x1 page",
+          "[hostile]") {
   fs::path dir = fresh("transparent");
   spritec::image::Image clear(16, 8);
   write_text(dir / "clear.png", [&] {

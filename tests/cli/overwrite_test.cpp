@@ -96,7 +96,8 @@ TEST_CASE("no output flag of any command can replace a file the command reads", 
   CHECK(runs == 42);
 }
 
-TEST_CASE("derived outputs are checked too: --json's page image and --pages files' pages", "[hostile]") {
+TEST_CASE("derived outputs are checked too: --json's page image and --pages files' pages",
+          "[hostile]") {
   fs::path dir = make_project();
   const std::map<std::string, std::string> before = snapshot(dir);
   // --json hero.json would write its page as hero.png, the source image.

@@ -43,18 +43,18 @@ enum class PageStorage { kEmbed, kFiles };
 
 struct BuildOptions {
   std::string definition;
-  std::string output;           // -o OUT.spk
+  std::string output;                       // -o OUT.spk
   PageStorage pages = PageStorage::kEmbed;  // --pages embed | files
-  std::string json;             // --json F: TexturePacker JSON (Hash) + page PNGs
-  std::string depfile;          // --depfile F
-  bool stats = false;           // --stats: a report on stderr
-  int jobs = 0;                 // threads; 0 = the number of cores
-  std::string cache;            // --cache DIR: reuse packs built from identical inputs
+  std::string json;                         // --json F: TexturePacker JSON (Hash) + page PNGs
+  std::string depfile;                      // --depfile F
+  bool stats = false;                       // --stats: a report on stderr
+  int jobs = 0;                             // threads; 0 = the number of cores
+  std::string cache;                        // --cache DIR: reuse packs built from identical inputs
   std::string root = ".";
   bool werror = false;
-  bool progress = false;        // a progress line on stderr
+  bool progress = false;                      // a progress line on stderr
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;           // text diagnostics in ANSI colour
+  bool color = false;                         // text diagnostics in ANSI colour
 };
 int run_build(const BuildOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -63,7 +63,7 @@ struct InspectOptions {
   std::string pack;
   bool json = false;
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;           // text diagnostics in ANSI colour
+  bool color = false;                         // text diagnostics in ANSI colour
 };
 int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
@@ -72,7 +72,7 @@ struct UnpackOptions {
   std::string pack;
   std::string output_dir;
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;           // text diagnostics in ANSI colour
+  bool color = false;                         // text diagnostics in ANSI colour
 };
 int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
@@ -87,7 +87,7 @@ struct SimulateOptions {
   std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;           // text diagnostics in ANSI colour
+  bool color = false;                         // text diagnostics in ANSI colour
 };
 int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
                  std::ostream& err = std::cerr);
@@ -122,7 +122,7 @@ struct PreviewOptions {
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;           // text diagnostics in ANSI colour
+  bool color = false;                         // text diagnostics in ANSI colour
 };
 int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
