@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "png_chunks.hpp"
 #include "spritec/image/image.hpp"
 
 using spritec::image::Bytes;
@@ -90,23 +91,8 @@ Kind kind_of(const Bytes& png) {
 
 // --- PNGs made by hand for the rule-breaking cases (PNG specification, chapter 5) -----------
 
-std::uint32_t crc32(const std::string& bytes) {
-  std::uint32_t crc = 0xffffffffu;
-  for (unsigned char c : bytes) {
-    crc ^= c;
-    for (int k = 0; k < 8; ++k)
-      crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-  }
-  return crc ^ 0xffffffffu;
-}
-
-std::string be32s(std::uint32_t v) {
-  return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-}
-
-std::string chunk(const std::string& type, const std::string& data) {
-  return be32s(std::uint32_t(data.size())) + type + data + be32s(crc32(type + data));
-}
+using png_chunks::chunk;
+using png_chunks::crc32;
 
 // A zlib stream of one stored (uncompressed) deflate block: RFC 1950 and 1951 by hand.
 std::string zlib_stored(const std::string& raw) {
@@ -119,15 +105,16 @@ std::string zlib_stored(const std::string& raw) {
   std::string out = "\x78\x01";
   out += '\x01';  // final block, stored
   out += {char(n & 0xff), char(n >> 8), char(~n & 0xff), char((~n >> 8) & 0xff)};
-  return out + raw + be32s(b << 16 | a);
+  return out + raw + png_chunks::be32_bytes(b << 16 | a);
 }
 
 // A PNG of one row (filter byte 0 added), with `before` between IHDR and IDAT and `after`
 // between IDAT and IEND.
 Bytes one_row_png(int width, int depth, int colour, const std::string& row,
                   const std::string& before, const std::string& after = "") {
-  const std::string ihdr =
-      be32s(std::uint32_t(width)) + be32s(1) + std::string{char(depth), char(colour), 0, 0, 0};
+  const std::string ihdr = png_chunks::be32_bytes(std::uint32_t(width)) +
+                           png_chunks::be32_bytes(1) +
+                           std::string{char(depth), char(colour), 0, 0, 0};
   const std::string s = "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + before +
                         chunk("IDAT", zlib_stored(std::string(1, '\0') + row)) + after +
                         chunk("IEND", "");
@@ -298,7 +285,8 @@ TEST_CASE("files breaking a rule of PLTE or tRNS decode as libpng shows them") {
   SECTION("an empty IDAT chunk is legal (and stb_image never sees it)") {
     const Bytes png = one_row_png(2, 8, 0, std::string("\x03\x04", 2), chunk("IDAT", ""));
     CHECK(decoded_rgba(png) == std::vector<std::uint8_t>{3, 3, 3, 255, 4, 4, 4, 255});
-    const std::string ihdr = be32s(1) + be32s(1) + std::string{8, 6, 0, 0, 0};
+    const std::string ihdr =
+        png_chunks::be32_bytes(1) + png_chunks::be32_bytes(1) + std::string{8, 6, 0, 0, 0};
     const std::string only_empty =
         "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + chunk("IDAT", "") + chunk("IEND", "");
     CHECK(spritec::image::decode_png(Bytes(only_empty.begin(), only_empty.end())).error.kind ==
@@ -325,7 +313,8 @@ TEST_CASE("a 16-bit image with alpha of 16384x16384 is unsupported, before decod
   // 2 GiB of 16-bit RGBA samples: more than stb_image holds. Only the header matters; the
   // image data is a stub.
   auto png = [](int colour, const std::string& extra) {
-    const std::string ihdr = be32s(16384) + be32s(16384) + std::string{16, char(colour), 0, 0, 0};
+    const std::string ihdr = png_chunks::be32_bytes(16384) + png_chunks::be32_bytes(16384) +
+                             std::string{16, char(colour), 0, 0, 0};
     const std::string s = "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + extra +
                           chunk("IDAT", zlib_stored("")) + chunk("IEND", "");
     return Bytes(s.begin(), s.end());

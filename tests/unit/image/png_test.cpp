@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "png_chunks.hpp"
 #include "spritec/image/image.hpp"
 #include "stb_oracle.hpp"
 
@@ -36,30 +37,15 @@ Image test_image(int w, int h) {
   return img;
 }
 
-// CRC-32 as PNG defines it (ISO 3309, reflected polynomial 0xEDB88320), bit by bit.
-std::uint32_t crc32(const std::string& bytes) {
-  std::uint32_t crc = 0xffffffffu;
-  for (unsigned char c : bytes) {
-    crc ^= c;
-    for (int k = 0; k < 8; ++k)
-      crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-  }
-  return crc ^ 0xffffffffu;
-}
-
-std::string be32(std::uint32_t v) {
-  return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-}
-
-std::string chunk(const std::string& type, const std::string& data) {
-  return be32(std::uint32_t(data.size())) + type + data + be32(crc32(type + data));
-}
+using png_chunks::chunk;
+using png_chunks::crc32;
 
 const std::string kSignature = "\x89PNG\r\n\x1a\n";
 
 // A PNG signature and an IHDR chunk (8-bit RGBA unless told), nothing else.
 Bytes header_only(std::uint32_t w, std::uint32_t h, char depth = 8, char colour = 6) {
-  const std::string ihdr = be32(w) + be32(h) + std::string{depth, colour, 0, 0, 0};
+  const std::string ihdr =
+      png_chunks::be32_bytes(w) + png_chunks::be32_bytes(h) + std::string{depth, colour, 0, 0, 0};
   const std::string s = kSignature + chunk("IHDR", ihdr);
   return Bytes(s.begin(), s.end());
 }
@@ -252,7 +238,8 @@ TEST_CASE("a PNG with any one byte changed is an error, never a crash") {
 TEST_CASE("damaged image data with valid CRCs is still an error, never a crash") {
   // Rebuild the file with garbage in IDAT and correct CRCs, so stb_image itself must
   // notice.
-  const std::string ihdr = be32(4) + be32(4) + std::string{8, 6, 0, 0, 0};
+  const std::string ihdr =
+      png_chunks::be32_bytes(4) + png_chunks::be32_bytes(4) + std::string{8, 6, 0, 0, 0};
   const std::string s =
       kSignature + chunk("IHDR", ihdr) + chunk("IDAT", "\x78\x9c garbage!") + chunk("IEND", "");
   const auto decoded = spritec::image::decode_png(Bytes(s.begin(), s.end()));
