@@ -92,7 +92,6 @@ Kind kind_of(const Bytes& png) {
 // --- PNGs made by hand for the rule-breaking cases (PNG specification, chapter 5) -----------
 
 using png_chunks::chunk;
-using png_chunks::crc32;
 
 // A zlib stream of one stored (uncompressed) deflate block: RFC 1950 and 1951 by hand.
 std::string zlib_stored(const std::string& raw) {

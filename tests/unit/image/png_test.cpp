@@ -38,7 +38,6 @@ Image test_image(int w, int h) {
 }
 
 using png_chunks::chunk;
-using png_chunks::crc32;
 
 const std::string kSignature = "\x89PNG\r\n\x1a\n";
 
