@@ -49,9 +49,17 @@ std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& 
 
 // The cache keeps the pack with its pages embedded, whatever --pages says. A cache that
 // cannot be written is a warning: the build itself succeeded.
+// Like every output, it is never written over a file the build read nor over a file that
+// is not a regular file.
 void store_in_cache(const fs::path& cache_file, const Compiled& compiled, std::ostream& err) {
-  std::error_code ec;
-  fs::create_directories(cache_file.parent_path(), ec);
+  io::OutputPlan plan;
+  for (const fs::path& input : compiled.definition.dependencies)
+    plan.input(input, "a file the definition reads");
+  plan.output(cache_file, "--cache", "pack");
+  if (std::optional<io::OutputProblem> problem = plan.check()) {
+    err << "spritec: warning: not stored in the cache: " << problem->message << '\n';
+    return;
+  }
   format::PackModel embedded = compiled.model;
   for (std::size_t i = 0; i < embedded.pages.size(); ++i) {
     embedded.pages[i].file.clear();

@@ -191,3 +191,24 @@ TEST_CASE("--pages files with --json writes each page once and the JSON names it
   CHECK_FALSE(fs::exists(dir / "j/h.png"));
   CHECK(read_text(dir / "j/h.json").find("\"image\": \"../p/h-0.png\"") != std::string::npos);
 }
+
+TEST_CASE("the build cache never replaces a non-regular file", "[hostile]") {
+  fs::path dir = make_project();
+  REQUIRE(
+      run_spritec({"build", "hero.sprites.yaml", "-o", "a.spk", "--cache", "store"}, dir).exit ==
+      0);
+  std::vector<fs::path> stored;
+  for (const auto& e : fs::directory_iterator(dir / "store"))
+    stored.push_back(e.path());
+  REQUIRE(stored.size() == 1);
+  // Where the cache would store this build, a directory stands: the build succeeds, the
+  // cache says why it did not store it, and the directory is left as it was.
+  fs::remove(stored[0]);
+  fs::create_directories(stored[0] / "keep");
+  Run run = run_spritec({"build", "hero.sprites.yaml", "-o", "b.spk", "--cache", "store"}, dir);
+  INFO(run.err);
+  CHECK(run.exit == 0);
+  CHECK(run.err.find("warning: not stored in the cache") != std::string::npos);
+  CHECK(fs::is_directory(stored[0] / "keep"));
+  CHECK(read_text(dir / "a.spk") == read_text(dir / "b.spk"));
+}
