@@ -1,0 +1,101 @@
+// The definition loader (private to def/): turns a parsed, schema-checked YAML document
+// into a Definition, reporting every problem to the sink. One object per load; its parts
+// live in three files by concern:
+// - definition.cpp: the document as a whole (pack, tick_rate, atlas, names) and the entry
+//   points;
+// - sheets.cpp: sheets and their frames — the files on disk (paths under the root policy,
+//   `files:` patterns listed by io, PNG headers read by image);
+// - actions.cpp: actions, their steps, views, durations and transitions.
+// Then checks.cpp runs the checks between actions (detail::check_actions).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "checks_internal.hpp"
+#include "spritec/def/definition.hpp"
+
+namespace spritec::def::detail {
+
+int to_int(const Node* n, int fallback);
+Point to_point(const Node* n, Point fallback);
+std::string size_text(int w, int h);
+
+class Loader {
+ public:
+  // `malformed`: the nodes the schema check rejected; the parts holding them are skipped
+  // and the checks that depend on them stay silent.
+  Loader(const Document& doc, const std::filesystem::path& file, const LoadOptions& options,
+         diag::Sink& sink, const std::vector<const Node*>& malformed);
+
+  std::optional<Definition> run();
+
+ private:
+  // --- definition.cpp -----------------------------------------------------------------
+  // Whether the node, or anything under it, was rejected by the schema check.
+  bool tainted(const Node* n);
+  // Whether the node itself was rejected (a wrong type, a missing required key…).
+  bool malformed(const Node* n) const { return n && bad_.count(n) > 0; }
+  void error(diag::Code code, const diag::Span& span, std::string message,
+             std::vector<diag::Note> notes = {});
+  void load_atlas(const Node& n);
+  void check_duplicate_frames();
+  void collect_names();
+
+  // --- sheets.cpp ---------------------------------------------------------------------
+  void load_sheet(const Node& n);
+  bool load_image_sheet(Sheet& sheet, const Node& image, const Node* grid, const Node* frames);
+  bool load_grid(Sheet& sheet, const Node& grid, const std::string& image_text);
+  bool load_files_sheet(Sheet& sheet, const Node& files);
+  bool room_for(std::int64_t more, const Sheet& sheet, const Node& at);
+  void add_frame(const Sheet& sheet, std::string stem, const std::filesystem::path& image,
+                 Size image_size, Rect rect, Point origin, diag::Span span);
+  std::optional<std::filesystem::path> resolve(const std::string& written, const Node& at);
+  const std::vector<std::string>& folder_names(const std::filesystem::path& dir);
+  std::string missing_image_message(const std::string& written,
+                                    const std::filesystem::path& resolved);
+  std::optional<PngInfo> read_image(const std::filesystem::path& path, const std::string& shown,
+                                    const Node& at);
+
+  // --- actions.cpp --------------------------------------------------------------------
+  // What could be read of a step, for the checks between views.
+  struct StepKnown {
+    bool duration = true;
+    bool event = true;
+  };
+  std::optional<int> duration(const Node& n, diag::Span* where, bool* known);
+  Step load_step(const Node& n, int default_ticks, bool default_known, StepKnown& known);
+  void load_action(const MapEntry& entry);
+  void load_transitions(Action& a, const Node& rules, std::size_t index);
+  bool load_steps(Action& a, const Node& n, int default_ticks, bool default_known,
+                  bool views_known);
+  void check_views(const Action& a, const std::vector<const Node*>& views,
+                   const std::vector<std::vector<StepKnown>>& known);
+
+  const Document& doc_;
+  const LoadOptions& options_;
+  diag::Sink& sink_;
+  Definition def_;
+  std::filesystem::path base_dir_;
+  std::filesystem::path root_;
+  std::set<std::size_t> duplicate_sheets_;
+  std::unordered_map<std::string, std::size_t> sheet_index_;  // name -> first sheet
+  std::unordered_set<const Node*> bad_;                       // rejected by the schema
+  std::unordered_map<const Node*, bool> tainted_;
+  std::unordered_map<std::string, std::vector<std::string>> listed_;  // folder -> names
+  std::unordered_map<std::string, std::pair<std::optional<std::filesystem::path>, std::string>>
+      resolved_;                                     // written -> resolved, or why not
+  std::unordered_map<std::string, PngInfo> images_;  // resolved path -> header, read once
+  bool rate_known_ = true;
+  Unknowns unknowns_;
+};
+
+}  // namespace spritec::def::detail

@@ -1,0 +1,363 @@
+#include <algorithm>
+#include <system_error>
+
+#include "loader.hpp"
+#include "spritec/def/schema.hpp"
+#include "spritec/image/image.hpp"
+#include "spritec/io/files.hpp"
+#include "spritec/io/listing.hpp"
+
+namespace spritec::def::detail {
+namespace fs = std::filesystem;
+namespace {
+
+using diag::Code;
+
+// "#rrggbb" (no alpha: a colour key matches red, green and blue only).
+std::optional<Rgb> parse_colorkey(const std::string& s) {
+  const std::optional<std::uint32_t> v = image::parse_hex_colour(s, false);
+  if (!v) return std::nullopt;
+  return Rgb{static_cast<std::uint8_t>(*v >> 24), static_cast<std::uint8_t>(*v >> 16),
+             static_cast<std::uint8_t>(*v >> 8)};
+}
+
+// The folders a definition names, listed once each for "did you mean" suggestions.
+constexpr std::size_t kMaxListed = 4096;  // entries of one folder worth comparing against
+
+}  // namespace
+
+void Loader::load_sheet(const Node& n) {
+  const MapEntry* name = n.is_mapping() ? n.find_entry("name") : nullptr;
+  if (!name || tainted(name->value)) {
+    // Without its name, its frames' names are unknown: any frame may be one of them.
+    unknowns_.any_frame = true;
+    return;
+  }
+  Sheet sheet;
+  sheet.name = name->value->value;
+  sheet.span = doc_.span(*name->value);
+  sheet.first_frame = def_.frames.size();
+  const Node* origin = n.find("origin");
+  sheet.origin = tainted(origin) ? Point{} : to_point(origin, Point{});
+
+  if (auto [it, inserted] = sheet_index_.emplace(sheet.name, def_.sheets.size()); !inserted) {
+    // Its frames repeat the first sheet's names; E0210 says it once for all of them.
+    duplicate_sheets_.insert(def_.sheets.size());
+    error(Code::kDuplicateSheet, sheet.span, "duplicate sheet name '" + sheet.name + "'",
+          {diag::Note{def_.sheets[it->second].span, "first defined here"}});
+  }
+
+  if (const Node* key = n.find("colorkey"); key && !tainted(key)) {
+    sheet.colorkey_span = doc_.span(*key);
+    sheet.colorkey = parse_colorkey(key->value);
+    if (!sheet.colorkey) {
+      error(Code::kBadColor, doc_.span(*key),
+            "colorkey '" + key->value + "' is not a colour written #rrggbb");
+    }
+  }
+
+  const Node* image = n.find("image");
+  const Node* files = n.find("files");
+  const Node* grid = n.find("grid");
+  const Node* frames = n.find("frames");
+  bool complete = false;
+  if (tainted(image) || tainted(files) || malformed(&n)) {
+    // The source cannot be read: the sheet's frames are unknown (complete stays false).
+  } else if (image && files) {
+    error(Code::kSheetSource, doc_.span(*files),
+          "sheet '" + sheet.name + "' has both image: and files:; give one");
+  } else if (!image && !files) {
+    error(Code::kSheetSource, sheet.span,
+          "sheet '" + sheet.name + "' needs image: (with grid: or frames:) or files:");
+  } else if (files && (grid || frames)) {
+    error(Code::kSheetSource, doc_.span(grid ? *grid : *frames),
+          "sheet '" + sheet.name +
+              "' takes one frame per file with files:; grid: and "
+              "frames: only cut an image:");
+  } else if (image && grid && frames) {
+    error(Code::kSheetSource, doc_.span(*frames),
+          "sheet '" + sheet.name + "' has both grid: and frames:; give one");
+  } else if (image && !grid && !frames) {
+    error(Code::kSheetSource, doc_.span(*image),
+          "sheet '" + sheet.name + "' needs grid: or frames: to cut its image");
+  } else if (image) {
+    complete = load_image_sheet(sheet, *image, grid, frames);
+  } else {
+    complete = load_files_sheet(sheet, *files);
+  }
+  // A sheet whose frames could not be listed silences "unknown frame" errors about it.
+  sheet.complete = complete;
+  sheet.frame_count = def_.frames.size() - sheet.first_frame;
+  def_.sheets.push_back(std::move(sheet));
+}
+
+// The frame cap, checked before frames are listed (a 1x1 grid over a big image would
+// otherwise make hundreds of millions). Reports E0212 at `at`.
+bool Loader::room_for(std::int64_t more, const Sheet& sheet, const Node& at) {
+  const auto total = static_cast<std::int64_t>(def_.frames.size()) + more;
+  if (total <= static_cast<std::int64_t>(kMaxFrames)) return true;
+  error(Code::kTooManyFrames, doc_.span(at),
+        "sheet '" + sheet.name + "' brings the definition to " + std::to_string(total) +
+            " frames; the limit is " + std::to_string(kMaxFrames));
+  return false;
+}
+
+void Loader::add_frame(const Sheet& sheet, std::string stem, const fs::path& image, Size image_size,
+                       Rect rect, Point origin, diag::Span span) {
+  Frame f;
+  f.name = sheet.name + "/" + stem;
+  f.sheet = def_.sheets.size();
+  f.image = image;
+  f.image_size = image_size;
+  f.rect = rect;
+  f.origin = origin;
+  f.span = std::move(span);
+  def_.frames.push_back(std::move(f));
+}
+
+bool Loader::load_image_sheet(Sheet& sheet, const Node& image, const Node* grid,
+                              const Node* frames) {
+  sheet.kind = grid ? SheetKind::kGrid : SheetKind::kFrames;
+  sheet.image = image.value;
+  sheet.image_span = doc_.span(image);
+  auto path = resolve(image.value, image);
+  if (!path) return false;
+  auto info = read_image(*path, image.value, image);
+  if (!info) return false;
+  sheet.image_path = *path;
+  sheet.image_size = Size{info->width, info->height};
+  const std::string shown = fs::path(image.value).filename().string();
+  const std::string image_text = shown + " (" + size_text(info->width, info->height) + ")";
+  if (grid) return !tainted(grid) && load_grid(sheet, *grid, image_text);
+  if (!frames->is_mapping()) return false;
+
+  if (!room_for(static_cast<std::int64_t>(frames->entries.size()), sheet, *frames)) return false;
+  for (const MapEntry& e : frames->entries) {
+    const Node* rect_node = e.value->find("rect");
+    if (tainted(e.value) || !rect_node || rect_node->items.size() != 4) {
+      // Its name is known, its rectangle is not: the frame exists for the steps that
+      // name it, and nothing is checked about its rectangle.
+      add_frame(sheet, e.key, *path, sheet.image_size, Rect{}, sheet.origin, doc_.key_span(e));
+      continue;
+    }
+    Rect r{to_int(rect_node->items[0], 0), to_int(rect_node->items[1], 0),
+           to_int(rect_node->items[2], 0), to_int(rect_node->items[3], 0)};
+    const Point origin = to_point(e.value->find("origin"), sheet.origin);
+    const std::string full = sheet.name + "/" + e.key;
+    if (r.width == 0 || r.height == 0) {
+      error(Code::kZeroSizeRect, doc_.span(*rect_node),
+            "rect of '" + full + "' has zero size (" + size_text(r.width, r.height) + ")");
+    } else if (r.x + r.width > info->width) {
+      error(Code::kRectOutsideImage, doc_.span(*rect_node),
+            "rect of '" + full + "' ends at x=" + std::to_string(r.x + r.width) + ", outside " +
+                image_text);
+    } else if (r.y + r.height > info->height) {
+      error(Code::kRectOutsideImage, doc_.span(*rect_node),
+            "rect of '" + full + "' ends at y=" + std::to_string(r.y + r.height) + ", outside " +
+                image_text);
+    }
+    add_frame(sheet, e.key, *path, sheet.image_size, r, origin, doc_.span(*rect_node));
+  }
+  return true;
+}
+
+bool Loader::load_grid(Sheet& sheet, const Node& grid, const std::string& image_text) {
+  Grid& g = sheet.grid;
+  const Node* cell = grid.find("cell");
+  const Point c = to_point(cell, Point{});
+  g.cell = Size{c.x, c.y};
+  g.origin = to_point(grid.find("origin"), sheet.origin);
+  g.offset = to_point(grid.find("offset"), Point{});
+  g.spacing = to_point(grid.find("spacing"), Point{});
+  const Node* count_node = grid.find("count");
+  if (count_node) g.count = to_int(count_node, 0);
+
+  if (g.cell.width == 0 || g.cell.height == 0) {
+    error(Code::kZeroSizeRect, doc_.span(cell ? *cell : grid),
+          "grid cell of sheet '" + sheet.name + "' has zero size (" +
+              size_text(g.cell.width, g.cell.height) + ")");
+    return false;
+  }
+  // Whole cells that fit: the first needs cell + offset, each further one cell + spacing.
+  auto fit = [](int image, int offset, int size, int spacing) -> std::int64_t {
+    const std::int64_t room = std::int64_t{image} - offset;
+    if (room < size) return 0;
+    return 1 + (room - size) / (std::int64_t{size} + spacing);
+  };
+  const std::int64_t cols = fit(sheet.image_size.width, g.offset.x, g.cell.width, g.spacing.x);
+  const std::int64_t rows = fit(sheet.image_size.height, g.offset.y, g.cell.height, g.spacing.y);
+  const std::int64_t cells = cols * rows;
+  std::int64_t n = cells;
+  if (g.count) {
+    if (*g.count > cells) {
+      error(Code::kRectOutsideImage, doc_.span(*count_node),
+            "grid of sheet '" + sheet.name + "' has " + std::to_string(cells) + " whole cells in " +
+                image_text + ", but count is " + std::to_string(*g.count));
+    }
+    n = std::min<std::int64_t>(n, *g.count);
+  }
+  if (n == 0) {
+    error(Code::kGridEmpty, doc_.span(count_node && cells > 0 ? *count_node : grid),
+          "grid of sheet '" + sheet.name + "' yields no frame (cell " +
+              size_text(g.cell.width, g.cell.height) + " in " + image_text + ")");
+    return true;
+  }
+  if (!room_for(n, sheet, grid)) return false;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const auto col = static_cast<int>(i % cols);
+    const auto row = static_cast<int>(i / cols);
+    Rect r{g.offset.x + col * (g.cell.width + g.spacing.x),
+           g.offset.y + row * (g.cell.height + g.spacing.y), g.cell.width, g.cell.height};
+    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size, r, g.origin,
+              doc_.span(grid));
+  }
+  return true;
+}
+
+bool Loader::load_files_sheet(Sheet& sheet, const Node& files) {
+  sheet.kind = SheetKind::kFiles;
+  sheet.image = files.value;
+  sheet.image_span = doc_.span(files);
+  const std::string& pattern = files.value;
+  const std::size_t slash = pattern.rfind('/');
+  const std::string dir_part = slash == std::string::npos ? "." : pattern.substr(0, slash);
+  const std::string name_part = slash == std::string::npos ? pattern : pattern.substr(slash + 1);
+  if (dir_part.find_first_of("*?") != std::string::npos) {
+    error(Code::kGlobNoMatch, doc_.span(files),
+          "files: pattern '" + pattern +
+              "' has wildcards in a directory; only the file name may use * and ?");
+    return false;
+  }
+  auto dir = resolve(dir_part.empty() ? std::string("/") : dir_part, files);
+  if (!dir) return false;
+
+  const io::Matches listed = io::list_matching(*dir, name_part, kMaxFrames);
+  const std::vector<fs::path>& matches = listed.files;
+  const std::string prefix = slash == std::string::npos ? std::string() : dir_part + "/";
+  for (const io::DanglingLink& d : listed.dangling) {
+    // A link that leads nowhere is a missing frame, not a file to skip quietly.
+    const std::string written = prefix + d.link.filename().string();
+    error(Code::kImageUnreadable, doc_.span(files),
+          d.loop ? "'" + written + "' (matched by files:) is a symbolic link loop"
+                 : "'" + written + "' (matched by files:) is a symbolic link to '" +
+                       d.target.generic_string() + "', which does not exist");
+  }
+  const bool dangling = !listed.dangling.empty();
+  if (matches.empty()) {
+    if (!dangling) {
+      error(Code::kGlobNoMatch, doc_.span(files),
+            "files: pattern '" + pattern + "' matches no file");
+    }
+    return false;
+  }
+  if (!room_for(static_cast<std::int64_t>(matches.size()), sheet, files)) return false;
+  bool ok = true;
+  for (const fs::path& m : matches) {
+    // A symlink in the directory must not lead outside the root either.
+    const std::string written = prefix + m.filename().string();
+    auto path = resolve(written, files);
+    if (!path) {
+      ok = false;
+      continue;
+    }
+    auto info = read_image(*path, written, files);
+    if (!info) {
+      ok = false;
+      continue;
+    }
+    add_frame(sheet, m.stem().string(), *path, Size{info->width, info->height},
+              Rect{0, 0, info->width, info->height}, sheet.origin, doc_.span(files));
+  }
+  return ok && !dangling;
+}
+
+// Resolves a path written at `at` under the path policy; E0201 on failure.
+// Each path is resolved once (sheets often share an image; resolving asks the file
+// system several times).
+std::optional<fs::path> Loader::resolve(const std::string& written, const Node& at) {
+  auto cached = resolved_.find(written);
+  if (cached == resolved_.end()) {
+    std::string why;
+    auto p = io::resolve_inside_root(root_, base_dir_, written, &why);
+    cached = resolved_.emplace(written, std::make_pair(std::move(p), std::move(why))).first;
+  }
+  const auto& [p, why] = cached->second;
+  if (!p) {
+    error(Code::kPathOutsideRoot, doc_.span(at),
+          "path '" + written + "' is not allowed: " + why +
+              "; paths are relative to the definition and must stay inside the project root: run "
+              "spritec from your project's top directory, or pass --root DIR");
+  }
+  return p;
+}
+
+// The names in a folder (sorted; at most kMaxListed are kept), listed once.
+const std::vector<std::string>& Loader::folder_names(const fs::path& dir) {
+  auto it = listed_.find(dir.string());
+  if (it != listed_.end()) return it->second;
+  return listed_.emplace(dir.string(), io::list_names(dir, kMaxListed)).first->second;
+}
+
+// "image 'ok2.pgn' does not exist: looked for art/ok2.pgn (…); did you mean 'ok2.png'?"
+std::string Loader::missing_image_message(const std::string& written, const fs::path& resolved) {
+  const fs::path looked = (base_dir_ / fs::path(written)).lexically_normal();
+  std::string message = "image '" + written + "' does not exist: looked for " +
+                        looked.generic_string() +
+                        " (paths are relative to the definition's folder)";
+  const fs::path folder = resolved.parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) {
+    return message + ", and the folder " + looked.parent_path().generic_string() +
+           " does not exist";
+  }
+  const std::string name = resolved.filename().string();
+  const std::size_t allowed = std::max<std::size_t>(2, name.size() / 4);
+  const std::string near = nearest(name, folder_names(folder), allowed);
+  if (near.empty()) return message;
+  const std::size_t slash = written.rfind('/');
+  const std::string prefix = slash == std::string::npos ? "" : written.substr(0, slash + 1);
+  return message + "; did you mean '" + prefix + near + "'?";
+}
+
+// Reads a PNG's header; E0202 / E0204 at `at`. `shown` names the file in messages.
+std::optional<PngInfo> Loader::read_image(const fs::path& path, const std::string& shown,
+                                          const Node& at) {
+  if (auto it = images_.find(path.string()); it != images_.end()) return it->second;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    error(Code::kImageUnreadable, doc_.span(at), missing_image_message(shown, path));
+    return std::nullopt;
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' is not a file");
+    return std::nullopt;
+  }
+  const io::ReadResult head = io::read_file_head(path, image::kPngHeaderBytes);
+  if (!head) {
+    error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' cannot be read");
+    return std::nullopt;
+  }
+  const image::Result<image::Size> read = image::read_png_info(head.bytes);
+  if (!read) {
+    const bool not_png = read.error.kind == image::ErrorKind::kNotPng;
+    error(Code::kImageUnreadable, doc_.span(at),
+          "image '" + shown + "' " +
+              (not_png ? std::string("is not a PNG file")
+                       : "is a corrupt PNG file" +
+                             (read.error.detail.empty() ? "" : " (" + read.error.detail + ")")));
+    return std::nullopt;
+  }
+  const std::optional<PngInfo> info = PngInfo{read.value.width, read.value.height};
+  if (info->width > options_.max_image_side || info->height > options_.max_image_side) {
+    error(Code::kImageTooLarge, doc_.span(at),
+          "image '" + shown + "' is " + size_text(info->width, info->height) +
+              " pixels; the limit is " + std::to_string(options_.max_image_side) +
+              " pixels a side");
+    return std::nullopt;
+  }
+  def_.dependencies.push_back(path);
+  images_.emplace(path.string(), *info);
+  return info;
+}
+
+}  // namespace spritec::def::detail

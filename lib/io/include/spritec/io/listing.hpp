@@ -1,0 +1,39 @@
+// Listing folders: the file-name patterns of a sheet's `files:` and the names a "did you
+// mean" suggestion compares against. Every listing is sorted (directory order differs
+// between file systems) and capped, so a folder of millions of files costs at most the cap.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spritec::io {
+
+// Shell-style matching of one file name: `*` matches any run of bytes (also none), `?` one
+// byte; everything else matches itself. Linear in practice (one backtrack point).
+bool glob_match(std::string_view pattern, std::string_view name);
+
+// A symbolic link matched by a pattern that leads nowhere: a missing file, not one to skip.
+struct DanglingLink {
+  std::filesystem::path link;    // the link, in the listed folder
+  std::filesystem::path target;  // what it points to (empty when it could not be read)
+  bool loop = false;             // a chain of links that never ends
+};
+
+struct Matches {
+  std::vector<std::filesystem::path> files;  // regular files (or links to them), by name
+  std::vector<DanglingLink> dangling;        // by name
+};
+
+// The entries of `dir` whose names match `pattern` (glob_match): regular files and links
+// to them, sorted by file name (bytewise); directories and other kinds are skipped. Stops
+// listing once more than `cap` files matched (the caller's cap is then exceeded anyway).
+// A folder that does not exist or cannot be read lists nothing.
+Matches list_matching(const std::filesystem::path& dir, std::string_view pattern, std::size_t cap);
+
+// The names of the entries in `dir`, sorted bytewise; at most `cap` are listed.
+std::vector<std::string> list_names(const std::filesystem::path& dir, std::size_t cap);
+
+}  // namespace spritec::io

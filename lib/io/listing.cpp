@@ -1,0 +1,69 @@
+#include "spritec/io/listing.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <system_error>
+
+namespace spritec::io {
+namespace fs = std::filesystem;
+
+bool glob_match(std::string_view pattern, std::string_view name) {
+  // Iterative * and ? matching with one backtrack point (enough for *: it is greedy-safe).
+  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
+      ++p;
+      ++n;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*')
+    ++p;
+  return p == pattern.size();
+}
+
+Matches list_matching(const fs::path& dir, std::string_view pattern, std::size_t cap) {
+  Matches out;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return out;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!glob_match(pattern, it->path().filename().string())) continue;
+    std::error_code fec;
+    if (it->is_symlink(fec) && !fs::exists(it->path(), fec)) {
+      std::error_code lec;
+      out.dangling.push_back(
+          DanglingLink{it->path(), fs::read_symlink(it->path(), lec), fec.value() == ELOOP});
+      continue;
+    }
+    if (!fs::is_regular_file(it->path(), fec)) continue;
+    out.files.push_back(it->path());
+    if (out.files.size() > cap) break;  // over the cap anyway: stop listing
+  }
+  const auto by_name = [](const fs::path& a, const fs::path& b) {
+    return a.filename().string() < b.filename().string();
+  };
+  std::sort(out.files.begin(), out.files.end(), by_name);
+  std::sort(out.dangling.begin(), out.dangling.end(),
+            [&](const DanglingLink& a, const DanglingLink& b) { return by_name(a.link, b.link); });
+  return out;
+}
+
+std::vector<std::string> list_names(const fs::path& dir, std::size_t cap) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator d(dir, ec), end; !ec && d != end && names.size() < cap;
+       d.increment(ec)) {
+    names.push_back(d->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace spritec::io

@@ -1,0 +1,73 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "spritec/io/listing.hpp"
+
+namespace fs = std::filesystem;
+using namespace spritec::io;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::path(SPRITEC_BINARY_DIR) / "listing_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::vector<std::string> names(const std::vector<fs::path>& paths) {
+  std::vector<std::string> out;
+  for (const fs::path& p : paths)
+    out.push_back(p.filename().string());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("glob_match: * matches any run, ? one byte, the rest itself") {
+  CHECK(glob_match("*.png", "run.png"));
+  CHECK(glob_match("*.png", ".png"));
+  CHECK_FALSE(glob_match("*.png", "run.png.bak"));
+  CHECK(glob_match("run?.png", "run1.png"));
+  CHECK_FALSE(glob_match("run?.png", "run10.png"));
+  CHECK(glob_match("a*b*c", "aXXbYYbc"));
+  CHECK_FALSE(glob_match("a*b*c", "aXXbYYbd"));
+  CHECK(glob_match("*", ""));
+  CHECK_FALSE(glob_match("?", ""));
+  CHECK(glob_match("**x", "abx"));
+}
+
+TEST_CASE("list_matching lists matching regular files by name, links apart") {
+  const fs::path dir = scratch("match");
+  for (const char* n : {"b.png", "a.png", "c.txt", "d.png"})
+    std::ofstream(dir / n) << "x";
+  fs::create_directory(dir / "sub.png");  // a folder is not a frame
+  fs::create_symlink("a.png", dir / "e.png");
+  fs::create_symlink("missing.png", dir / "z.png");
+  fs::create_symlink("y.png", dir / "y.png");  // a loop
+  const Matches m = list_matching(dir, "*.png", 100);
+  CHECK(names(m.files) == std::vector<std::string>{"a.png", "b.png", "d.png", "e.png"});
+  REQUIRE(m.dangling.size() == 2);
+  CHECK(m.dangling[0].link.filename() == "y.png");
+  CHECK(m.dangling[0].loop);
+  CHECK(m.dangling[1].link.filename() == "z.png");
+  CHECK_FALSE(m.dangling[1].loop);
+  CHECK(m.dangling[1].target == fs::path("missing.png"));
+}
+
+TEST_CASE("list_matching stops once more than the cap matched; a missing folder lists nothing") {
+  const fs::path dir = scratch("cap");
+  for (int i = 0; i < 10; ++i)
+    std::ofstream(dir / ("f" + std::to_string(i) + ".png")) << "x";
+  CHECK(list_matching(dir, "*.png", 3).files.size() == 4);
+  CHECK(list_matching(dir / "nope", "*", 3).files.empty());
+}
+
+TEST_CASE("list_names lists a folder sorted, at most the cap") {
+  const fs::path dir = scratch("names");
+  for (const char* n : {"c", "a", "b"})
+    std::ofstream(dir / n) << "x";
+  CHECK(list_names(dir, 10) == std::vector<std::string>{"a", "b", "c"});
+  CHECK(list_names(dir, 2).size() == 2);
+}
