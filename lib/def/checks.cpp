@@ -168,6 +168,53 @@ bool frame_unknowable(const std::unordered_map<std::string, bool>& complete,
   return any_frame && !owned;
 }
 
+// E0312 and W0303: every action reachable from the entry actions through transitions and
+// then:, breadth first over the action graph (linear in actions plus edges).
+void check_reachability(const Definition& def, const std::vector<std::string>& entries,
+                        const detail::Unknowns& unknowns,
+                        const std::map<std::string, const Action*>& by_name, Namer& namer,
+                        diag::Sink& sink) {
+  auto action_named = [&](const std::string& name) -> const Action* {
+    auto it = by_name.find(name);
+    return it == by_name.end() ? nullptr : it->second;
+  };
+  std::set<std::string> reached;
+  std::vector<const Action*> queue;
+  std::string entry_list;
+  bool entries_known = true;
+  for (const std::string& e : entries) {
+    entry_list += (entry_list.empty() ? "" : ", ") + e;
+    const Action* a = action_named(e);
+    if (!a) {
+      sink.error(Code::kUnknownEntry, diag::Span{def.file.generic_string(), 0, 0, 0},
+                 "entry action '" + e + "' does not exist" + namer.action_suggestion(e));
+      entries_known = false;
+      continue;
+    }
+    if (reached.insert(e).second) queue.push_back(a);
+  }
+  while (!queue.empty()) {
+    const Action* a = queue.back();
+    queue.pop_back();
+    std::vector<std::string> targets;
+    for (const Transition& t : a->transitions)
+      targets.push_back(t.to);
+    if (a->then == ThenKind::kAction) targets.push_back(a->then_action);
+    for (const std::string& name : targets) {
+      const Action* next = action_named(name);
+      if (next && reached.insert(name).second) queue.push_back(next);
+    }
+  }
+  // With a mistyped entry, or a then: or transition that could not be read,
+  // "unreachable" would mostly be noise: fix those first.
+  for (const Action& a : def.actions) {
+    if (entries_known && !unknowns.reachability && !reached.count(a.name)) {
+      sink.warning(Code::kUnreachableAction, a.span,
+                   "action '" + a.name + "' cannot be reached from the entry actions (" +
+                       entry_list + ") through transitions or `then`");
+    }
+  }
+}
 }  // namespace
 
 int ms_to_ticks(std::int64_t ms, int tick_rate) {
@@ -298,42 +345,7 @@ bool detail::check_actions(const Definition& def, const LoadOptions& options,
 
   // With actions: unreadable, the entries cannot be checked against it.
   if (!options.entries.empty() && !unknowns.actions) {
-    std::set<std::string> reached;
-    std::vector<const Action*> queue;
-    std::string entry_list;
-    bool entries_known = true;
-    for (const std::string& e : options.entries) {
-      entry_list += (entry_list.empty() ? "" : ", ") + e;
-      const Action* a = action_named(e);
-      if (!a) {
-        sink.error(Code::kUnknownEntry, diag::Span{def.file.generic_string(), 0, 0, 0},
-                   "entry action '" + e + "' does not exist" + namer.action_suggestion(e));
-        entries_known = false;
-        continue;
-      }
-      if (reached.insert(e).second) queue.push_back(a);
-    }
-    while (!queue.empty()) {
-      const Action* a = queue.back();
-      queue.pop_back();
-      std::vector<std::string> targets;
-      for (const Transition& t : a->transitions)
-        targets.push_back(t.to);
-      if (a->then == ThenKind::kAction) targets.push_back(a->then_action);
-      for (const std::string& name : targets) {
-        const Action* next = action_named(name);
-        if (next && reached.insert(name).second) queue.push_back(next);
-      }
-    }
-    // With a mistyped entry, or a then: or transition that could not be read,
-    // "unreachable" would mostly be noise: fix those first.
-    for (const Action& a : def.actions) {
-      if (entries_known && !unknowns.reachability && !reached.count(a.name)) {
-        sink.warning(Code::kUnreachableAction, a.span,
-                     "action '" + a.name + "' cannot be reached from the entry actions (" +
-                         entry_list + ") through transitions or `then`");
-      }
-    }
+    check_reachability(def, options.entries, unknowns, by_name, namer, sink);
   }
   return sink.error_count() == errors_before;
 }
