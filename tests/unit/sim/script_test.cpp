@@ -1,7 +1,7 @@
 // The script rules of DESIGN.md section 5, one table per rule. Every expected sequence was
 // worked out by hand from the text; the reasoning is written beside each row.
 //
-// Common ground (pack "t" of test_packs.hpp, 60 ticks per second):
+// Common ground (pack "t" of packs_fixtures.hpp, 60 ticks per second):
 // - The script clock counts units of 1/(1000·60) s: a millisecond is 60 units, a tick at
 //   scene speed 1 is 1000 units, a plain duration `N` is N ticks = N·1000 units.
 // - Tick k's clock is k × (scene speed in thousandths); an item due at T runs on the first
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "test_packs.hpp"
+#include "packs_fixtures.hpp"
 
 using namespace sim_test;
 

@@ -3,7 +3,7 @@
 // one tick (E0611), unknown inputs as a warning (W0602), and a summary whose size does not
 // grow with the scene or the run.
 //
-// Pack "t" of test_packs.hpp (60 ticks per second): stand loops 1-tick steps; walk loops
+// Pack "t" of packs_fixtures.hpp (60 ticks per second): stand loops 1-tick steps; walk loops
 // two 2-tick steps, each adding 1 to x when its time runs out; spark loops one 2-tick step
 // raising "go" each time it is entered.
 #include <catch2/catch.hpp>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "test_packs.hpp"
+#include "packs_fixtures.hpp"
 
 using namespace sim_test;
 

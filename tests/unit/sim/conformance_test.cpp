@@ -33,7 +33,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "test_packs.hpp"
+#include "packs_fixtures.hpp"
 
 using namespace sim_test;
 
