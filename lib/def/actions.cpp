@@ -216,6 +216,43 @@ void Loader::load_transitions(Action& a, const Node& rules, std::size_t index) {
   }
 }
 
+// A view written as a mapping instead of a list of steps: {mirror: V}.
+bool Loader::is_view(const Node& item) {
+  return item.is_sequence() || (item.is_mapping() && item.find("mirror") != nullptr);
+}
+
+// Fills each view written {mirror: V} with view V's steps mirrored in x: each step's flip
+// gains (or loses) x and its move's x is negated; duration, event and frame are kept.
+// V must be a view written as a list (E0314). Returns false when one could not be filled.
+bool Loader::load_mirrors(Action& a, const std::vector<const Node*>& views,
+                          std::vector<std::vector<StepKnown>>& known) {
+  bool ok = true;
+  for (std::size_t v = 0; v < views.size(); ++v) {
+    const Node* mirror = views[v]->is_mapping() ? views[v]->find("mirror") : nullptr;
+    if (!mirror || tainted(mirror)) continue;
+    const std::int64_t from = mirror->as_int().value_or(-1);
+    const std::string which = "view " + std::to_string(v) + " of action '" + a.name + "'";
+    if (from < 0 || from >= static_cast<std::int64_t>(views.size()) ||
+        !views[static_cast<std::size_t>(from)]->is_sequence()) {
+      error(Code::kBadMirror, doc_.span(*mirror),
+            which + " mirrors view " + std::to_string(from) + ", " +
+                (from < 0 || from >= static_cast<std::int64_t>(views.size())
+                     ? "but the action has views 0 to " + std::to_string(views.size() - 1)
+                     : "which is a mirror itself; mirror a view written as a list of steps"));
+      ok = false;
+      continue;
+    }
+    const auto src = static_cast<std::size_t>(from);
+    a.steps[v] = a.steps[src];
+    known[v] = known[src];
+    for (Step& s : a.steps[v]) {
+      s.flip = static_cast<Flip>(static_cast<std::uint8_t>(s.flip) ^ 1u);  // toggles x
+      s.move.x = -s.move.x;
+    }
+  }
+  return ok;
+}
+
 // Reads the steps and checks their structure (E0302, E0303, E0304, E0305, E0311).
 // Returns false when the step list could not be read as a whole (its shape is unknown:
 // loop_from is then not checked); the steps that could be read are still listed, so
@@ -250,15 +287,15 @@ bool Loader::load_steps(Action& a, const Node& n, int default_ticks, bool defaul
   }
   std::size_t lists = 0;
   for (const Node* item : frames->items)
-    lists += item->is_sequence() ? 1 : 0;
-  std::vector<const Node*> views;  // one list node per view, or the flat list itself
+    lists += is_view(*item) ? 1 : 0;
+  std::vector<const Node*> views;  // one node per view, or the flat list itself
   if (lists == 0) {
     views.push_back(frames);
   } else if (lists == frames->items.size()) {
     views = frames->items;
   } else {
     for (const Node* item : frames->items) {
-      if (!item->is_sequence()) {
+      if (!is_view(*item)) {
         error(Code::kWrongType, doc_.span(*item),
               "frames: mixes steps and per-view lists; give one list per view, or a flat "
               "list of steps for a single view");
@@ -274,21 +311,21 @@ bool Loader::load_steps(Action& a, const Node& n, int default_ticks, bool defaul
                            std::to_string(views.size()) + " frame lists");
     return false;
   }
-  bool any = false;
-  for (const Node* v : views)
-    any = any || !v->items.empty();
-  if (!any) {
+  std::vector<std::vector<StepKnown>> known(views.size());
+  a.steps.resize(views.size());
+  for (std::size_t v = 0; v < views.size(); ++v) {
+    if (views[v]->is_sequence()) {
+      known[v].resize(views[v]->items.size());
+      for (std::size_t i = 0; i < views[v]->items.size(); ++i)
+        a.steps[v].push_back(
+            load_step(*views[v]->items[i], default_ticks, default_known, known[v][i]));
+    }
+  }
+  if (!load_mirrors(a, views, known)) return false;
+  if (std::all_of(a.steps.begin(), a.steps.end(),
+                  [](const std::vector<Step>& v) { return v.empty(); })) {
     error(Code::kNoSteps, a.span, "action '" + a.name + "' has no steps");
     return true;
-  }
-  std::vector<std::vector<StepKnown>> known;
-  for (const Node* v : views) {
-    std::vector<Step> steps;
-    std::vector<StepKnown> k(v->items.size());
-    for (std::size_t i = 0; i < v->items.size(); ++i)
-      steps.push_back(load_step(*v->items[i], default_ticks, default_known, k[i]));
-    a.steps.push_back(std::move(steps));
-    known.push_back(std::move(k));
   }
   bool counts_ok = true;
   for (std::size_t v = 1; v < views.size(); ++v) {

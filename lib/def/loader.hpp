@@ -77,6 +77,9 @@ class Loader {
   void load_transitions(Action& a, const Node& rules, std::size_t index);
   bool load_steps(Action& a, const Node& n, int default_ticks, bool default_known,
                   bool views_known);
+  static bool is_view(const Node& item);
+  bool load_mirrors(Action& a, const std::vector<const Node*>& views,
+                    std::vector<std::vector<StepKnown>>& known);
   void check_views(const Action& a, const std::vector<const Node*>& views,
                    const std::vector<std::vector<StepKnown>>& known);
 

@@ -225,10 +225,14 @@ class Walker {
     for (const char* keyword : {"anyOf", "oneOf"}) {
       auto it = schema.find(keyword);
       if (it == schema.end() || !it->is_array()) continue;
-      for (const json& branch : *it) {
-        if (fits(n, branch)) {
-          check(n, branch, name, key);
-          goto after_branches;
+      // The first branch the node fits with every required key present ({mirror: 1} is
+      // a mirrored view, not a step missing frame:), else the first its type fits.
+      for (const bool strict : {true, false}) {
+        for (const json& branch : *it) {
+          if (strict ? has_required(n, branch) : fits(n, branch)) {
+            check(n, branch, name, key);
+            goto after_branches;
+          }
         }
       }
       {
@@ -322,6 +326,28 @@ class Walker {
     }
     auto it = schema.find("type");
     return it == schema.end() || fits_type(n, *it);
+  }
+
+  // Whether the node fits a schema and, when it is a mapping, has every key the schema's
+  // (or one of its branches') `required` lists.
+  bool has_required(const Node& n, const json& schema_in) {
+    const json& schema = resolve(schema_in);
+    if (!schema.is_object()) return true;
+    for (const char* key : {"anyOf", "oneOf"}) {
+      auto it = schema.find(key);
+      if (it == schema.end() || !it->is_array()) continue;
+      bool any = false;
+      for (const json& b : *it)
+        any = any || has_required(n, b);
+      if (!any) return false;
+    }
+    if (auto it = schema.find("type"); it != schema.end() && !fits_type(n, *it)) return false;
+    if (auto it = schema.find("required"); n.is_mapping() && it != schema.end() && it->is_array()) {
+      for (const json& k : *it) {
+        if (k.is_string() && !n.find(k.get<std::string>())) return false;
+      }
+    }
+    return true;
   }
 
   void collect_types(const json& schema_in, std::vector<std::string>& names) {

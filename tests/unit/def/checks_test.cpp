@@ -88,6 +88,51 @@ TEST_CASE("views may differ in frames, flips and moves") {
   CHECK(l.sink.diagnostics().empty());
 }
 
+TEST_CASE("a view written {mirror: V} is view V flipped in x with moves' x negated") {
+  auto l = load(kHead +
+                "actions:\n  walk:\n    views: 4\n"
+                "    frames:\n"
+                "      - [{frame: s/0, move: [2, 1], event: step}, {frame: s/1, flip: x},\n"
+                "         {frame: s/2, flip: y, ticks: 3}, {frame: s/3, flip: xy}, null]\n"
+                "      - [{frame: s/4, event: step}, s/5, {frame: s/4, ticks: 3}, s/5, s/4]\n"
+                "      - {mirror: 0}\n"
+                "      - {mirror: 1}\n");
+  REQUIRE(l.def);
+  CHECK(l.sink.diagnostics().empty());
+  const auto& a = l.def->actions.at(0);
+  REQUIRE(a.steps.size() == 4);
+  const auto& east = a.steps[0];
+  const auto& west = a.steps[2];
+  REQUIRE(west.size() == 5);
+  // Each flip gains or loses x; moves' x is negated, y kept; frame, ticks, event kept.
+  using spritec::def::Flip;
+  const Flip want[] = {Flip::kX, Flip::kNone, Flip::kXY, Flip::kY, Flip::kX};
+  for (std::size_t i = 0; i < 5; ++i) {
+    CHECK(west[i].flip == want[i]);
+    CHECK(west[i].frame == east[i].frame);
+    CHECK(west[i].ticks == east[i].ticks);
+    CHECK(west[i].event == east[i].event);
+    CHECK(west[i].blank == east[i].blank);
+  }
+  CHECK(west[0].move.x == -2);
+  CHECK(west[0].move.y == 1);
+  CHECK(west[2].ticks == 3);
+  CHECK(west[4].blank);
+  CHECK(a.steps[3][0].frame == "s/4");
+  CHECK(a.steps[3][0].flip == Flip::kX);
+}
+
+TEST_CASE("{mirror: V} must name a view written as steps (E0314)") {
+  // Line 9 is "    frames: [[s/0], {mirror: 1}]": the 1 is at column 30.
+  auto l = load(kHead + "actions:\n  walk:\n    views: 2\n    frames: [[s/0], {mirror: 1}]\n");
+  require_only(l, Code::kBadMirror, 9, 30);
+  auto out = load(kHead + "actions:\n  walk:\n    views: 2\n    frames: [[s/0], {mirror: 5}]\n");
+  require_only(out, Code::kBadMirror, 9, 30);
+  // A mirror still counts as a view: views: 3 with two items is E0302.
+  auto count = load(kHead + "actions:\n  walk:\n    views: 3\n    frames: [[s/0], {mirror: 0}]\n");
+  require_only(count, Code::kViewCount, 9, 13);
+}
+
 TEST_CASE("loop_from outside the step list is E0306") {
   // Three steps: 0..2 are valid; "    loop_from: " is 15 bytes.
   auto l = load(kHead + "actions:\n  idle:\n    loop_from: 3\n    frames: [s/0, s/1, s/2]\n");

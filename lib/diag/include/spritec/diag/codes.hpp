@@ -63,6 +63,7 @@
   X(kNoSteps,               "E0311", "an action has no steps")                              \
   X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
   X(kTooManyInputs,         "E0313", "the transitions use more than 64 distinct inputs")    \
+  X(kBadMirror,             "E0314", "a {mirror: V} view names no view written as steps")   \
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
   X(kPagesTooLarge,         "E0403", "the pages would be more or larger than the cap")      \
   X(kPreviewTooLarge,       "E0404", "a preview or strip would be larger than the cap")     \
