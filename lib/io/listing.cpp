@@ -29,6 +29,45 @@ bool glob_match(std::string_view pattern, std::string_view name) {
   return p == pattern.size();
 }
 
+namespace {
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+}  // namespace
+
+bool natural_less(std::string_view a, std::string_view b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (is_digit(a[i]) && is_digit(b[j])) {
+      // Compare the numbers: skip leading zeros, then the longer run is larger, then the
+      // first differing digit decides.
+      std::size_t ai = i, bj = j;
+      while (ai < a.size() && a[ai] == '0')
+        ++ai;
+      while (bj < b.size() && b[bj] == '0')
+        ++bj;
+      std::size_t ae = ai, be = bj;
+      while (ae < a.size() && is_digit(a[ae]))
+        ++ae;
+      while (be < b.size() && is_digit(b[be]))
+        ++be;
+      if (ae - ai != be - bj) return ae - ai < be - bj;
+      const int c = a.substr(ai, ae - ai).compare(b.substr(bj, be - bj));
+      if (c != 0) return c < 0;
+      i = ae;
+      j = be;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+    ++i;
+    ++j;
+  }
+  if (i < a.size() || j < b.size()) return i >= a.size();  // a prefix sorts first
+  return a < b;  // equal as numbers (run2, run02): byte order keeps the order total
+}
+
 Matches list_matching(const fs::path& dir, std::string_view pattern, std::size_t cap) {
   Matches out;
   std::error_code ec;
@@ -47,7 +86,7 @@ Matches list_matching(const fs::path& dir, std::string_view pattern, std::size_t
     if (out.files.size() > cap) break;  // over the cap anyway: stop listing
   }
   const auto by_name = [](const fs::path& a, const fs::path& b) {
-    return a.filename().string() < b.filename().string();
+    return natural_less(a.filename().string(), b.filename().string());
   };
   std::sort(out.files.begin(), out.files.end(), by_name);
   std::sort(out.dangling.begin(), out.dangling.end(),

@@ -38,6 +38,35 @@ TEST_CASE("glob_match: * matches any run, ? one byte, the rest itself") {
   CHECK(glob_match("**x", "abx"));
 }
 
+TEST_CASE("natural_less: digit runs compare as numbers, the rest bytewise, ties by bytes") {
+  // Each name is less than the next one.
+  // clang-format off
+  // Ties in value (1, 01) go by bytes: "01" < "1", "run2a" < "run02b" ('a' < 'b' decides
+  // before the zeros do).
+  const std::vector<std::string> order = {
+      "",     "0",     "00",     "01",     "1",      "2",      "9",    "10",     "run",
+      "run1", "run2",  "run2a",  "run02b", "run10",  "run10b", "run100", "runb", "s1_9",
+      "s1_10", "s2_1", "walk",   "walk2",  "walk002x", "walk10",
+      "x99999999999999999999999", "x100000000000000000000000"};
+  // clang-format on
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    CHECK_FALSE(natural_less(order[i], order[i]));
+    for (std::size_t j = i + 1; j < order.size(); ++j) {
+      INFO(order[i] << " < " << order[j]);
+      CHECK(natural_less(order[i], order[j]));
+      CHECK_FALSE(natural_less(order[j], order[i]));
+    }
+  }
+}
+
+TEST_CASE("list_matching sorts in natural order: run2 before run10") {
+  const fs::path dir = scratch("natural");
+  for (const char* n : {"run10.png", "run2.png", "run1.png", "run20.png", "run3.png"})
+    std::ofstream(dir / n) << "x";
+  CHECK(names(list_matching(dir, "run*.png", 100).files) ==
+        std::vector<std::string>{"run1.png", "run2.png", "run3.png", "run10.png", "run20.png"});
+}
+
 TEST_CASE("list_matching lists matching regular files by name, links apart") {
   const fs::path dir = scratch("match");
   for (const char* n : {"b.png", "a.png", "c.txt", "d.png"})
