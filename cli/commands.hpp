@@ -36,5 +36,6 @@ CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& options);
 CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& options);
 CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& options);
 CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& options);
+CLI::App* add_detect(CLI::App& app, pipeline::DetectOptions& options);
 
 }  // namespace spritec::cli

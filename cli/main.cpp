@@ -77,6 +77,8 @@ int main(int argc, char** argv) {
     pipeline::PreviewOptions preview;
     runs.emplace_back(cli::add_preview(app, preview),
                       [&] { return pipeline::run_preview(preview); });
+    pipeline::DetectOptions detect;
+    runs.emplace_back(cli::add_detect(app, detect), [&] { return pipeline::run_detect(detect); });
 
     // An unknown command word: say so, with the nearest command, rather than CLI11's
     // "A subcommand is required".
@@ -109,7 +111,7 @@ int main(int argc, char** argv) {
     }
     const cli::Terminal terminal = cli::detect_terminal();
     check.color = build.color = inspect.color = unpack.color = simulate.color = preview.color =
-        terminal.color;
+        detect.color = terminal.color;
     build.progress = terminal.progress;
     for (auto& [sub, run] : runs) {
       if (sub->parsed()) return run();

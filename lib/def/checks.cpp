@@ -75,9 +75,10 @@ class Namer {
     const auto begin = def_.frames.begin() + static_cast<std::ptrdiff_t>(sheet->first_frame);
     const auto end = begin + static_cast<std::ptrdiff_t>(sheet->frame_count);
     if (sheet->frame_count == 0) return message + " (sheet '" + sheet->name + "' has no frames)";
-    if (sheet->kind == SheetKind::kGrid) {
-      if (sheet->frame_count == 1) return message + " (the grid has only " + begin->name + ")";
-      return message + " (the grid has " + begin->name + " \xE2\x80\xA6 " + (end - 1)->name + ")";
+    if (sheet->kind == SheetKind::kGrid || sheet->kind == SheetKind::kDetect) {
+      const std::string has = sheet->kind == SheetKind::kGrid ? "the grid has " : "detect: found ";
+      if (sheet->frame_count == 1) return message + " (" + has + "only " + begin->name + ")";
+      return message + " (" + has + begin->name + " \xE2\x80\xA6 " + (end - 1)->name + ")";
     }
     const std::string stem = name.substr(sheet->name.size() + 1);
     if (!all_digits(stem) && affordable(sheet->frame_count)) {

@@ -52,7 +52,10 @@ class Loader {
 
   // --- sheets.cpp ---------------------------------------------------------------------
   void load_sheet(const Node& n);
-  bool load_image_sheet(Sheet& sheet, const Node& image, const Node* grid, const Node* frames);
+  bool load_sheet_source(Sheet& sheet, const Node& n);
+  bool load_image_sheet(Sheet& sheet, const Node& image, const Node* grid, const Node* frames,
+                        const Node* detect);
+  bool load_detected(Sheet& sheet, const Node& n, const Node& image, const std::string& image_text);
   bool load_grid(Sheet& sheet, const Node& grid, const std::string& image_text);
   bool load_files_sheet(Sheet& sheet, const Node& files);
   bool room_for(std::int64_t more, const Sheet& sheet, const Node& at);

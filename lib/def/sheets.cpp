@@ -3,6 +3,7 @@
 
 #include "loader.hpp"
 #include "spritec/def/schema.hpp"
+#include "spritec/image/detect.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/io/listing.hpp"
@@ -56,39 +57,80 @@ void Loader::load_sheet(const Node& n) {
     }
   }
 
-  const Node* image = n.find("image");
-  const Node* files = n.find("files");
-  const Node* grid = n.find("grid");
-  const Node* frames = n.find("frames");
   bool complete = false;
-  if (tainted(image) || tainted(files) || malformed(&n)) {
-    // The source cannot be read: the sheet's frames are unknown (complete stays false).
-  } else if (image && files) {
-    error(Code::kSheetSource, doc_.span(*files),
-          "sheet '" + sheet.name + "' has both image: and files:; give one");
-  } else if (!image && !files) {
-    error(Code::kSheetSource, sheet.span,
-          "sheet '" + sheet.name + "' needs image: (with grid: or frames:) or files:");
-  } else if (files && (grid || frames)) {
-    error(Code::kSheetSource, doc_.span(grid ? *grid : *frames),
-          "sheet '" + sheet.name +
-              "' takes one frame per file with files:; grid: and "
-              "frames: only cut an image:");
-  } else if (image && grid && frames) {
-    error(Code::kSheetSource, doc_.span(*frames),
-          "sheet '" + sheet.name + "' has both grid: and frames:; give one");
-  } else if (image && !grid && !frames) {
-    error(Code::kSheetSource, doc_.span(*image),
-          "sheet '" + sheet.name + "' needs grid: or frames: to cut its image");
-  } else if (image) {
-    complete = load_image_sheet(sheet, *image, grid, frames);
-  } else {
-    complete = load_files_sheet(sheet, *files);
-  }
+  if (!malformed(&n)) complete = load_sheet_source(sheet, n);
   // A sheet whose frames could not be listed silences "unknown frame" errors about it.
   sheet.complete = complete;
   sheet.frame_count = def_.frames.size() - sheet.first_frame;
   def_.sheets.push_back(std::move(sheet));
+}
+
+// Where the sheet's frames come from: one source key (image:, files:), and for image:
+// one way to cut it (grid:, frames:, detect: true). E0211 otherwise. Returns whether
+// every frame of the sheet could be listed.
+bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
+  struct Key {
+    const char* name;
+    const Node* node;
+  };
+  std::vector<Key> sources, cutters;
+  for (const char* key : {"image", "files"}) {
+    if (const Node* v = n.find(key)) sources.push_back({key, v});
+  }
+  const Node* detect = n.find("detect");
+  const bool detecting = detect && !tainted(detect) && detect->as_bool().value_or(false);
+  for (const char* key : {"grid", "frames", "detect"}) {
+    const Node* v = n.find(key);
+    if (v && (v != detect || detecting)) cutters.push_back({key, v});
+  }
+  for (const Key& k : sources) {
+    if (tainted(k.node)) return false;  // the source cannot be read: its frames are unknown
+  }
+  const std::string named = "sheet '" + sheet.name + "'";
+  auto key = [](const Key& k) { return std::string(k.name) + ":"; };
+  if (sources.size() > 1) {
+    error(Code::kSheetSource, doc_.span(*sources[1].node),
+          named + " has both " + key(sources[0]) + " and " + key(sources[1]) + "; give one");
+    return false;
+  }
+  if (sources.empty()) {
+    error(Code::kSheetSource, sheet.span,
+          named + " needs image: (with grid:, frames: or detect: true) or files:");
+    return false;
+  }
+  const Key& source = sources[0];
+  if (std::string(source.name) != "image") {
+    if (!cutters.empty()) {
+      error(Code::kSheetSource, doc_.span(*cutters[0].node),
+            named +
+                " takes one frame per file with files:; grid:, frames: and detect: only "
+                "cut an image:");
+      return false;
+    }
+    if (const Node* gap = n.find("detect_gap")) {
+      error(Code::kSheetSource, doc_.span(*gap), "detect_gap: applies with detect: true only");
+      return false;
+    }
+    return load_files_sheet(sheet, *source.node);
+  }
+  if (cutters.size() > 1) {
+    error(Code::kSheetSource, doc_.span(*cutters[1].node),
+          named + " has both " + key(cutters[0]) + " and " + key(cutters[1]) + "; give one");
+    return false;
+  }
+  if (cutters.empty()) {
+    error(Code::kSheetSource, doc_.span(*source.node),
+          named + " needs grid:, frames: or detect: true to cut its image");
+    return false;
+  }
+  if (const Node* gap = n.find("detect_gap"); gap && !detecting) {
+    error(Code::kSheetSource, doc_.span(*gap), "detect_gap: applies with detect: true only");
+    return false;
+  }
+  const std::string cutter = cutters[0].name;
+  return load_image_sheet(sheet, *source.node, cutter == "grid" ? cutters[0].node : nullptr,
+                          cutter == "frames" ? cutters[0].node : nullptr,
+                          cutter == "detect" ? &n : nullptr);
 }
 
 // The frame cap, checked before frames are listed (a 1x1 grid over a big image would
@@ -115,9 +157,9 @@ void Loader::add_frame(const Sheet& sheet, std::string stem, const fs::path& ima
   def_.frames.push_back(std::move(f));
 }
 
-bool Loader::load_image_sheet(Sheet& sheet, const Node& image, const Node* grid,
-                              const Node* frames) {
-  sheet.kind = grid ? SheetKind::kGrid : SheetKind::kFrames;
+bool Loader::load_image_sheet(Sheet& sheet, const Node& image, const Node* grid, const Node* frames,
+                              const Node* detect) {
+  sheet.kind = grid ? SheetKind::kGrid : detect ? SheetKind::kDetect : SheetKind::kFrames;
   sheet.image = image.value;
   sheet.image_span = doc_.span(image);
   auto path = resolve(image.value, image);
@@ -129,6 +171,7 @@ bool Loader::load_image_sheet(Sheet& sheet, const Node& image, const Node* grid,
   const std::string shown = fs::path(image.value).filename().string();
   const std::string image_text = shown + " (" + size_text(info->width, info->height) + ")";
   if (grid) return !tainted(grid) && load_grid(sheet, *grid, image_text);
+  if (detect) return load_detected(sheet, *detect, image, image_text);
   if (!frames->is_mapping()) return false;
 
   if (!room_for(static_cast<std::int64_t>(frames->entries.size()), sheet, *frames)) return false;
@@ -210,6 +253,55 @@ bool Loader::load_grid(Sheet& sheet, const Node& grid, const std::string& image_
            g.offset.y + row * (g.cell.height + g.spacing.y), g.cell.width, g.cell.height};
     add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size, r, g.origin,
               doc_.span(grid));
+  }
+  return true;
+}
+
+// detect: true — the image is decoded now (its frames are where its sprites are), the
+// colorkey applied, and each sprite found becomes <sheet>/<i> in reading order
+// (image::detect_sprites). E0202 when the image cannot be decoded, E0207 when it has no
+// sprite, E0212 when it has more regions than frames may be.
+bool Loader::load_detected(Sheet& sheet, const Node& n, const Node& image,
+                           const std::string& image_text) {
+  const Node* gap_node = n.find("detect_gap");
+  const int gap = tainted(gap_node) ? 1 : to_int(gap_node, 1);
+  const io::ReadResult file = io::read_file(sheet.image_path, image::kMaxPngFileBytes);
+  if (!file) {
+    error(Code::kImageUnreadable, doc_.span(image),
+          "image '" + image.value +
+              "' cannot be read: " + io::describe(file, image::kMaxPngFileBytes));
+    return false;
+  }
+  image::Result<image::Image> decoded = image::decode_png(file.bytes, options_.max_image_side);
+  if (!decoded) {
+    error(Code::kImageUnreadable, doc_.span(image),
+          "image '" + image.value + "' cannot be decoded" +
+              (decoded.error.detail.empty() ? "" : " (" + decoded.error.detail + ")"));
+    return false;
+  }
+  if (sheet.colorkey) {
+    image::apply_colorkey(decoded.value, sheet.colorkey->r, sheet.colorkey->g, sheet.colorkey->b);
+  }
+  image::DetectLimits limits;
+  limits.max_regions = kMaxFrames - std::min(kMaxFrames, def_.frames.size());
+  const image::Result<std::vector<image::Rect>> found =
+      image::detect_sprites(decoded.value, gap, limits);
+  if (!found) {
+    error(Code::kTooManyFrames, doc_.span(image),
+          "detect: in " + image_text + " found " + found.error.detail + "; the limit is " +
+              std::to_string(kMaxFrames) + " frames in a definition");
+    return false;
+  }
+  if (found.value.empty()) {
+    error(Code::kGridEmpty, doc_.span(image),
+          "detect: found no sprite in " + image_text + ": every pixel is transparent" +
+              (sheet.colorkey ? " after colorkey" : ""));
+    return true;
+  }
+  for (std::size_t i = 0; i < found.value.size(); ++i) {
+    const image::Rect& r = found.value[i];
+    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size,
+              Rect{r.x, r.y, r.w, r.h}, sheet.origin, doc_.span(image));
   }
   return true;
 }

@@ -92,9 +92,9 @@ TEST_CASE("every key of the definition schema is explained in docs/definitions.m
   // 4 more (cell, offset, spacing, count; origin again); a frames entry 1 more (rect);
   // step 6 (frame, ticks, ms, flip, event, move); transition 4 (to, when, unless,
   // immediate); action 8 more (views, first_view, mode, loop_from, repeat, then, reverse,
-  // transitions; ticks, ms and frames again); a mirrored view 1 (mirror).
-  // 5+6+7+4+1+6+4+8+1 = 42 distinct names.
-  CHECK(names.size() == 42);
+  // transitions; ticks, ms and frames again); a mirrored view 1 (mirror); sheet detection
+  // 2 (detect, detect_gap). 5+6+7+4+1+6+4+8+1+2 = 44 distinct names.
+  CHECK(names.size() == 44);
   CHECK(names.count("loop_from") == 1);  // inside definitions/action
   CHECK(names.count("rect") == 1);       // inside frames' additionalProperties
   CHECK(names.count("immediate") == 1);  // inside definitions/transition

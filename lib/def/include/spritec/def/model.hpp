@@ -70,7 +70,7 @@ struct Grid {
   std::optional<int> count;
 };
 
-enum class SheetKind { kGrid, kFrames, kFiles };
+enum class SheetKind { kGrid, kFrames, kFiles, kDetect };
 
 struct Sheet {
   std::string name;

@@ -44,7 +44,7 @@
   X(kImageTooLarge,         "E0204", "an image is larger than the size cap")                \
   X(kGlobNoMatch,           "E0205", "a files: pattern matches nothing")                    \
   X(kZeroSizeRect,          "E0206", "a rectangle or grid cell has zero size")              \
-  X(kGridEmpty,             "E0207", "a grid yields no frame")                              \
+  X(kGridEmpty,             "E0207", "a grid or detect: yields no frame")                   \
   X(kDuplicateFrame,        "E0208", "two frames have the same name")                       \
   X(kBadColor,              "E0209", "a colour is not #rrggbb")                              \
   X(kDuplicateSheet,        "E0210", "two sheets have the same name")                       \

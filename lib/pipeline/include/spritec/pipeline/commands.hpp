@@ -128,3 +128,20 @@ int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
 
 }  // namespace spritec::pipeline
+
+namespace spritec::pipeline {
+
+struct DetectOptions {
+  std::string image;     // a PNG sheet
+  int gap = 1;           // --gap N: merge regions closer than N pixels (detect_gap)
+  std::string colorkey;  // --colorkey #rrggbb: this colour is transparent first
+  std::string name;      // --name: the sheet's name in the YAML (default: the file's stem)
+  diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
+  bool color = false;                         // text diagnostics in ANSI colour
+};
+// Prints a sheet entry for a definition's `sheets:` with one `frames:` rectangle per sprite
+// found (image/detect.hpp), named 0, 1 … in reading order, for the user to rename.
+int run_detect(const DetectOptions& options, std::ostream& out = std::cout,
+               std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline
