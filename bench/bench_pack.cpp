@@ -36,8 +36,8 @@ void report(benchmark::State& state, const spritec::pack::Result& r, std::size_t
     return;
   }
   state.counters["items"] = double(n);
-  state.counters["pages"] = double(r.packing.pages.size());
-  state.counters["occupancy"] = r.packing.occupancy();
+  state.counters["pages"] = double(r.value.pages.size());
+  state.counters["occupancy"] = r.value.occupancy();
 }
 
 // pack(): the strategy set pack() picks for the size (see strategies_for).
@@ -47,7 +47,7 @@ void BM_Pack(benchmark::State& state) {
   spritec::pack::Result r;
   for (auto _ : state) {
     r = spritec::pack::pack(sizes, options);
-    benchmark::DoNotOptimize(r.packing.placements.data());
+    benchmark::DoNotOptimize(r.value.placements.data());
   }
   report(state, r, sizes.size());
 }
@@ -61,7 +61,7 @@ void BM_PackOneStrategy(benchmark::State& state) {
   for (auto _ : state) {
     r = spritec::pack::pack_with(sizes, options, spritec::pack::Heuristic::kBestShortSideFit,
                                  spritec::pack::SortOrder::kArea);
-    benchmark::DoNotOptimize(r.packing.placements.data());
+    benchmark::DoNotOptimize(r.value.placements.data());
   }
   report(state, r, sizes.size());
 }

@@ -349,11 +349,11 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   // Every page is held in memory while the pages are composed and encoded: their number
   // and area are capped before a pixel is allocated (docs/limits.md).
   std::int64_t planned_area = 0;
-  for (const pack::Page& page : packed.packing.pages)
+  for (const pack::Page& page : packed.value.pages)
     planned_area += std::int64_t{page.width} * page.height;
-  if (packed.packing.pages.size() > kMaxPages || planned_area > kMaxPageArea) {
+  if (packed.value.pages.size() > kMaxPages || planned_area > kMaxPageArea) {
     sink.error(diag::Code::kPagesTooLarge, opt.span.line > 0 ? opt.span : definition.pack_span,
-               "the frames need " + std::to_string(packed.packing.pages.size()) + " pages, " +
+               "the frames need " + std::to_string(packed.value.pages.size()) + " pages, " +
                    std::to_string(planned_area) + " pixels in all; the caps are " +
                    std::to_string(kMaxPages) + " pages and " + std::to_string(kMaxPageArea) +
                    " pixels: lower padding: and extrude:, or split the definition into several "
@@ -362,7 +362,7 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   }
   if (options.plan_only) {
     for (std::size_t k = 0; k < stored.size(); ++k)
-      atlas.frames[stored[k]].page = packed.packing.placements[k].page;
+      atlas.frames[stored[k]].page = packed.value.placements[k].page;
     return atlas;
   }
 
@@ -370,17 +370,17 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
   // matters where extrusions meet, and pages do not share pixels), releasing each source
   // after its last frame is drawn so decoded images and pages are not all held at once.
   start = Clock::now();
-  std::vector<std::vector<std::size_t>> on_page(packed.packing.pages.size());
+  std::vector<std::vector<std::size_t>> on_page(packed.value.pages.size());
   for (std::size_t k = 0; k < stored.size(); ++k)
-    on_page[std::size_t(packed.packing.placements[k].page)].push_back(k);
-  atlas.pages.reserve(packed.packing.pages.size());
-  for (std::size_t p = 0; p < packed.packing.pages.size(); ++p) {
-    const pack::Page& packed_page = packed.packing.pages[p];
+    on_page[std::size_t(packed.value.placements[k].page)].push_back(k);
+  atlas.pages.reserve(packed.value.pages.size());
+  for (std::size_t p = 0; p < packed.value.pages.size(); ++p) {
+    const pack::Page& packed_page = packed.value.pages[p];
     image::Image& page = atlas.pages.emplace_back(packed_page.width, packed_page.height);
     stats.page_occupancy.push_back(packed_page.occupancy());
     for (std::size_t k : on_page[p]) {
       std::size_t i = stored[k];
-      const pack::Placement& at = packed.packing.placements[k];
+      const pack::Placement& at = packed.value.placements[k];
       Frame& frame = atlas.frames[i];
       frame.page = at.page;
       frame.rect.x = at.x + opt.extrude;

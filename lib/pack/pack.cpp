@@ -531,7 +531,7 @@ Result pack_strategies(const std::vector<Size>& sizes, const Options& options,
     return result;
   }
   if (best.page_count > 0) tighten_last_page(p, best_strategy, strategies.size() == 1, &best);
-  result.packing = finish(p, best, best_strategy);
+  result.value = finish(p, best, best_strategy);
   return result;
 }
 

@@ -129,14 +129,14 @@ TEST_CASE("four 8x8 items fill a 16x16 page exactly") {
   const std::vector<Size> sizes(4, Size{8, 8});
   const Result r = spritec::pack::pack(sizes, o);
   REQUIRE(r.ok());
-  check_packing(sizes, o, r.packing);
-  REQUIRE(r.packing.pages.size() == 1);
-  CHECK(r.packing.pages[0].width == 16);
-  CHECK(r.packing.pages[0].height == 16);
-  CHECK(r.packing.pages[0].used_area == 256);
-  CHECK(r.packing.occupancy() == 1.0);
+  check_packing(sizes, o, r.value);
+  REQUIRE(r.value.pages.size() == 1);
+  CHECK(r.value.pages[0].width == 16);
+  CHECK(r.value.pages[0].height == 16);
+  CHECK(r.value.pages[0].used_area == 256);
+  CHECK(r.value.occupancy() == 1.0);
   std::vector<std::pair<int, int>> corners;
-  for (const auto& pl : r.packing.placements)
+  for (const auto& pl : r.value.placements)
     corners.emplace_back(pl.x, pl.y);
   std::sort(corners.begin(), corners.end());
   CHECK(corners == std::vector<std::pair<int, int>>{{0, 0}, {0, 8}, {8, 0}, {8, 8}});
@@ -148,10 +148,10 @@ TEST_CASE("four 8x8 items in a large page still make a 256-pixel page") {
   const std::vector<Size> sizes(4, Size{8, 8});
   const Result r = spritec::pack::pack(sizes, Options{});
   REQUIRE(r.ok());
-  check_packing(sizes, Options{}, r.packing);
-  REQUIRE(r.packing.pages.size() == 1);
-  CHECK(r.packing.pages[0].area() == 256);
-  CHECK(r.packing.occupancy() == 1.0);
+  check_packing(sizes, Options{}, r.value);
+  REQUIRE(r.value.pages.size() == 1);
+  CHECK(r.value.pages[0].area() == 256);
+  CHECK(r.value.occupancy() == 1.0);
 }
 
 TEST_CASE("padding separates items but is not needed at the page edge") {
@@ -164,11 +164,11 @@ TEST_CASE("padding separates items but is not needed at the page edge") {
   const std::vector<Size> sizes(2, Size{8, 8});
   const Result r = spritec::pack::pack(sizes, o);
   REQUIRE(r.ok());
-  check_packing(sizes, o, r.packing);
-  REQUIRE(r.packing.pages.size() == 1);
-  CHECK(r.packing.pages[0].width == 18);
-  CHECK(r.packing.pages[0].height == 8);
-  std::vector<int> xs = {r.packing.placements[0].x, r.packing.placements[1].x};
+  check_packing(sizes, o, r.value);
+  REQUIRE(r.value.pages.size() == 1);
+  CHECK(r.value.pages[0].width == 18);
+  CHECK(r.value.pages[0].height == 8);
+  std::vector<int> xs = {r.value.placements[0].x, r.value.placements[1].x};
   std::sort(xs.begin(), xs.end());
   CHECK(xs == std::vector<int>{0, 10});
 
@@ -178,8 +178,8 @@ TEST_CASE("padding separates items but is not needed at the page edge") {
     o.max_width = 17;
     const Result r2 = spritec::pack::pack(sizes, o);
     REQUIRE(r2.ok());
-    check_packing(sizes, o, r2.packing);
-    CHECK(r2.packing.pages.size() == 2);
+    check_packing(sizes, o, r2.value);
+    CHECK(r2.value.pages.size() == 2);
   }
 }
 
@@ -203,14 +203,14 @@ TEST_CASE("random items never overlap and stay in their pages") {
   INFO("seed " << seed << " padding " << padding << " pow2 " << pow2);
   const Result r = spritec::pack::pack(sizes, o);
   REQUIRE(r.ok());
-  check_packing(sizes, o, r.packing);
+  check_packing(sizes, o, r.value);
   // No page holds more than its area: a lower bound on the page count.
   std::int64_t area = 0;
   for (const Size& s : sizes)
     area += std::int64_t{s.width} * s.height;
   const std::int64_t page = std::int64_t{o.max_width} * o.max_height;
-  CHECK(std::int64_t(r.packing.pages.size()) >= (area + page - 1) / page);
-  CHECK(r.packing.pages.size() >= 2);
+  CHECK(std::int64_t(r.value.pages.size()) >= (area + page - 1) / page);
+  CHECK(r.value.pages.size() >= 2);
 }
 
 TEST_CASE("every heuristic and sort order gives a valid packing on its own") {
@@ -224,9 +224,9 @@ TEST_CASE("every heuristic and sort order gives a valid packing on its own") {
       INFO("heuristic " << int(h) << " sort " << int(s));
       const Result r = spritec::pack::pack_with(sizes, o, h, s);
       REQUIRE(r.ok());
-      check_packing(sizes, o, r.packing);
-      CHECK(r.packing.heuristic == h);
-      CHECK(r.packing.sort_order == s);
+      check_packing(sizes, o, r.value);
+      CHECK(r.value.heuristic == h);
+      CHECK(r.value.sort_order == s);
     }
   }
 }
@@ -243,9 +243,9 @@ TEST_CASE("pack keeps the best combination: no single one uses fewer pages or le
       const Result one = spritec::pack::pack_with(sizes, o, h, s);
       REQUIRE(one.ok());
       INFO("heuristic " << int(h) << " sort " << int(s));
-      CHECK(best.packing.pages.size() <= one.packing.pages.size());
-      if (best.packing.pages.size() == one.packing.pages.size()) {
-        CHECK(best.packing.page_area() <= one.packing.page_area());
+      CHECK(best.value.pages.size() <= one.value.pages.size());
+      if (best.value.pages.size() == one.value.pages.size()) {
+        CHECK(best.value.page_area() <= one.value.page_area());
       }
     }
   }
@@ -261,7 +261,7 @@ TEST_CASE("the same input always gives the same packing") {
   const Result b = spritec::pack::pack(sizes, o);
   REQUIRE(a.ok());
   REQUIRE(b.ok());
-  CHECK(same_packing(a.packing, b.packing));
+  CHECK(same_packing(a.value, b.value));
 
   SECTION("also for a large input packed with the reduced strategy set") {
     const std::vector<Size> big = random_sizes(5, 3000, 8, 64);
@@ -271,8 +271,8 @@ TEST_CASE("the same input always gives the same packing") {
     const Result d = spritec::pack::pack(big, o);
     REQUIRE(c.ok());
     REQUIRE(d.ok());
-    CHECK(same_packing(c.packing, d.packing));
-    check_packing(big, o, c.packing);
+    CHECK(same_packing(c.value, d.value));
+    check_packing(big, o, c.value);
   }
 }
 
@@ -282,8 +282,8 @@ TEST_CASE("equal items are ordered by input index") {
   const std::vector<Size> sizes(3, Size{10, 10});
   const Result r = spritec::pack::pack(sizes, Options{});
   REQUIRE(r.ok());
-  CHECK(r.packing.placements[0].x == 0);
-  CHECK(r.packing.placements[0].y == 0);
+  CHECK(r.value.placements[0].x == 0);
+  CHECK(r.value.placements[0].y == 0);
 }
 
 TEST_CASE("an item larger than the page is an error naming it") {
@@ -309,8 +309,8 @@ TEST_CASE("an item larger than the page is an error naming it") {
   SECTION("exactly the page size fits") {
     const Result r = spritec::pack::pack({{64, 32}}, o);
     REQUIRE(r.ok());
-    CHECK(r.packing.pages[0].width == 64);
-    CHECK(r.packing.pages[0].height == 32);
+    CHECK(r.value.pages[0].width == 64);
+    CHECK(r.value.pages[0].height == 32);
   }
   SECTION("with power_of_two the largest page is 32 wide when max_width is 63") {
     o.max_width = 63;
@@ -337,17 +337,17 @@ TEST_CASE("power_of_two pages are rounded up to powers of two") {
   o.power_of_two = true;
   const Result r = spritec::pack::pack({{20, 10}}, o);
   REQUIRE(r.ok());
-  REQUIRE(r.packing.pages.size() == 1);
-  CHECK(r.packing.pages[0].width == 32);
-  CHECK(r.packing.pages[0].height == 16);
-  CHECK(r.packing.pages[0].used_area == 200);
-  CHECK(r.packing.occupancy() == Approx(200.0 / 512.0));
+  REQUIRE(r.value.pages.size() == 1);
+  CHECK(r.value.pages[0].width == 32);
+  CHECK(r.value.pages[0].height == 16);
+  CHECK(r.value.pages[0].used_area == 200);
+  CHECK(r.value.occupancy() == Approx(200.0 / 512.0));
 
   SECTION("items are arranged to need the smallest power-of-two page") {
     // Four 16x16 items: 1024 pixels; 32x32 holds them and nothing smaller can.
     const Result r4 = spritec::pack::pack(std::vector<Size>(4, Size{16, 16}), o);
     REQUIRE(r4.ok());
-    CHECK(r4.packing.pages[0].area() == 1024);
+    CHECK(r4.value.pages[0].area() == 1024);
   }
 }
 
@@ -360,12 +360,12 @@ TEST_CASE("items that exceed one page go on more pages") {
   const std::vector<Size> sizes(10, Size{64, 64});
   const Result r = spritec::pack::pack(sizes, o);
   REQUIRE(r.ok());
-  check_packing(sizes, o, r.packing);
-  REQUIRE(r.packing.pages.size() == 3);
-  CHECK(r.packing.pages[0].area() == 128 * 128);
-  CHECK(r.packing.pages[1].area() == 128 * 128);
-  CHECK(r.packing.pages[2].area() == 128 * 64);
-  CHECK(r.packing.used_area() == 10 * 64 * 64);
+  check_packing(sizes, o, r.value);
+  REQUIRE(r.value.pages.size() == 3);
+  CHECK(r.value.pages[0].area() == 128 * 128);
+  CHECK(r.value.pages[1].area() == 128 * 128);
+  CHECK(r.value.pages[2].area() == 128 * 64);
+  CHECK(r.value.used_area() == 10 * 64 * 64);
 
   SECTION("unless only one page is allowed: then it is an error naming an item") {
     o.allow_multiple_pages = false;
@@ -379,7 +379,7 @@ TEST_CASE("items that exceed one page go on more pages") {
     o.allow_multiple_pages = false;
     const Result one = spritec::pack::pack(std::vector<Size>(4, Size{64, 64}), o);
     REQUIRE(one.ok());
-    CHECK(one.packing.pages.size() == 1);
+    CHECK(one.value.pages.size() == 1);
   }
 }
 
@@ -388,26 +388,26 @@ TEST_CASE("zero-size items sit at the origin of page 0 and take no room") {
     const std::vector<Size> sizes = {{0, 0}, {16, 16}, {5, 0}, {0, 7}};
     const Result r = spritec::pack::pack(sizes, Options{});
     REQUIRE(r.ok());
-    check_packing(sizes, Options{}, r.packing);
-    REQUIRE(r.packing.pages.size() == 1);
-    CHECK(r.packing.pages[0].width == 16);
-    CHECK(r.packing.pages[0].height == 16);
-    CHECK(r.packing.used_area() == 256);
+    check_packing(sizes, Options{}, r.value);
+    REQUIRE(r.value.pages.size() == 1);
+    CHECK(r.value.pages[0].width == 16);
+    CHECK(r.value.pages[0].height == 16);
+    CHECK(r.value.used_area() == 256);
   }
   SECTION("alone they still get one (1x1, empty) page to point at") {
     const Result r = spritec::pack::pack({{0, 0}, {3, 0}}, Options{});
     REQUIRE(r.ok());
-    REQUIRE(r.packing.pages.size() == 1);
-    CHECK(r.packing.pages[0].width == 1);
-    CHECK(r.packing.pages[0].height == 1);
-    CHECK(r.packing.pages[0].used_area == 0);
-    CHECK(r.packing.occupancy() == 0.0);
+    REQUIRE(r.value.pages.size() == 1);
+    CHECK(r.value.pages[0].width == 1);
+    CHECK(r.value.pages[0].height == 1);
+    CHECK(r.value.pages[0].used_area == 0);
+    CHECK(r.value.occupancy() == 0.0);
   }
   SECTION("no items at all give no pages") {
     const Result r = spritec::pack::pack({}, Options{});
     REQUIRE(r.ok());
-    CHECK(r.packing.pages.empty());
-    CHECK(r.packing.placements.empty());
+    CHECK(r.value.pages.empty());
+    CHECK(r.value.placements.empty());
   }
 }
 

@@ -6,10 +6,11 @@
 // padding between rows: pixel (x, y) starts at rgba[4 * (y * width + x)].
 //
 // Failure: nothing here prints, exits or throws. Bad *data* (bytes that are not a PNG, a
-// corrupt or truncated PNG, a PNG over the size cap) is an error value, and so is running
-// out of memory while decoding. Misuse by the caller (a rectangle outside its image, a
-// scale factor below 1) is an assert; in builds without asserts the rectangle is clipped to
-// the image, so memory is never touched out of bounds.
+// corrupt or truncated PNG, a PNG over the size cap) is an error value (a Result: the
+// diag::Result shape with image::Error), and so is running out of memory while decoding.
+// Misuse by the caller (a rectangle outside its image, a scale factor below 1) is an
+// assert; in builds without asserts the rectangle is clipped to the image, so memory is
+// never touched out of bounds.
 //
 // Limits: decode_png refuses images wider or taller than max_side (16384 by default,
 // DESIGN.md section 2) from the header alone, before anything is allocated. Every chunk's
@@ -29,6 +30,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "spritec/diag/result.hpp"
 
 namespace spritec::image {
 
@@ -97,15 +100,13 @@ struct Error {
   int width = 0;  // the header's dimensions, when they were read (always for kTooLarge)
   int height = 0;
   std::string detail;  // a short reason for kCorrupt ("bad CRC in chunk IDAT", …)
+
+  bool failed() const { return kind != ErrorKind::kNone; }
 };
 
+// A value, or the Error that kept it from being made (docs/architecture.md, "Errors").
 template <class T>
-struct Result {
-  T value;  // meaningful only when ok()
-  Error error;
-  bool ok() const { return error.kind == ErrorKind::kNone; }
-  explicit operator bool() const { return ok(); }
-};
+using Result = diag::Result<T, Error>;
 
 // --- PNG ---------------------------------------------------------------------------------
 
@@ -151,17 +152,18 @@ inline constexpr int kSmallestPngLevel = 12;
 // libdeflate's compression at `level`). The bytes depend only on the pixels and the level:
 // no time, no version. Returns an empty vector only for an empty image, an image over
 // about 2 GiB of pixels, or when memory runs out.
-Bytes encode_png(const Image& img, int level = kDefaultPngLevel);
+[[nodiscard]] Bytes encode_png(const Image& img, int level = kDefaultPngLevel);
 // Same, from rows that need not be contiguous: `stride` bytes from one row to the next
 // (>= width * 4). `rgba` must hold (height - 1) * stride + width * 4 bytes.
-Bytes encode_png_rgba_rows(const std::uint8_t* rgba, int width, int height, int stride,
-                           int level = kDefaultPngLevel);
+[[nodiscard]] Bytes encode_png_rgba_rows(const std::uint8_t* rgba, int width, int height,
+                                         int stride, int level = kDefaultPngLevel);
 
 // --- colours -----------------------------------------------------------------------------
 
 // "#rrggbb" -> 0xRRGGBBFF (alpha 0xFF); with allow_alpha also "#rrggbbaa" -> 0xRRGGBBAA.
 // Hex digits in either case; nothing else (no spaces, no short forms): nullopt otherwise.
-std::optional<std::uint32_t> parse_hex_colour(std::string_view text, bool allow_alpha);
+[[nodiscard]] std::optional<std::uint32_t> parse_hex_colour(std::string_view text,
+                                                            bool allow_alpha);
 
 // --- pixel operations ----------------------------------------------------------------------
 

@@ -124,12 +124,18 @@ struct Error {
   std::size_t item = 0;  // index of the offending item in the input
   Size size;             // its size
   Size max_size;         // the largest page the item had to fit in
+
+  bool failed() const { return kind != ErrorKind::kNone; }
 };
 
-struct Result {
-  Packing packing;  // meaningful only when ok()
+// The packing, or the Error that kept it from being made: the shape of every fallible
+// call's result in spritec (diag::Result, docs/architecture.md "Errors"), declared here by
+// hand because pack/ depends on nothing of ours.
+struct [[nodiscard]] Result {
+  Packing value;  // meaningful only when ok()
   Error error;
-  bool ok() const { return error.kind == ErrorKind::kNone; }
+  bool ok() const { return !error.failed(); }
+  explicit operator bool() const { return ok(); }
 };
 
 // Packs the items, trying the combinations strategies_for(sizes.size()) gives.

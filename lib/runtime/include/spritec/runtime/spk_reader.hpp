@@ -102,7 +102,10 @@ inline const char* to_string(ParseError e) {
   return "unknown error";
 }
 
-struct ParseResult {
+// What parse_pack found: kOk, or what is wrong and its byte offset. The same shape as
+// spritec's diag::Result (ok(), explicit bool, [[nodiscard]]), declared here because the
+// runtime depends on nothing but the standard library.
+struct [[nodiscard]] ParseResult {
   ParseError error = ParseError::kOk;
   std::size_t offset = 0;    // byte offset in the file of the offending field
   const char* message = "";  // static text: what was wrong
