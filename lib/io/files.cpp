@@ -95,14 +95,13 @@ std::string describe(const ReadResult& result, std::uint64_t cap) {
   return "cannot be read";
 }
 
-std::string write_file_atomic(const fs::path& path, std::string_view data) {
+diag::Status<> write_file_atomic(const fs::path& path, std::string_view data) {
   OutputSet set;
-  std::string why = set.stage(path, data);
-  if (why.empty()) why = set.commit();
-  return why;
+  if (diag::Status<> staged = set.stage(path, data); !staged) return staged;
+  return set.commit();
 }
 
-std::string write_file_atomic(const fs::path& path, const Bytes& data) {
+diag::Status<> write_file_atomic(const fs::path& path, const Bytes& data) {
   return write_file_atomic(
       path, std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
 }
@@ -121,25 +120,22 @@ std::string escape_make(const std::string& s) {
 
 }  // namespace
 
-std::string make_depfile(const std::string& target, const std::vector<std::string>& deps,
-                         std::string* why) {
+diag::Result<std::string> make_depfile(const std::string& target,
+                                       const std::vector<std::string>& deps) {
   auto writable = [](const std::string& name) {
     return name.find_first_of("\n\r") == std::string::npos;
   };
   if (!writable(target)) {
-    if (why) *why = "the depfile cannot name the output: its name holds a line break";
-    return {};
+    return diag::fail("the depfile cannot name the output: its name holds a line break");
   }
   for (const std::string& d : deps) {
     if (writable(d)) continue;
-    if (why) {
-      std::string shown = d;
-      for (char& c : shown)
-        if (c == '\n' || c == '\r') c = '?';
-      *why = "the depfile cannot name the input " + shown +
-             ": its name holds a line break, which would start a new rule; rename the file";
-    }
-    return {};
+    std::string shown = d;
+    for (char& c : shown)
+      if (c == '\n' || c == '\r') c = '?';
+    return diag::fail("the depfile cannot name the input " + shown +
+                      ": its name holds a line break, which would start a new rule; rename the "
+                      "file");
   }
   std::string out = escape_make(target) + ":";
   for (const std::string& d : deps)

@@ -148,7 +148,7 @@ class StagedFile::Buffer : public std::streambuf {
     std::ptrdiff_t n = pptr() - pbase();
     if (n > 0) file_->write(std::string_view(pbase(), std::size_t(n)));
     setp(data_.data(), data_.data() + data_.size());
-    return file_->error_.empty() ? 0 : -1;
+    return file_->error_.failed() ? -1 : 0;
   }
 
  protected:
@@ -165,7 +165,7 @@ class StagedFile::Buffer : public std::streambuf {
     if (n >= std::streamsize(data_.size())) {
       if (flush_buffer() != 0) return 0;
       file_->write(std::string_view(s, std::size_t(n)));
-      return file_->error_.empty() ? n : 0;
+      return file_->error_.failed() ? 0 : n;
     }
     return std::streambuf::xsputn(s, n);
   }
@@ -182,13 +182,13 @@ StagedFile::~StagedFile() {
   if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
 }
 
-std::string StagedFile::open() {
+diag::Status<> StagedFile::open() {
   fs::path dir = parent_of(target_);
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir, ec)) {
-    return "cannot write " + target_.string() + ": cannot create the directory " + dir.string() +
-           (ec ? ": " + ec.message() : "");
+    return diag::fail("cannot write " + target_.string() + ": cannot create the directory " +
+                      dir.string() + (ec ? ": " + ec.message() : ""));
   }
 #ifdef O_TMPFILE
   fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
@@ -205,8 +205,8 @@ std::string StagedFile::open() {
   name.push_back('\0');
   fd_ = ::mkstemp(name.data());
   if (fd_ < 0) {
-    return "cannot write " + target_.string() + ": cannot create a temporary file in " +
-           dir.string() + ": " + errno_text(errno);
+    return diag::fail("cannot write " + target_.string() + ": cannot create a temporary file in " +
+                      dir.string() + ": " + errno_text(errno));
   }
   temp_path_ = name.data();
   ::fchmod(fd_, 0644);
@@ -214,13 +214,13 @@ std::string StagedFile::open() {
 }
 
 void StagedFile::write(std::string_view data) {
-  if (!error_.empty() || fd_ < 0) return;
+  if (error_.failed() || fd_ < 0) return;
   std::size_t written = 0;
   while (written < data.size()) {
     ssize_t n = ::write(fd_, data.data() + written, data.size() - written);
     if (n < 0) {
       if (errno == EINTR) continue;
-      error_ = "cannot write " + target_.string() + ": " + errno_text(errno);
+      error_ = diag::fail("cannot write " + target_.string() + ": " + errno_text(errno));
       return;
     }
     written += std::size_t(n);
@@ -236,20 +236,17 @@ std::streambuf* StagedFile::streambuf() {
   return buffer_.get();
 }
 
-std::string StagedFile::finish() {
+diag::Status<> StagedFile::finish() {
   if (buffer_) buffer_->flush_buffer();
-  if (!error_.empty() || fd_ < 0) return error_;
+  if (error_.failed() || fd_ < 0) return error_;
   if (::fsync(fd_) != 0 && errno != EINVAL) {
-    error_ = "cannot flush " + target_.string() + ": " + errno_text(errno);
+    error_ = diag::fail("cannot flush " + target_.string() + ": " + errno_text(errno));
   }
   return error_;
 }
 
-std::string StagedFile::link_temp(fs::path* temp_name) {
-  if (!unnamed_) {
-    *temp_name = temp_path_;
-    return {};
-  }
+diag::Result<fs::path> StagedFile::link_temp() {
+  if (!unnamed_) return temp_path_;
   fs::path dir = parent_of(target_);
   std::string proc = "/proc/self/fd/" + std::to_string(fd_);
   for (int attempt = 0; attempt < 100; ++attempt) {
@@ -258,8 +255,7 @@ std::string StagedFile::link_temp(fs::path* temp_name) {
         ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0) {
       temp_path_ = name;
       unnamed_ = false;
-      *temp_name = name;
-      return {};
+      return name;
     }
     if (errno != EEXIST) break;
   }
@@ -268,7 +264,9 @@ std::string StagedFile::link_temp(fs::path* temp_name) {
   std::vector<char> name(templ.begin(), templ.end());
   name.push_back('\0');
   int copy = ::mkstemp(name.data());
-  if (copy < 0) return "cannot name a temporary file in " + dir.string() + ": " + errno_text(errno);
+  if (copy < 0) {
+    return diag::fail("cannot name a temporary file in " + dir.string() + ": " + errno_text(errno));
+  }
   temp_path_ = name.data();
   ::fchmod(copy, 0644);
   int in = ::open(proc.c_str(), O_RDONLY | O_CLOEXEC);
@@ -292,20 +290,19 @@ std::string StagedFile::link_temp(fs::path* temp_name) {
   if (in >= 0) ::close(in);
   if (why.empty() && ::fsync(copy) != 0 && errno != EINVAL) why = errno_text(errno);
   ::close(copy);
-  if (!why.empty()) return "cannot write " + target_.string() + ": " + why;
+  if (!why.empty()) return diag::fail("cannot write " + target_.string() + ": " + why);
   unnamed_ = false;
-  *temp_name = temp_path_;
-  return {};
+  return temp_path_;
 }
 
-std::string StagedFile::park() {
-  fs::path name;
-  std::string why = link_temp(&name);
-  if (why.empty() && fd_ >= 0) {
+diag::Status<> StagedFile::park() {
+  diag::Result<fs::path> named = link_temp();
+  if (!named) return named.error;
+  if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
   }
-  return why;
+  return {};
 }
 
 // --- OutputSet ---------------------------------------------------------------------------
@@ -313,42 +310,41 @@ std::string StagedFile::park() {
 OutputSet::OutputSet() = default;
 OutputSet::~OutputSet() = default;
 
-std::string OutputSet::open(const fs::path& target, StagedFile** file) {
+diag::Result<StagedFile*> OutputSet::open(const fs::path& target) {
   auto staged = std::unique_ptr<StagedFile>(new StagedFile(target));
-  std::string why = staged->open();
-  if (!why.empty()) return why;
-  *file = staged.get();
+  if (diag::Status<> opened = staged->open(); !opened) return opened.error;
+  StagedFile* file = staged.get();
   files_.push_back(std::move(staged));
-  return {};
+  return file;
 }
 
-std::string OutputSet::stage(const fs::path& target, std::string_view data) {
-  StagedFile* file = nullptr;
-  std::string why = open(target, &file);
-  if (!why.empty()) return why;
+diag::Status<> OutputSet::stage(const fs::path& target, std::string_view data) {
+  diag::Result<StagedFile*> opened = open(target);
+  if (!opened) return opened.error;
+  StagedFile* file = opened.value;
   file->write(data);
-  why = file->finish();
+  if (diag::Status<> finished = file->finish(); !finished) return finished;
   // Unnamed temporaries live only as open descriptors; past a few dozen, finished ones
   // get their temporary names and are closed, so a set of thousands (unpack) fits the
   // descriptor limit.
-  if (why.empty() && files_.size() > kOpenFiles) why = file->park();
-  return why;
+  if (files_.size() > kOpenFiles) return file->park();
+  return {};
 }
 
-std::string OutputSet::stage(const fs::path& target, const std::vector<std::uint8_t>& data) {
+diag::Status<> OutputSet::stage(const fs::path& target, const std::vector<std::uint8_t>& data) {
   return stage(target, std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
 }
 
-std::string OutputSet::commit() {
+diag::Status<> OutputSet::commit() {
   for (auto& f : files_) {
-    std::string why = f->finish();
-    if (!why.empty()) return why;
+    if (diag::Status<> finished = f->finish(); !finished) return finished;
   }
   // Every temporary gets a name before any target is touched.
   std::vector<fs::path> temps(files_.size());
   for (std::size_t i = 0; i < files_.size(); ++i) {
-    std::string why = files_[i]->link_temp(&temps[i]);
-    if (!why.empty()) return why;
+    diag::Result<fs::path> named = files_[i]->link_temp();
+    if (!named) return named.error;
+    temps[i] = std::move(named.value);
   }
   struct Done {
     fs::path target;
@@ -402,7 +398,7 @@ std::string OutputSet::commit() {
     for (const Done& d : done) {
       if (!d.backup.empty()) ::unlink(d.backup.c_str());
     }
-    return failure;
+    return diag::fail(std::move(failure));
   }
   std::set<fs::path> dirs;
   for (const Done& d : done) {

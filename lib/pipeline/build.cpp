@@ -65,8 +65,9 @@ void store_in_cache(const fs::path& cache_file, const Compiled& compiled, std::o
     embedded.pages[i].file.clear();
     embedded.pages[i].png = compiled.page_pngs[i];
   }
-  std::string why = io::write_file_atomic(cache_file, format::write_spk(embedded));
-  if (!why.empty()) err << "spritec: warning: cannot store in the cache: " << why << '\n';
+  diag::Status<> stored = io::write_file_atomic(cache_file, format::write_spk(embedded));
+  if (!stored)
+    err << "spritec: warning: cannot store in the cache: " << stored.error.message << '\n';
 }
 
 // Everything build writes, planned before anything is: bytes (page files, the pack, the
@@ -137,28 +138,25 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     std::vector<std::string> deps;
     for (const fs::path& p : compiled.definition.dependencies)
       deps.push_back(p.string());
-    std::string why;
-    std::string text = io::make_depfile(options.output, deps, &why);
-    if (!why.empty()) {
-      sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, why);
+    diag::Result<std::string> text = io::make_depfile(options.output, deps);
+    if (!text) {
+      sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, text.error.message);
       return false;
     }
     o.plan.output(options.depfile, "--depfile");
-    o.texts.emplace_back(options.depfile, std::move(text));
+    o.texts.emplace_back(options.depfile, std::move(text.value));
   }
   return check_outputs(o.plan, sink);
 }
 
-// Stages every output, then commits them as one set. Empty, or why it failed.
-std::string write_outputs(const Outputs& o) {
+// Stages every output, then commits them as one set.
+diag::Status<> write_outputs(const Outputs& o) {
   io::OutputSet set;
   for (const auto& [path, bytes] : o.writes) {
-    std::string why = set.stage(path, *bytes);
-    if (!why.empty()) return why;
+    if (diag::Status<> staged = set.stage(path, *bytes); !staged) return staged;
   }
   for (const auto& [path, text] : o.texts) {
-    std::string why = set.stage(path, text);
-    if (!why.empty()) return why;
+    if (diag::Status<> staged = set.stage(path, text); !staged) return staged;
   }
   return set.commit();
 }
@@ -236,8 +234,8 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
 
   Outputs outputs;
   if (!plan_outputs(options, *compiled, outputs, sink)) return report(sink, err, options.werror);
-  std::string why = write_outputs(outputs);
-  if (!why.empty()) return write_failed(sink, err, "build", why);
+  if (diag::Status<> written = write_outputs(outputs); !written)
+    return write_failed(sink, err, "build", written.error);
 
   if (options.stats) write_stats(err, *compiled, cached, cache_file, start);
   auto count = [](std::size_t n, const char* one, const char* many) {

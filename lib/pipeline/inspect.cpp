@@ -138,8 +138,8 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
     image::Image frame =
         atlas::untrimmed_frame(pack->pages[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)},
                                int(f.source_w), int(f.source_h), int(f.trim_x), int(f.trim_y));
-    std::string why = set.stage(dir / (names[i] + ".png"), image::encode_png(frame));
-    if (!why.empty()) return write_failed(sink, err, "unpack", why);
+    diag::Status<> staged = set.stage(dir / (names[i] + ".png"), image::encode_png(frame));
+    if (!staged) return write_failed(sink, err, "unpack", staged.error);
     yaml << YAML::Key << YAML::DoubleQuoted << names[i] << YAML::Value << YAML::Flow
          << YAML::BeginMap << YAML::Key << "size" << YAML::Value << YAML::Flow << YAML::BeginSeq
          << f.source_w << f.source_h << YAML::EndSeq << YAML::Key << "origin" << YAML::Value
@@ -150,9 +150,9 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
   std::string text = "# Frames of " + shown_name(fs::path(options.pack).filename().string()) +
                      ": untrimmed size and origin (relative to the untrimmed frame)\n" +
                      yaml.c_str() + "\n";
-  std::string why = set.stage(dir / "frames.yaml", text);
-  if (why.empty()) why = set.commit();
-  if (!why.empty()) return write_failed(sink, err, "unpack", why);
+  diag::Status<> written = set.stage(dir / "frames.yaml", text);
+  if (written) written = set.commit();
+  if (!written) return write_failed(sink, err, "unpack", written.error);
   out << "unpacked " << view.frame_count() << " frames into " << dir.string() << '\n';
   return 0;
 }

@@ -19,8 +19,8 @@ bool check_outputs(const io::OutputPlan& plan, diag::Sink& sink) {
 }
 
 int write_failed(diag::Sink& sink, std::ostream& err, const std::string& command,
-                 const std::string& why) {
-  sink.error(diag::Code::kWriteFailed, {"spritec " + command, 0, 0, 0}, why);
+                 const diag::Failure& why) {
+  sink.error(diag::Code::kWriteFailed, {"spritec " + command, 0, 0, 0}, why.message);
   return report(sink, err);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "spritec/diag/diagnostic.hpp"
+#include "spritec/diag/result.hpp"
 #include "spritec/io/outputs.hpp"
 #include "spritec/pipeline/compile.hpp"
 
@@ -22,6 +23,6 @@ void add_inputs(io::OutputPlan& plan, const LoadedPack& pack);
 // Reports an output that could not be written (E0005, through the sink like every other
 // diagnostic) and returns exit code 3.
 int write_failed(diag::Sink& sink, std::ostream& err, const std::string& command,
-                 const std::string& why);
+                 const diag::Failure& why);
 
 }  // namespace spritec::pipeline

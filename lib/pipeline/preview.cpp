@@ -368,8 +368,8 @@ int write_preview(const PreviewOptions& o, const Drawn& d, const render::Encoded
     plan.input(d.inputs[i], i == 0 ? "the input" : "a file the preview reads");
   plan.output(o.output, "-o");
   if (!check_outputs(plan, sink)) return report(sink, err);
-  const std::string why = io::write_file_atomic(o.output, encoded.bytes);
-  if (!why.empty()) return write_failed(sink, err, "preview", why);
+  if (diag::Status<> written = io::write_file_atomic(o.output, encoded.bytes); !written)
+    return write_failed(sink, err, "preview", written.error);
   out << "wrote " << o.output << " (";
   if (d.sections.empty()) {
     out << d.frames.frames.size()

@@ -51,10 +51,9 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
     }
     plan.output(options.trace, "--trace");
     if (!check_outputs(plan, sink)) return report(sink, err);
-    io::StagedFile* staged = nullptr;
-    std::string why = outputs.open(options.trace, &staged);
-    if (!why.empty()) return write_failed(sink, err, "simulate", why);
-    trace_file = std::make_unique<std::ostream>(staged->streambuf());
+    diag::Result<io::StagedFile*> staged = outputs.open(options.trace);
+    if (!staged) return write_failed(sink, err, "simulate", staged.error);
+    trace_file = std::make_unique<std::ostream>(staged.value->streambuf());
     trace = trace_file.get();
   }
   std::optional<sim::RunSummary> summary =
@@ -63,8 +62,8 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
   if (!summary || status != 0) return status != 0 ? status : 1;
   if (trace_file) {
     trace_file->flush();
-    std::string why = outputs.commit();
-    if (!why.empty()) return write_failed(sink, err, "simulate", why);
+    if (diag::Status<> committed = outputs.commit(); !committed)
+      return write_failed(sink, err, "simulate", committed.error);
   } else if (options.trace.empty()) {
     sim::write_summary(out, *summary);
   }

@@ -144,8 +144,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     spritec::io::OutputSet set;
     bool staged = true;
     for (std::size_t k = 0; k < outputs.size() && staged; ++k)
-      staged = set.stage(outputs[k], "out" + std::to_string(k)).empty();
-    const bool committed = staged && set.commit().empty();
+      staged = set.stage(outputs[k], "out" + std::to_string(k)).ok();
+    const bool committed = staged && set.commit().ok();
     for (std::size_t k = 0; k < inputs.size(); ++k) {
       if (!before[k].first) continue;  // not a readable regular file: nothing to keep
       bool ok = false;

@@ -67,8 +67,8 @@ TEST_CASE("a head read gives the first bytes and the whole file's size, nothing 
 TEST_CASE("an atomic write replaces the file whole and leaves no temporary behind") {
   fs::path dir = scratch("atomic");
   fs::path target = dir / "out.spk";
-  REQUIRE(write_file_atomic(target, std::string_view("first")).empty());
-  REQUIRE(write_file_atomic(target, std::string_view("second")).empty());
+  REQUIRE(write_file_atomic(target, std::string_view("first")).ok());
+  REQUIRE(write_file_atomic(target, std::string_view("second")).ok());
   ReadResult r = read_file(target);
   CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "second");
   int entries = 0;
@@ -82,23 +82,25 @@ TEST_CASE("an atomic write replaces the file whole and leaves no temporary behin
 TEST_CASE("a failed atomic write keeps the old file") {
   fs::path dir = scratch("fail");
   fs::path target = dir / "out.spk";
-  REQUIRE(write_file_atomic(target, std::string_view("good")).empty());
+  REQUIRE(write_file_atomic(target, std::string_view("good")).ok());
   // The parent "directory" is a file: it cannot be created.
-  CHECK(!write_file_atomic(target / "out.spk", std::string_view("x")).empty());
+  CHECK(!write_file_atomic(target / "out.spk", std::string_view("x")).ok());
   ReadResult r = read_file(target);
   CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "good");
 }
 
 TEST_CASE("depfiles escape spaces, hashes and dollars as Make and Ninja read them") {
-  CHECK(make_depfile("out/hero.spk", {"hero.sprites.yaml", "art/my hero.png", "a#b$c.png"}) ==
+  CHECK(make_depfile("out/hero.spk", {"hero.sprites.yaml", "art/my hero.png", "a#b$c.png"}).value ==
         "out/hero.spk: \\\n  hero.sprites.yaml \\\n  art/my\\ hero.png \\\n  a\\#b$$c.png\n");
 }
 
 TEST_CASE("a depfile refuses a name with a line break instead of starting a new rule") {
-  std::string why;
-  CHECK(make_depfile("out.spk", {"a.sprites.yaml", "evil\nout.spk: b.png"}, &why).empty());
-  CHECK(why.find("line break") != std::string::npos);
-  CHECK(make_depfile("out\r.spk", {"a.sprites.yaml"}, &why).empty());
+  const auto input = make_depfile("out.spk", {"a.sprites.yaml", "evil\nout.spk: b.png"});
+  CHECK_FALSE(input.ok());
+  CHECK(input.value.empty());
+  CHECK(input.error.message.find("line break") != std::string::npos);
+  CHECK(input.error.message.find("evil?out.spk") != std::string::npos);
+  CHECK_FALSE(make_depfile("out\r.spk", {"a.sprites.yaml"}).ok());
 }
 
 TEST_CASE("the path policy keeps inputs inside the root") {

@@ -106,7 +106,7 @@ TEST_CASE("an existing output that is not a regular file is refused, never repla
     CHECK(p->kind == Clash::kNotRegular);
     // The writer refuses too, whatever the caller checked.
     OutputSet set;
-    bool written = set.stage(target, std::string_view("x")).empty() && set.commit().empty();
+    bool written = set.stage(target, std::string_view("x")).ok() && set.commit().ok();
     CHECK_FALSE(written);
   }
   struct stat st {};
@@ -123,13 +123,13 @@ TEST_CASE("a set is committed whole: parents made, nothing left behind, long nam
   std::string long_name(250, 'n');
   long_name += ".spk";  // 254 bytes: a temporary with a longer name would not fit NAME_MAX
   OutputSet set;
-  REQUIRE(set.stage(dir / "p-0.png", std::string_view("page")).empty());
-  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).empty());
-  REQUIRE(set.stage(dir / "deep/er/p.json", std::string_view("{}")).empty());
-  REQUIRE(set.stage(dir / long_name, std::string_view("long")).empty());
+  REQUIRE(set.stage(dir / "p-0.png", std::string_view("page")).ok());
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).ok());
+  REQUIRE(set.stage(dir / "deep/er/p.json", std::string_view("{}")).ok());
+  REQUIRE(set.stage(dir / long_name, std::string_view("long")).ok());
   CHECK(get(dir / "p.spk") == "old pack");  // nothing named before commit
   CHECK_FALSE(fs::exists(dir / "p-0.png"));
-  REQUIRE(set.commit().empty());
+  REQUIRE(set.commit().ok());
   CHECK(get(dir / "p-0.png") == "page");
   CHECK(get(dir / "p.spk") == "new pack");
   CHECK(get(dir / "deep/er/p.json") == "{}");
@@ -145,12 +145,12 @@ TEST_CASE("a set whose last file cannot be named rolls back the ones before it")
   put(dir / "p-0.png", "old page");
   put(dir / "p.spk", "old pack");
   OutputSet set;
-  REQUIRE(set.stage(dir / "p-0.png", std::string_view("new page")).empty());
-  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).empty());
+  REQUIRE(set.stage(dir / "p-0.png", std::string_view("new page")).ok());
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).ok());
   // Between staging and commit the pack's name becomes a directory: its rename must fail.
   fs::remove(dir / "p.spk");
   fs::create_directories(dir / "p.spk");
-  CHECK_FALSE(set.commit().empty());
+  CHECK_FALSE(set.commit().ok());
   CHECK(get(dir / "p-0.png") == "old page");  // the page the old pack named is back
   CHECK(fs::is_directory(dir / "p.spk"));
   CHECK(extra_files(dir, {"p-0.png"}).empty());
@@ -162,8 +162,8 @@ TEST_CASE("a failed stage leaves every existing output as it was") {
   put(dir / "blocker", "a file where a directory is wanted");
   {
     OutputSet set;
-    REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).empty());
-    CHECK_FALSE(set.stage(dir / "blocker/p.json", std::string_view("{}")).empty());
+    REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).ok());
+    CHECK_FALSE(set.stage(dir / "blocker/p.json", std::string_view("{}")).ok());
   }  // dropped without commit
   CHECK(get(dir / "p.spk") == "old pack");
   CHECK(extra_files(dir, {"p.spk", "blocker"}).empty());
@@ -172,9 +172,9 @@ TEST_CASE("a failed stage leaves every existing output as it was") {
 TEST_CASE("a streamed output arrives whole, and only on commit") {
   fs::path dir = scratch("stream");
   OutputSet set;
-  StagedFile* file = nullptr;
-  REQUIRE(set.open(dir / "trace.jsonl", &file).empty());
-  std::ostream out(file->streambuf());
+  spritec::diag::Result<StagedFile*> file = set.open(dir / "trace.jsonl");
+  REQUIRE(file.ok());
+  std::ostream out(file.value->streambuf());
   std::string expected;
   for (int i = 0; i < 100000; ++i) {
     std::string line = "{\"tick\":" + std::to_string(i) + "}\n";
@@ -183,7 +183,7 @@ TEST_CASE("a streamed output arrives whole, and only on commit") {
   }
   out.flush();
   CHECK_FALSE(fs::exists(dir / "trace.jsonl"));
-  REQUIRE(set.commit().empty());
+  REQUIRE(set.commit().ok());
   CHECK(get(dir / "trace.jsonl") == expected);
 }
 
@@ -193,9 +193,9 @@ TEST_CASE("a process killed while writing leaves no temporary file") {
   REQUIRE(child >= 0);
   if (child == 0) {
     OutputSet set;
-    StagedFile* file = nullptr;
-    if (!set.open(dir / "big.jsonl", &file).empty()) ::_exit(2);
-    file->write(std::string(1 << 20, 'x'));
+    spritec::diag::Result<StagedFile*> file = set.open(dir / "big.jsonl");
+    if (!file) ::_exit(2);
+    file.value->write(std::string(1 << 20, 'x'));
     ::kill(::getpid(), SIGKILL);
     ::_exit(3);
   }
@@ -210,9 +210,9 @@ TEST_CASE("many staged files do not run out of file descriptors") {
   fs::path dir = scratch("many");
   OutputSet set;
   for (int i = 0; i < 3000; ++i) {
-    REQUIRE(set.stage(dir / ("f" + std::to_string(i)), std::string_view("x")).empty());
+    REQUIRE(set.stage(dir / ("f" + std::to_string(i)), std::string_view("x")).ok());
   }
-  REQUIRE(set.commit().empty());
+  REQUIRE(set.commit().ok());
   CHECK(get(dir / "f2999") == "x");
   std::size_t n = 0;
   for (const auto& e : fs::directory_iterator(dir)) {

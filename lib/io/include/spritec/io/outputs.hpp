@@ -15,7 +15,8 @@
 //              until the last rename succeeded; when a rename fails, the ones already done
 //              are rolled back, so the set is replaced as a whole or not at all.
 //
-// Nothing here prints or throws; failures are returned as values.
+// Nothing here prints or throws; failures are returned as values (diag::Status and
+// diag::Result with a diag::Failure: one sentence naming the file and the reason).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "spritec/diag/result.hpp"
 
 namespace spritec::io {
 
@@ -81,22 +84,22 @@ class StagedFile {
   // A std::streambuf over write(), buffered, for writers that take a std::ostream.
   std::streambuf* streambuf();
   const std::filesystem::path& target() const { return target_; }
-  const std::string& error() const { return error_; }
+  const diag::Failure& error() const { return error_; }
 
  private:
   friend class OutputSet;
   explicit StagedFile(std::filesystem::path target);
-  std::string open();    // creates the temporary; returns the reason it could not
-  std::string finish();  // flushes the stream buffer and fsyncs
-  std::string link_temp(std::filesystem::path* temp_name);  // gives the temporary a name
-  std::string park();  // names the finished temporary and closes it
+  diag::Status<> open();                            // creates the temporary
+  diag::Status<> finish();                          // flushes the stream buffer and fsyncs
+  diag::Result<std::filesystem::path> link_temp();  // gives the temporary a name
+  diag::Status<> park();                            // names the finished temporary and closes it
 
   class Buffer;
   std::filesystem::path target_;
   int fd_ = -1;
   bool unnamed_ = false;             // O_TMPFILE: no name until commit
   std::filesystem::path temp_path_;  // the fallback's named temporary
-  std::string error_;
+  diag::Failure error_;
   std::unique_ptr<Buffer> buffer_;
 };
 
@@ -108,15 +111,14 @@ class OutputSet {
   OutputSet& operator=(const OutputSet&) = delete;
   ~OutputSet();  // removes every temporary not committed
 
-  // Opens an output for writing (creating its parent directories). Empty string on success
-  // and `*file` is set; else the reason ("cannot create the directory …").
-  [[nodiscard]] std::string open(const std::filesystem::path& target, StagedFile** file);
+  // Opens an output for writing (creating its parent directories): the file, which the set
+  // owns, or why it could not ("cannot write …: cannot create the directory …").
+  diag::Result<StagedFile*> open(const std::filesystem::path& target);
   // Opens, writes and finishes one output in one call.
-  [[nodiscard]] std::string stage(const std::filesystem::path& target, std::string_view data);
-  [[nodiscard]] std::string stage(const std::filesystem::path& target,
-                                  const std::vector<std::uint8_t>& data);
+  diag::Status<> stage(const std::filesystem::path& target, std::string_view data);
+  diag::Status<> stage(const std::filesystem::path& target, const std::vector<std::uint8_t>& data);
   // Names every staged file, in the order opened. All or nothing (see the file comment).
-  [[nodiscard]] std::string commit();
+  diag::Status<> commit();
 
  private:
   static constexpr std::size_t kOpenFiles = 64;
