@@ -273,8 +273,8 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
     Frame& out = atlas.frames.emplace_back();
     out.name = frame.name;
     out.origin = frame.origin;
-    out.source_w = frame.rect.width;
-    out.source_h = frame.rect.height;
+    out.source_w = frame.untrimmed().width;
+    out.source_h = frame.untrimmed().height;
     stats.source_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
     const Cut& cut = cuts[i];
     if (cut.trimmed.empty()) {
@@ -282,8 +282,8 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
       out.rect = {};
       continue;
     }
-    out.trim_x = cut.trimmed.x - frame.rect.x;
-    out.trim_y = cut.trimmed.y - frame.rect.y;
+    out.trim_x = cut.trimmed.x - frame.rect.x + frame.offset.x;
+    out.trim_y = cut.trimmed.y - frame.rect.y + frame.offset.y;
     out.rect.w = cut.trimmed.w;
     out.rect.h = cut.trimmed.h;
     if (opt.dedupe) {

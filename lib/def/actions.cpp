@@ -218,12 +218,14 @@ void Loader::load_transitions(Action& a, const Node& rules, std::size_t index) {
 
 // A view written as a mapping instead of a list of steps: {mirror: V}.
 bool Loader::is_view(const Node& item) {
-  return item.is_sequence() || (item.is_mapping() && item.find("mirror") != nullptr);
+  return item.is_sequence() ||
+         (item.is_mapping() && (item.find("mirror") != nullptr || item.find("tag") != nullptr));
 }
 
 // Fills each view written {mirror: V} with view V's steps mirrored in x: each step's flip
 // gains (or loses) x and its move's x is negated; duration, event and frame are kept.
-// V must be a view written as a list (E0314). Returns false when one could not be filled.
+// V must be a view written as steps (a list, or a {tag: }), not another mirror (E0314). Returns
+// false when one could not be filled.
 bool Loader::load_mirrors(Action& a, const std::vector<const Node*>& views,
                           std::vector<std::vector<StepKnown>>& known) {
   bool ok = true;
@@ -233,7 +235,7 @@ bool Loader::load_mirrors(Action& a, const std::vector<const Node*>& views,
     const std::int64_t from = mirror->as_int().value_or(-1);
     const std::string which = "view " + std::to_string(v) + " of action '" + a.name + "'";
     if (from < 0 || from >= static_cast<std::int64_t>(views.size()) ||
-        !views[static_cast<std::size_t>(from)]->is_sequence()) {
+        views[static_cast<std::size_t>(from)]->find("mirror") != nullptr) {
       error(Code::kBadMirror, doc_.span(*mirror),
             which + " mirrors view " + std::to_string(from) + ", " +
                 (from < 0 || from >= static_cast<std::int64_t>(views.size())
@@ -319,6 +321,9 @@ bool Loader::load_steps(Action& a, const Node& n, int default_ticks, bool defaul
       for (std::size_t i = 0; i < views[v]->items.size(); ++i)
         a.steps[v].push_back(
             load_step(*views[v]->items[i], default_ticks, default_known, known[v][i]));
+    } else if (views[v]->find("tag")) {
+      if (!load_tag_view(*views[v], a.steps[v])) return false;
+      known[v].resize(a.steps[v].size());
     }
   }
   if (!load_mirrors(a, views, known)) return false;

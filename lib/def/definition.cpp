@@ -69,6 +69,7 @@ std::optional<Definition> Loader::run() {
       unknowns_.actions = true;
     }
   }
+  add_tag_actions();
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);
   if (sink_.error_count() > errors_before) return std::nullopt;

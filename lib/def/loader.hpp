@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "aseprite_json.hpp"
 #include "checks_internal.hpp"
 #include "spritec/def/definition.hpp"
 
@@ -68,6 +69,14 @@ class Loader {
   std::optional<PngInfo> read_image(const std::filesystem::path& path, const std::string& shown,
                                     const Node& at);
 
+  // --- aseprite_sheets.cpp ------------------------------------------------------------
+  bool load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json);
+  bool add_source_frames(Sheet& sheet, const Node& n, const SourceData& data, const Node& at);
+  std::vector<Step> tag_steps(const Sheet& sheet, const std::vector<int>& order,
+                              const std::string& tag, const diag::Span& span);
+  void add_tag_actions();
+  bool load_tag_view(const Node& item, std::vector<Step>& steps);
+
   // --- actions.cpp --------------------------------------------------------------------
   // What could be read of a step, for the checks between views.
   struct StepKnown {
@@ -100,6 +109,7 @@ class Loader {
   std::unordered_map<std::string, std::pair<std::optional<std::filesystem::path>, std::string>>
       resolved_;                                     // written -> resolved, or why not
   std::unordered_map<std::string, PngInfo> images_;  // resolved path -> header, read once
+  std::set<std::pair<std::string, int>> warned_;     // (tag, frame) given W0301 already
   bool rate_known_ = true;
   Unknowns unknowns_;
 };

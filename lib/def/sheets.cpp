@@ -74,7 +74,7 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
     const Node* node;
   };
   std::vector<Key> sources, cutters;
-  for (const char* key : {"image", "files"}) {
+  for (const char* key : {"image", "files", "aseprite_json"}) {
     if (const Node* v = n.find(key)) sources.push_back({key, v});
   }
   const Node* detect = n.find("detect");
@@ -95,22 +95,42 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   }
   if (sources.empty()) {
     error(Code::kSheetSource, sheet.span,
-          named + " needs image: (with grid:, frames: or detect: true) or files:");
+          named + " needs image: (with grid:, frames: or detect: true), files: or aseprite_json:");
     return false;
   }
   const Key& source = sources[0];
-  if (std::string(source.name) != "image") {
+  const std::string kind = source.name;
+  const bool aseprite = kind == "aseprite_json";
+  if (const Node* tags = n.find("tags"); tags && !aseprite) {
+    error(Code::kSheetSource, doc_.span(*tags),
+          "tags: applies to aseprite_json: sheets; " + named + " reads " + kind + ":");
+    return false;
+  }
+  if (const Node* layers = n.find("layers")) {
+    error(Code::kSheetSource, doc_.span(*layers),
+          "layers: applies to aseprite: sheets; " + named + " reads " + kind + ":");
+    return false;
+  }
+  if (const Node* origin = n.find("origin"); origin && origin->is_mapping() && !aseprite) {
+    error(Code::kSliceOrigin, doc_.span(*origin),
+          "origin: {slice: ...} takes a slice of an Aseprite file; " + named + " reads " + kind +
+              ": (give origin: [x, y])");
+    return false;
+  }
+  if (kind != "image") {
     if (!cutters.empty()) {
       error(Code::kSheetSource, doc_.span(*cutters[0].node),
             named +
-                " takes one frame per file with files:; grid:, frames: and detect: only "
-                "cut an image:");
+                (aseprite ? " takes its frames from the Aseprite export"
+                          : " takes one frame per file with files:") +
+                "; grid:, frames: and detect: only cut an image:");
       return false;
     }
     if (const Node* gap = n.find("detect_gap")) {
       error(Code::kSheetSource, doc_.span(*gap), "detect_gap: applies with detect: true only");
       return false;
     }
+    if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
     return load_files_sheet(sheet, *source.node);
   }
   if (cutters.size() > 1) {

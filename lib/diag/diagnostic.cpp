@@ -48,7 +48,7 @@ const CodeInfo& info(Code code) {
 void Sink::report(Diagnostic d) {
   if (d.severity == Severity::kError) {
     ++errors_;
-  } else {
+  } else if (d.severity == Severity::kWarning) {
     ++warnings_;
   }
   list_.push_back(std::move(d));
@@ -62,6 +62,10 @@ void Sink::warning(Code code, Span span, std::string message, std::vector<Note> 
   report({Severity::kWarning, code, std::move(span), std::move(message), std::move(notes)});
 }
 
+void Sink::note(Code code, Span span, std::string message, std::vector<Note> notes) {
+  report({Severity::kNote, code, std::move(span), std::move(message), std::move(notes)});
+}
+
 void Sink::merge(const Sink& other) {
   for (const Diagnostic& d : other.list_)
     report(d);
@@ -69,15 +73,19 @@ void Sink::merge(const Sink& other) {
 
 void Sink::finalize(bool werror) {
   if (werror) {
-    for (Diagnostic& d : list_)
-      d.severity = Severity::kError;
+    for (Diagnostic& d : list_) {
+      if (d.severity == Severity::kWarning) d.severity = Severity::kError;
+    }
   }
-  // Severity::kError sorts after kWarning as an enum; put errors first at one place.
-  std::stable_sort(list_.begin(), list_.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    auto ka = std::make_tuple(a.span.file, a.span.line, a.span.column,
-                              a.severity == Severity::kError ? 0 : 1, a.code, a.message);
-    auto kb = std::make_tuple(b.span.file, b.span.line, b.span.column,
-                              b.severity == Severity::kError ? 0 : 1, b.code, b.message);
+  // At one place: errors, then warnings, then notes (not the enum's order).
+  auto rank = [](Severity s) {
+    return s == Severity::kError ? 0 : s == Severity::kWarning ? 1 : 2;
+  };
+  std::stable_sort(list_.begin(), list_.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    auto ka = std::make_tuple(a.span.file, a.span.line, a.span.column, rank(a.severity), a.code,
+                              a.message);
+    auto kb = std::make_tuple(b.span.file, b.span.line, b.span.column, rank(b.severity), b.code,
+                              b.message);
     return ka < kb;
   });
   list_.erase(std::unique(list_.begin(), list_.end(), same), list_.end());
@@ -86,7 +94,7 @@ void Sink::finalize(bool werror) {
   for (const Diagnostic& d : list_) {
     if (d.severity == Severity::kError) {
       ++errors_;
-    } else {
+    } else if (d.severity == Severity::kWarning) {
       ++warnings_;
     }
   }

@@ -136,7 +136,9 @@ std::string code_id(Code code) {
 }
 
 const char* severity_name(Severity severity) {
-  return severity == Severity::kError ? "error" : "warning";
+  return severity == Severity::kError     ? "error"
+         : severity == Severity::kWarning ? "warning"
+                                          : "note";
 }
 
 void render_text(std::ostream& out, const Sink& sink, const TextOptions& options) {
@@ -145,7 +147,11 @@ void render_text(std::ostream& out, const Sink& sink, const TextOptions& options
   const char* reset = options.color ? "\x1b[0m" : "";
   for (const Diagnostic& d : sink.diagnostics()) {
     const char* colour = "";
-    if (options.color) colour = d.severity == Severity::kError ? "\x1b[1;31m" : "\x1b[1;35m";
+    if (options.color) {
+      colour = d.severity == Severity::kError     ? "\x1b[1;31m"
+               : d.severity == Severity::kWarning ? "\x1b[1;35m"
+                                                  : "\x1b[1;36m";
+    }
     out << bold << location(d.span) << ": " << reset << colour << severity_name(d.severity) << '['
         << code_id(d.code) << "]:" << reset << ' ' << bold << printable(d.message) << reset << '\n';
     caret(out, cache, d.span, options);
@@ -187,7 +193,8 @@ void render_json(std::ostream& out, const Sink& sink) {
 
 void render_github(std::ostream& out, const Sink& sink) {
   for (const Diagnostic& d : sink.diagnostics()) {
-    out << "::" << severity_name(d.severity) << " file=" << github_property(d.span.file);
+    out << "::" << (d.severity == Severity::kNote ? "notice" : severity_name(d.severity))
+        << " file=" << github_property(d.span.file);
     if (d.span.line > 0) out << ",line=" << d.span.line;
     if (d.span.column > 0) out << ",col=" << d.span.column;
     if (d.span.end_column > 0) out << ",endColumn=" << d.span.end_column;

@@ -13,11 +13,11 @@
 namespace fs = std::filesystem;
 using namespace spritec::diag;
 
-TEST_CASE("codes are unique and follow the E/W + four digits pattern") {
+TEST_CASE("codes are unique and follow the E/W/N + four digits pattern") {
   std::set<std::string_view> seen;
   for (const CodeInfo* c = catalogue_begin(); c != catalogue_end(); ++c) {
     INFO(c->id);
-    CHECK(std::regex_match(std::string(c->id), std::regex("[EW][0-9]{4}")));
+    CHECK(std::regex_match(std::string(c->id), std::regex("[EWN][0-9]{4}")));
     CHECK(seen.insert(c->id).second);
     CHECK(&info(c->code) == c);
     CHECK(!c->summary.empty());
@@ -30,7 +30,7 @@ TEST_CASE("every code has a section in docs/errors.md and a case under tests/dat
   std::stringstream text;
   text << in.rdbuf();
   std::set<std::string> documented;
-  std::regex heading("^## ([EW][0-9]{4})\\b");
+  std::regex heading("^## ([EWN][0-9]{4})\\b");
   std::string line;
   std::istringstream lines(text.str());
   while (std::getline(lines, line)) {
@@ -70,7 +70,7 @@ TEST_CASE("a retired code stays out of the catalogue, the sections and the cases
   std::set<std::string> retired;
   std::set<std::string> documented;
   bool in_retired = false;
-  std::regex heading("^## ([EW][0-9]{4})\\b");
+  std::regex heading("^## ([EWN][0-9]{4})\\b");
   std::regex row("^\\| ([EW][0-9]{4}) \\|");
   std::string line;
   while (std::getline(in, line)) {

@@ -70,7 +70,19 @@ struct Grid {
   std::optional<int> count;
 };
 
-enum class SheetKind { kGrid, kFrames, kFiles, kDetect };
+enum class SheetKind { kGrid, kFrames, kFiles, kDetect, kAseprite, kAsepriteJson };
+
+// How Aseprite plays a tag (its "Animation Direction").
+enum class TagDirection { kForward, kReverse, kPingpong, kPingpongReverse };
+
+// A tag of an Aseprite file or JSON: frames from…to of its sheet (0-based, inclusive).
+struct SourceTag {
+  std::string name;
+  int from = 0;
+  int to = 0;
+  TagDirection direction = TagDirection::kForward;
+  int repeat = 0;  // passes as Aseprite counts them; 0 = forever
+};
 
 struct Sheet {
   std::string name;
@@ -89,6 +101,14 @@ struct Sheet {
   // False when the sheet's frames could not be listed (missing image, bad pattern…);
   // steps naming its frames are then not reported as unknown.
   bool complete = true;
+  // Aseprite sources (aseprite:, aseprite_json:): each frame's duration, the tags, whether
+  // the tags become actions (tags: true, at tags_span), and for aseprite: the layers drawn
+  // (empty: the visible ones).
+  std::vector<int> durations_ms;
+  std::vector<SourceTag> tags;
+  bool tags_as_actions = false;
+  diag::Span tags_span;
+  std::vector<std::string> layers;
 };
 
 struct Frame {
@@ -97,8 +117,16 @@ struct Frame {
   std::filesystem::path image;  // resolved source image
   Size image_size;              // that image's size (from its header)
   Rect rect;                    // in the source image
-  Point origin;                 // relative to rect's top-left corner; may lie outside it
-  diag::Span span;              // where the frame is defined (rect, grid or file pattern)
+  // The untrimmed frame: `rect` may be a trimmed part of a larger canvas (Aseprite's JSON
+  // keeps sourceSize and spriteSourceSize). canvas 0x0 means the rect's own size, with
+  // offset 0: the rect is the whole frame.
+  Size canvas;
+  Point offset;  // where rect's top-left lies in the untrimmed frame
+  Point origin;  // relative to the untrimmed frame's top-left corner; may lie outside it
+  // aseprite: the file's frame this is (its pixels are that frame flattened); -1 otherwise.
+  int source_frame = -1;
+  diag::Span span;  // where the frame is defined (rect, grid, file pattern or source)
+  Size untrimmed() const { return canvas.width > 0 ? canvas : Size{rect.width, rect.height}; }
 };
 
 enum class PlayMode { kLoop, kPingpong, kOnce };

@@ -50,6 +50,8 @@
   X(kDuplicateSheet,        "E0210", "two sheets have the same name")                       \
   X(kSheetSource,           "E0211", "a sheet does not say where its frames come from")     \
   X(kTooManyFrames,         "E0212", "a definition has more frames than the cap")           \
+  X(kAsepriteInvalid,       "E0213", "an Aseprite file or its JSON is damaged or unsupported") \
+  X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
@@ -64,6 +66,7 @@
   X(kUnknownEntry,          "E0312", "an entry action (--entry) does not exist")            \
   X(kTooManyInputs,         "E0313", "the transitions use more than 64 distinct inputs")    \
   X(kBadMirror,             "E0314", "a {mirror: V} view names no view written as steps")   \
+  X(kUnknownTag,            "E0315", "a {tag: } view names no tag, or tags collide")        \
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
   X(kPagesTooLarge,         "E0403", "the pages would be more or larger than the cap")      \
   X(kPreviewTooLarge,       "E0404", "a preview or strip would be larger than the cap")     \
@@ -84,7 +87,8 @@
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
-  X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads")
+  X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
+  X(kTagActionReplaced,     "N0301", "an action written in the definition replaces a tag's")
 // clang-format on
 
 namespace spritec::diag {

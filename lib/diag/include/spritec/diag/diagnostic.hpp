@@ -18,7 +18,9 @@
 
 namespace spritec::diag {
 
-enum class Severity { kWarning, kError };
+// A note (code N…) tells what the tool did on the user's behalf (an action written in the
+// definition replaced one an Aseprite tag made): never a failure, not even with --werror.
+enum class Severity { kWarning, kError, kNote };
 
 // A place in a source file. line and column are 1-based; column counts bytes.
 // line == 0 means "the whole file" (no position). end_column is exclusive and 0 when
@@ -50,6 +52,7 @@ class Sink {
   void report(Diagnostic d);
   void error(Code code, Span span, std::string message, std::vector<Note> notes = {});
   void warning(Code code, Span span, std::string message, std::vector<Note> notes = {});
+  void note(Code code, Span span, std::string message, std::vector<Note> notes = {});
   void merge(const Sink& other);
 
   std::size_t error_count() const { return errors_; }
@@ -58,7 +61,7 @@ class Sink {
   const std::vector<Diagnostic>& diagnostics() const { return list_; }
 
   // Sorts by file, line, column, severity, code, message and drops exact duplicates.
-  // With werror, warnings become errors (the counts follow).
+  // With werror, warnings become errors (the counts follow); notes stay notes.
   void finalize(bool werror = false);
 
  private:

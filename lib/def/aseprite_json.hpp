@@ -1,0 +1,52 @@
+// Aseprite's JSON sheet data (`aseprite -b --sheet S.png --data S.json`), read into the
+// neutral form both Aseprite sources share (private to def/). Hash and array forms of
+// `frames` are read, in file order; `meta.frameTags` and `meta.slices` when present.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spritec/def/model.hpp"
+
+namespace spritec::def::detail {
+
+struct SourceFrame {
+  Rect rect;     // in the sheet image (the file's canvas for aseprite:)
+  Size canvas;   // the untrimmed frame (sourceSize)
+  Point offset;  // rect's place in it (spriteSourceSize.x, .y)
+  int duration_ms = 100;
+};
+
+struct SliceKey {
+  int frame = 0;  // in effect from this frame on
+  Rect bounds;    // in canvas coordinates
+  bool has_pivot = false;
+  Point pivot;  // relative to bounds' top-left, as Aseprite stores it
+};
+
+struct SourceSlice {
+  std::string name;
+  std::vector<SliceKey> keys;  // by frame
+};
+
+struct SourceData {
+  std::vector<SourceFrame> frames;
+  std::vector<SourceTag> tags;
+  std::vector<SourceSlice> slices;
+  std::string image;  // meta.image: the sheet PNG, relative to the JSON file
+  Size image_size;    // meta.size
+};
+
+// Caps on what a file may declare (docs/limits.md).
+inline constexpr std::size_t kMaxTags = 4096;
+inline constexpr std::size_t kMaxSlices = 4096;
+inline constexpr std::size_t kMaxSliceKeys = 65536;  // over all slices
+inline constexpr std::uint64_t kMaxAsepriteJsonBytes = 64ull << 20;
+
+// Reads the JSON; on failure returns false with a one-line reason naming the JSON path
+// ("frames[3].frame.w is missing", "meta.frameTags[0].to is past the last frame").
+bool parse_aseprite_json(std::string_view text, SourceData& out, std::string& why);
+
+}  // namespace spritec::def::detail

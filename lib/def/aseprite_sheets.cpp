@@ -1,0 +1,279 @@
+// Aseprite sources (aseprite_json:, aseprite:) and what they bring: frames with their
+// durations, tags as actions (tags: true) or as one view's steps ({tag: NAME}), and
+// origins from a slice's pivot (origin: {slice: NAME}). docs/definitions.md, "Aseprite".
+#include <algorithm>
+#include <map>
+
+#include "aseprite_json.hpp"
+#include "loader.hpp"
+#include "spritec/def/schema.hpp"
+#include "spritec/io/files.hpp"
+
+namespace spritec::def::detail {
+namespace fs = std::filesystem;
+using diag::Code;
+
+namespace {
+
+// The frames a tag plays, in order, as Aseprite plays it: the tag's frames (reversed for
+// reverse directions); with a finite repeat of a pingpong, every pass written out — pass 1
+// from…to, then back without repeating the turning frame, and so on: 0..2 repeat 3 plays
+// 0 1 2 1 0 1 2.
+std::vector<int> pingpong_passes(const SourceTag& tag) {
+  std::vector<int> order;
+  for (int f = tag.from; f <= tag.to; ++f)
+    order.push_back(f);
+  if (tag.direction == TagDirection::kPingpongReverse) std::reverse(order.begin(), order.end());
+  if (order.size() == 1) return std::vector<int>(static_cast<std::size_t>(tag.repeat), order[0]);
+  std::vector<int> out(order.begin(), order.end());
+  bool forward = false;  // the direction of the next pass
+  for (int pass = 1; pass < tag.repeat; ++pass) {
+    if (forward) {
+      out.insert(out.end(), order.begin() + 1, order.end());
+    } else {
+      out.insert(out.end(), order.rbegin() + 1, order.rend());
+    }
+    forward = !forward;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json) {
+  sheet.kind = SheetKind::kAsepriteJson;
+  sheet.image = json.value;
+  sheet.image_span = doc_.span(json);
+  const auto path = resolve(json.value, json);
+  if (!path) return false;
+  std::error_code ec;
+  if (!fs::exists(*path, ec)) {
+    error(Code::kImageUnreadable, doc_.span(json), missing_image_message(json.value, *path));
+    return false;
+  }
+  const io::ReadResult file = io::read_file(*path, kMaxAsepriteJsonBytes);
+  if (!file) {
+    error(Code::kImageUnreadable, doc_.span(json),
+          "'" + json.value + "' cannot be read: " + io::describe(file, kMaxAsepriteJsonBytes));
+    return false;
+  }
+  def_.dependencies.push_back(*path);
+  SourceData data;
+  std::string why;
+  if (!parse_aseprite_json(
+          std::string_view(reinterpret_cast<const char*>(file.bytes.data()), file.bytes.size()),
+          data, why)) {
+    error(Code::kAsepriteInvalid, doc_.span(json), "Aseprite JSON '" + json.value + "': " + why);
+    return false;
+  }
+  // meta.image is relative to the JSON file.
+  const std::size_t slash = json.value.rfind('/');
+  const std::string image_written =
+      (slash == std::string::npos ? std::string() : json.value.substr(0, slash + 1)) + data.image;
+  const auto image_path = resolve(image_written, json);
+  if (!image_path) return false;
+  const auto info = read_image(*image_path, image_written, json);
+  if (!info) return false;
+  sheet.image_path = *image_path;
+  sheet.image_size = Size{info->width, info->height};
+  if (data.image_size.width > 0 && !(data.image_size == sheet.image_size)) {
+    error(Code::kAsepriteInvalid, doc_.span(json),
+          "Aseprite JSON '" + json.value + "': meta.size says " +
+              size_text(data.image_size.width, data.image_size.height) + " but " + image_written +
+              " is " + size_text(info->width, info->height) +
+              " (the JSON and the image are from different exports?)");
+    return false;
+  }
+  for (std::size_t i = 0; i < data.frames.size(); ++i) {
+    const Rect& r = data.frames[i].rect;
+    if (r.x + r.width > info->width || r.y + r.height > info->height) {
+      error(Code::kAsepriteInvalid, doc_.span(json),
+            "Aseprite JSON '" + json.value + "': frame " + std::to_string(i) + " (" +
+                std::to_string(r.x) + ", " + std::to_string(r.y) + ", " +
+                size_text(r.width, r.height) + ") lies outside " + image_written + " (" +
+                size_text(info->width, info->height) + ")");
+      return false;
+    }
+  }
+  return add_source_frames(sheet, n, data, json);
+}
+
+bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& data,
+                               const Node& at) {
+  if (!room_for(static_cast<std::int64_t>(data.frames.size()), sheet, at)) return false;
+  // Origins: [x, y] on the canvas, or a slice's pivot per frame.
+  std::vector<Point> origins(data.frames.size(), sheet.origin);
+  const Node* origin = n.find("origin");
+  if (origin && origin->is_mapping() && !tainted(origin)) {
+    const Node* slice_name = origin->find("slice");
+    const std::string name = slice_name ? slice_name->value : std::string();
+    const auto slice = std::find_if(data.slices.begin(), data.slices.end(),
+                                    [&](const SourceSlice& s) { return s.name == name; });
+    if (slice == data.slices.end()) {
+      std::vector<std::string> names;
+      for (const SourceSlice& s : data.slices)
+        names.push_back(s.name);
+      const std::string near = nearest(name, names, std::max<std::size_t>(2, name.size() / 3));
+      error(Code::kSliceOrigin, doc_.span(*slice_name),
+            "sheet '" + sheet.name + "' has no slice '" + name + "'" +
+                (names.empty()  ? " (the file has no slices)"
+                 : near.empty() ? ""
+                                : "; did you mean '" + near + "'?"));
+      return false;
+    }
+    for (std::size_t i = 0; i < data.frames.size(); ++i) {
+      const SliceKey* key = nullptr;  // the last key at or before frame i
+      for (const SliceKey& k : slice->keys) {
+        if (k.frame <= static_cast<int>(i) && (!key || k.frame >= key->frame)) key = &k;
+      }
+      if (!key) {
+        error(Code::kSliceOrigin, doc_.span(*slice_name),
+              "slice '" + name + "' has no key at or before frame " + std::to_string(i) +
+                  " of sheet '" + sheet.name + "', so that frame has no origin");
+        return false;
+      }
+      if (!key->has_pivot) {
+        error(Code::kSliceOrigin, doc_.span(*slice_name),
+              "slice '" + name + "' has no pivot (at frame " + std::to_string(key->frame) +
+                  "): set one in Aseprite's slice properties");
+        return false;
+      }
+      origins[i] = Point{key->bounds.x + key->pivot.x, key->bounds.y + key->pivot.y};
+    }
+  }
+  for (std::size_t i = 0; i < data.frames.size(); ++i) {
+    const SourceFrame& f = data.frames[i];
+    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size, f.rect, origins[i],
+              doc_.span(at));
+    Frame& added = def_.frames.back();
+    added.canvas = f.canvas;
+    added.offset = f.offset;
+    sheet.durations_ms.push_back(f.duration_ms);
+  }
+  sheet.tags = data.tags;
+  if (const Node* tags = n.find("tags"); tags && !tainted(tags)) {
+    sheet.tags_as_actions = tags->as_bool().value_or(false);
+    sheet.tags_span = doc_.span(*tags);
+  }
+  return true;
+}
+
+// One step per frame of a tag, each lasting its frame's duration (W0301 when the
+// milliseconds are not whole ticks, at `span`).
+std::vector<Step> Loader::tag_steps(const Sheet& sheet, const std::vector<int>& order,
+                                    const std::string& tag, const diag::Span& span) {
+  std::vector<Step> steps;
+  for (int f : order) {
+    Step s;
+    s.frame = sheet.name + "/" + std::to_string(f);
+    const int ms = sheet.durations_ms[static_cast<std::size_t>(f)];
+    s.ticks = ms_to_ticks(ms, def_.tick_rate);
+    if (!ms_is_exact(ms, def_.tick_rate) && warned_.insert({tag, f}).second) {
+      sink_.warning(Code::kInexactDuration, span,
+                    "frame " + std::to_string(f) + " of tag '" + tag + "' lasts " +
+                        std::to_string(ms) + " ms, not a whole number of ticks at " +
+                        std::to_string(def_.tick_rate) + " ticks per second; rounded to " +
+                        std::to_string(s.ticks));
+    }
+    s.span = s.frame_span = s.ticks_span = s.event_span = span;
+    steps.push_back(std::move(s));
+  }
+  return steps;
+}
+
+void Loader::add_tag_actions() {
+  std::map<std::string, std::pair<const Sheet*, const SourceTag*>> made;
+  for (const Sheet& sheet : def_.sheets) {
+    if (!sheet.tags_as_actions) continue;
+    for (const SourceTag& tag : sheet.tags) {
+      if (const Action* written = def_.find_action(tag.name)) {
+        sink_.note(Code::kTagActionReplaced, written->span,
+                   "action '" + tag.name + "' replaces the action that tag '" + tag.name +
+                       "' of sheet '" + sheet.name + "' would make",
+                   {diag::Note{sheet.tags_span, "tags: true makes an action of every tag"}});
+        continue;
+      }
+      auto [it, fresh] = made.emplace(tag.name, std::make_pair(&sheet, &tag));
+      if (!fresh) {
+        error(Code::kUnknownTag, sheet.tags_span,
+              "tag '" + tag.name + "' of sheet '" + sheet.name +
+                  "' would make an action of the same name as the tag of sheet '" +
+                  it->second.first->name + "'; rename one tag, or write the action yourself",
+              {diag::Note{it->second.first->tags_span, "the other sheet's tags: true"}});
+        continue;
+      }
+      Action a;
+      a.name = tag.name;
+      a.span = sheet.tags_span;
+      std::vector<int> order;
+      const bool pingpong = tag.direction == TagDirection::kPingpong ||
+                            tag.direction == TagDirection::kPingpongReverse;
+      if (pingpong && tag.repeat > 0) {
+        order = pingpong_passes(tag);  // passes Aseprite counts are not our cycles: list them
+        a.mode = PlayMode::kOnce;
+        a.repeat = 1;
+      } else {
+        for (int f = tag.from; f <= tag.to; ++f)
+          order.push_back(f);
+        if (tag.direction == TagDirection::kReverse ||
+            tag.direction == TagDirection::kPingpongReverse) {
+          std::reverse(order.begin(), order.end());
+        }
+        a.mode = pingpong && order.size() > 1 ? PlayMode::kPingpong : PlayMode::kLoop;
+        a.repeat = tag.repeat;  // forward and reverse: one pass is one cycle
+      }
+      a.then = ThenKind::kHold;  // after the last pass the last frame is held
+      a.steps.push_back(tag_steps(sheet, order, tag.name, sheet.tags_span));
+      def_.actions.push_back(std::move(a));
+    }
+  }
+}
+
+// {tag: NAME} (or {tag: NAME, sheet: S}) as one view's steps: the tag's frames in its
+// direction (reversed for reverse and pingpong_reverse), each its own duration. The
+// action's mode says how the view plays. E0315 when no sheet (or more than one) has it.
+bool Loader::load_tag_view(const Node& item, std::vector<Step>& steps) {
+  const Node* tag_node = item.find("tag");
+  const Node* sheet_node = item.find("sheet");
+  if (!tag_node || tainted(tag_node) || tainted(sheet_node)) return false;
+  const std::string& name = tag_node->value;
+  std::vector<std::pair<const Sheet*, const SourceTag*>> found;
+  std::vector<std::string> all;
+  for (const Sheet& sheet : def_.sheets) {
+    if (!sheet.complete && (!sheet_node || sheet.name == sheet_node->value)) {
+      return false;  // a sheet that could not be read may have it: say nothing
+    }
+    for (const SourceTag& tag : sheet.tags) {
+      all.push_back(tag.name);
+      if (tag.name == name && (!sheet_node || sheet.name == sheet_node->value)) {
+        found.emplace_back(&sheet, &tag);
+      }
+    }
+  }
+  if (found.size() != 1) {
+    std::string message;
+    if (found.empty()) {
+      const std::string near = nearest(name, all, std::max<std::size_t>(2, name.size() / 3));
+      message = "no Aseprite sheet" +
+                (sheet_node ? " named '" + sheet_node->value + "'" : std::string()) +
+                " has a tag '" + name + "'" +
+                (near.empty() ? std::string() : "; did you mean '" + near + "'?");
+    } else {
+      message = "tag '" + name + "' is in sheets '" + found[0].first->name + "' and '" +
+                found[1].first->name + "'; say which: {tag: " + name +
+                ", sheet: " + found[0].first->name + "}";
+    }
+    error(Code::kUnknownTag, doc_.span(*tag_node), message);
+    return false;
+  }
+  const SourceTag& tag = *found[0].second;
+  std::vector<int> order;
+  for (int f = tag.from; f <= tag.to; ++f)
+    order.push_back(f);
+  if (tag.direction == TagDirection::kReverse || tag.direction == TagDirection::kPingpongReverse)
+    std::reverse(order.begin(), order.end());
+  steps = tag_steps(*found[0].first, order, name, doc_.span(*tag_node));
+  return true;
+}
+
+}  // namespace spritec::def::detail

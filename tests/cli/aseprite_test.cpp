@@ -1,0 +1,110 @@
+// Aseprite tags played as Aseprite plays them, checked through `spritec simulate` traces.
+// The expected frame of every tick is worked out by hand below from the playback rules
+// (docs/definitions.md, "Tags as actions"), not from the code under test. The export is
+// tests/data/aseprite_json/ (make_export.py): frames 0-3 last 100, 100, 150, 50 ms, which
+// at 60 ticks a second are 6, 6, 9 and 3 ticks.
+#include <catch2/catch.hpp>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_run.hpp"
+
+using namespace spritec_cli_test;
+
+namespace {
+
+const int kTicks[] = {6, 6, 9, 3};  // frame i's duration in ticks
+
+// The frame of each of `total` ticks when the frames `order` play, each for its duration:
+// then with `hold` the last frame stays, without it the order starts again.
+std::vector<int> expand(const std::vector<int>& order, int total, bool hold) {
+  std::vector<int> out;
+  while (static_cast<int>(out.size()) < total) {
+    for (int f : order) {
+      for (int t = 0; t < kTicks[f]; ++t)
+        out.push_back(f);
+    }
+    if (hold) {
+      while (static_cast<int>(out.size()) < total)
+        out.push_back(order.back());
+    }
+  }
+  out.resize(static_cast<std::size_t>(total));
+  return out;
+}
+
+// The frame index of each tick of each actor in a simulate trace.
+std::map<std::string, std::vector<int>> frames_by_actor(const std::string& trace) {
+  std::map<std::string, std::vector<int>> out;
+  std::istringstream lines(trace);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const auto j = nlohmann::json::parse(line);
+    const std::string frame = j.at("frame").get<std::string>();
+    out[j.at("actor").get<std::string>()].push_back(std::stoi(frame.substr(frame.find('/') + 1)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Aseprite tags play as Aseprite plays them: every direction, repeat and hold") {
+  const int total = 120;
+  Run run = run_spritec(
+      {"simulate", "tags.scene.yaml", "--ticks", std::to_string(total - 1), "--trace", "-"},
+      kTests / "data" / "aseprite_json");
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  auto frames = frames_by_actor(run.out);
+
+  // walk: 0-3 forward, repeat 0 (forever): 0 1 2 3 0 1 2 3 …
+  CHECK(frames["walk"] == expand({0, 1, 2, 3}, total, false));
+  // bounce: 0-2 pingpong, repeat 3: three passes 0 1 2 | 1 0 | 1 2, then 2 is held.
+  CHECK(frames["bounce"] == expand({0, 1, 2, 1, 0, 1, 2}, total, true));
+  // back: 1-3 reverse, repeat 2: two passes 3 2 1 | 3 2 1, then 1 is held.
+  CHECK(frames["back"] == expand({3, 2, 1, 3, 2, 1}, total, true));
+  // sway: 0-3 pingpong_reverse, forever: 3 2 1 0 1 2 3 2 1 0 … (the turning frames once).
+  CHECK(frames["sway"] == expand({3, 2, 1, 0, 1, 2}, total, false));
+}
+
+TEST_CASE("Aseprite JSON in hash and array form give byte-identical packs") {
+  const fs::path dir = kTests / "data" / "aseprite_json";
+  const fs::path hash = kScratch / "aseprite-hash.spk", array = kScratch / "aseprite-array.spk";
+  REQUIRE(run_spritec({"build", "hero.sprites.yaml", "-o", hash.string()}, dir).exit == 0);
+  REQUIRE(run_spritec({"build", "hero-array.sprites.yaml", "-o", array.string()}, dir).exit == 0);
+  CHECK(read_text(hash) == read_text(array));
+}
+
+TEST_CASE("a tag as a view: its frames in its direction with their durations; trims kept") {
+  const fs::path dir = kTests / "data" / "aseprite_json";
+  const fs::path pack = kScratch / "aseprite-views.spk";
+  REQUIRE(run_spritec({"build", "views.sprites.yaml", "-o", pack.string()}, dir).exit == 0);
+  Run run = run_spritec({"inspect", pack.string(), "--json"}, dir);
+  REQUIRE(run.exit == 0);
+  const auto j = nlohmann::json::parse(run.out);
+  // Frames: the canvas (16x16) kept as the source size; the trimmed block of frame i sits
+  // at (2 + 2i, 5) on it; origin [8, 15] is on the canvas.
+  for (int i = 0; i < 4; ++i) {
+    const auto& f = j["frames"][std::size_t(i)];
+    CHECK(f["source_size"] == nlohmann::json::array({16, 16}));
+    CHECK(f["trim"] == nlohmann::json::array({2 + 2 * i, 5}));
+    CHECK(f["origin"] == nlohmann::json::array({8, 15}));
+  }
+  const auto& walk = j["actions"][0];
+  REQUIRE(walk["steps"].size() == 2);
+  for (int v = 0; v < 2; ++v) {
+    const auto& view = walk["steps"][std::size_t(v)];
+    REQUIRE(view.size() == 4);
+    for (int i = 0; i < 4; ++i) {
+      CHECK(view[std::size_t(i)]["frame"] == "hero/" + std::to_string(i));
+      CHECK(view[std::size_t(i)]["ticks"] == kTicks[i]);
+      CHECK(view[std::size_t(i)]["flip"] == (v == 0 ? "" : "x"));
+    }
+  }
+  // sway is pingpong_reverse over 0-3: the view lists 3 2 1 0.
+  const auto& sway = j["actions"][1]["steps"][0];
+  REQUIRE(sway.size() == 4);
+  for (int i = 0; i < 4; ++i)
+    CHECK(sway[std::size_t(i)]["frame"] == "hero/" + std::to_string(3 - i));
+}
