@@ -122,8 +122,8 @@ void BM_EncodeGif(benchmark::State& state) {
   std::size_t size = 0;
   for (auto _ : state) {
     auto gif = spritec::render::encode_gif(frames);
-    size = gif.bytes.size();
-    benchmark::DoNotOptimize(gif.bytes.data());
+    size = gif.value.size();
+    benchmark::DoNotOptimize(gif.value.data());
   }
   state.counters["bytes"] = static_cast<double>(size);
 }
@@ -134,8 +134,8 @@ void BM_EncodeApng(benchmark::State& state) {
   std::size_t size = 0;
   for (auto _ : state) {
     auto apng = spritec::render::encode_apng(frames);
-    size = apng.bytes.size();
-    benchmark::DoNotOptimize(apng.bytes.data());
+    size = apng.value.size();
+    benchmark::DoNotOptimize(apng.value.data());
   }
   state.counters["bytes"] = static_cast<double>(size);
 }
@@ -175,21 +175,21 @@ int write_outputs(const std::string& dir) {
       return 1;
     }
   }
-  spritec::render::Encoded gif, clear_gif, apng;
+  spritec::diag::Result<std::vector<std::uint8_t>> gif, clear_gif, apng;
   double t_gif = millis([&] { gif = spritec::render::encode_gif(frames); });
   double t_clear = millis([&] { clear_gif = spritec::render::encode_gif(clear_frames); });
   double t_apng = millis([&] { apng = spritec::render::encode_apng(frames); });
   if (!gif || !clear_gif || !apng) {
-    std::fprintf(stderr, "encoding failed: %s%s%s\n", gif.error.c_str(), clear_gif.error.c_str(),
-                 apng.error.c_str());
+    std::fprintf(stderr, "encoding failed: %s%s%s\n", gif.error.message.c_str(),
+                 clear_gif.error.message.c_str(), apng.error.message.c_str());
     return 1;
   }
-  save(dir + "/ours.gif", gif.bytes);
-  save(dir + "/ours_transparent.gif", clear_gif.bytes);
-  save(dir + "/ours.apng", apng.bytes);
-  std::printf("ours.gif %zu bytes %.1f ms\n", gif.bytes.size(), t_gif);
-  std::printf("ours_transparent.gif %zu bytes %.1f ms\n", clear_gif.bytes.size(), t_clear);
-  std::printf("ours.apng %zu bytes %.1f ms\n", apng.bytes.size(), t_apng);
+  save(dir + "/ours.gif", gif.value);
+  save(dir + "/ours_transparent.gif", clear_gif.value);
+  save(dir + "/ours.apng", apng.value);
+  std::printf("ours.gif %zu bytes %.1f ms\n", gif.value.size(), t_gif);
+  std::printf("ours_transparent.gif %zu bytes %.1f ms\n", clear_gif.value.size(), t_clear);
+  std::printf("ours.apng %zu bytes %.1f ms\n", apng.value.size(), t_apng);
   return 0;
 }
 

@@ -123,7 +123,7 @@ format::PackModel generated_model() {
 struct Fixture {
   std::vector<std::uint8_t> bytes;
   runtime::PackView pack;
-  Fixture() : bytes(format::write_spk(generated_model())) {
+  Fixture() : bytes(format::write_spk(generated_model()).value) {
     // The model is valid by construction: a pack that does not read back is a bug, not
     // something to time.
     if (!runtime::parse_pack(bytes.data(), bytes.size(), pack)) std::abort();

@@ -336,14 +336,10 @@ std::vector<std::string> input_names(const runtime::PackView& pack, std::uint64_
 
 }  // namespace
 
-std::vector<std::uint8_t> write_spk(const PackModel& model, std::string* error) {
+diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model) {
   Writer w(model);
   std::vector<std::uint8_t> out;
-  if (!w.run(out)) {
-    if (error) *error = w.error();
-    return {};
-  }
-  if (error) error->clear();
+  if (!w.run(out)) return diag::fail(w.error());
   return out;
 }
 

@@ -41,7 +41,13 @@ std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& 
       page.file = options.page_file_stem + "-" + std::to_string(i) + ".png";
     }
   }
-  c.bytes = options.page_file_stem.empty() ? std::move(r.bytes) : format::write_spk(c.model);
+  if (options.page_file_stem.empty()) {
+    c.bytes = std::move(r.bytes);
+  } else {
+    diag::Result<std::vector<std::uint8_t>> written = format::write_spk(c.model);
+    if (!written) return std::nullopt;
+    c.bytes = std::move(written.value);
+  }
   if (c.bytes.empty()) return std::nullopt;
   c.atlas.stats.frames = c.model.frames.size();
   return c;
@@ -65,7 +71,8 @@ void store_in_cache(const fs::path& cache_file, const Compiled& compiled, std::o
     embedded.pages[i].file.clear();
     embedded.pages[i].png = compiled.page_pngs[i];
   }
-  diag::Status<> stored = io::write_file_atomic(cache_file, format::write_spk(embedded));
+  diag::Result<std::vector<std::uint8_t>> pack = format::write_spk(embedded);
+  diag::Status<> stored = pack ? io::write_file_atomic(cache_file, pack.value) : pack.error;
   if (!stored)
     err << "spritec: warning: cannot store in the cache: " << stored.error.message << '\n';
 }

@@ -163,13 +163,13 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   for (const def::Action& action : c.definition.actions)
     model.actions.push_back(to_action(action));
 
-  std::string error;
-  c.bytes = format::write_spk(model, &error);
-  if (c.bytes.empty()) {
+  diag::Result<std::vector<std::uint8_t>> written = format::write_spk(model);
+  if (!written) {
     sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
-               "cannot write the pack: " + error);
+               "cannot write the pack: " + written.error.message);
     return std::nullopt;
   }
+  c.bytes = std::move(written.value);
   return c;
 }
 

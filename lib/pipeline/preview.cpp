@@ -321,7 +321,8 @@ int draw_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelec
 // A PNG sheet: the strip sections, or the scene's frames as a grid (moved out of `d`),
 // each measured against the caps before anything is drawn. 0, or the exit status of the
 // E0404 written.
-int encode_sheet(const PreviewOptions& o, Drawn& d, std::ostream& err, render::Encoded& encoded) {
+int encode_sheet(const PreviewOptions& o, Drawn& d, std::ostream& err,
+                 diag::Result<std::vector<std::uint8_t>>& encoded) {
   image::Image sheet;
   render::StripOptions strip;
   strip.scale = o.scale;
@@ -355,27 +356,27 @@ int encode_sheet(const PreviewOptions& o, Drawn& d, std::ostream& err, render::E
     if (!render::sheet_fits(size)) return sheet_too_large(err, o, size, true);
     sheet = render::layout_grid(images, 8, d.frames.labels, strip);
   }
-  encoded.bytes = image::encode_png(sheet);
-  if (encoded.bytes.empty()) encoded.error = "the sheet is empty or too large";
+  encoded = image::encode_png(sheet);
+  if (encoded.value.empty()) encoded = diag::fail("the sheet is empty or too large");
   return 0;
 }
 
 // The output, once nothing it would replace is an input.
-int write_preview(const PreviewOptions& o, const Drawn& d, const render::Encoded& encoded,
+int write_preview(const PreviewOptions& o, const Drawn& d, const std::vector<std::uint8_t>& bytes,
                   diag::Sink& sink, std::ostream& out, std::ostream& err) {
   io::OutputPlan plan;
   for (std::size_t i = 0; i < d.inputs.size(); ++i)
     plan.input(d.inputs[i], i == 0 ? "the input" : "a file the preview reads");
   plan.output(o.output, "-o");
   if (!check_outputs(plan, sink)) return report(sink, err);
-  if (diag::Status<> written = io::write_file_atomic(o.output, encoded.bytes); !written)
+  if (diag::Status<> written = io::write_file_atomic(o.output, bytes); !written)
     return write_failed(sink, err, "preview", written.error);
   out << "wrote " << o.output << " (";
   if (d.sections.empty()) {
     out << d.frames.frames.size()
         << (d.frames.frames.size() == 1 ? " rendered frame, " : " rendered frames, ");
   }
-  out << encoded.bytes.size() << " bytes)\n";
+  out << bytes.size() << " bytes)\n";
   return 0;
 }
 
@@ -408,7 +409,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
                           " frames");
   }
 
-  render::Encoded encoded;
+  diag::Result<std::vector<std::uint8_t>> encoded;
   if (*kind == OutputKind::kGif) {
     // The stage's colour decides, never the pixels: an opaque stage gives an opaque GIF over
     // its colour, any other keeps transparency (soft alpha laid over the stage's colour).
@@ -423,10 +424,10 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!encoded) {
     sink.error(diag::Code::kInternal, {"spritec preview", 0, 0, 0},
-               "cannot encode the preview: " + encoded.error);
+               "cannot encode the preview: " + encoded.error.message);
     return report(sink, err);
   }
-  return write_preview(o, d, encoded, sink, out, err);
+  return write_preview(o, d, encoded.value, sink, out, err);
 }
 
 }  // namespace spritec::pipeline

@@ -3,9 +3,9 @@
 #pragma once
 
 #include <algorithm>
-#include <string>
 #include <vector>
 
+#include "spritec/diag/result.hpp"
 #include "spritec/image/image.hpp"
 
 #include "spritec/render/anim_frame.hpp"
@@ -22,19 +22,18 @@ struct Units {
 };
 
 // Fails (with a reason) on den <= 0, num < 0, or a common denominator above 2^62.
-bool to_units(const std::vector<Duration>& durations, Units& units, std::string& why);
+diag::Result<Units> to_units(const std::vector<Duration>& durations);
 
 // GIF delays in centiseconds (gif_delays' rule) of durations given in units.
-bool delays_from_units(const std::vector<Wide>& amounts, Wide denominator, std::vector<int>& out,
-                       std::string& why);
+diag::Result<std::vector<int>> delays_from_units(const std::vector<Wide>& amounts,
+                                                 Wide denominator);
 
 // Checks that the frames are non-empty, equally sized, at most `max_side` a side, that
 // their pixel buffers match their size, and that some frame has a non-zero duration.
-bool check_frames(const std::vector<AnimFrame>& frames, int max_side, std::string& why);
+diag::Status<> check_frames(const std::vector<AnimFrame>& frames, int max_side);
 
 // What every encoder does first: check_frames, then the frames' durations in units.
-bool check_and_time(const std::vector<AnimFrame>& frames, int max_side, Units& units,
-                    std::string& why);
+diag::Result<Units> check_and_time(const std::vector<AnimFrame>& frames, int max_side);
 
 // The smallest rectangle holding every pixel where two w x h canvases (row-major, one
 // element a pixel) differ; empty when they are equal.

@@ -401,14 +401,11 @@ std::vector<std::uint8_t> write_chunks(const std::vector<Plan>& plans,
 
 }  // namespace
 
-Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& options) {
-  Encoded result;
-  std::string why;
-  Units units;
-  if (!check_and_time(frames, kMaxSide, units, why)) {
-    result.error = why;
-    return result;
-  }
+diag::Result<std::vector<std::uint8_t>> encode_apng(const std::vector<AnimFrame>& frames,
+                                                    const ApngOptions& options) {
+  diag::Result<Units> timed = check_and_time(frames, kMaxSide);
+  if (!timed) return timed.error;
+  const Units& units = timed.value;
   const int w = frames[0].image.width, h = frames[0].image.height;
   std::vector<Canvas> targets;
   std::vector<Wide> amounts;
@@ -419,14 +416,14 @@ Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& opt
   compressors.trial = libdeflate_alloc_compressor(std::min(level, kTrialLevel));
   compressors.final = level <= kTrialLevel ? compressors.trial : libdeflate_alloc_compressor(level);
   if (!compressors.trial || !compressors.final) {
-    result.error = "out of memory for the compressor";
-    return result;
+    return diag::fail("out of memory for the compressor");
   }
   Planner planner(w, h, compressors.trial);
   const std::vector<Plan> plans = plan_frames(planner, targets);
-  result.bytes = write_chunks(plans, amounts, units.denominator, w, h, compressors.final);
-  if (result.bytes.empty()) result.error = "libdeflate failed to compress a frame";
-  return result;
+  std::vector<std::uint8_t> bytes =
+      write_chunks(plans, amounts, units.denominator, w, h, compressors.final);
+  if (bytes.empty()) return diag::fail("libdeflate failed to compress a frame");
+  return bytes;
 }
 
 }  // namespace spritec::render

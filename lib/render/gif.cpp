@@ -562,29 +562,17 @@ bool encode_frames(const std::vector<Canvas>& targets, const std::vector<int>& d
 
 }  // namespace
 
-std::vector<int> gif_delays(const std::vector<Duration>& durations, std::string* error) {
-  Units units;
-  std::string why;
-  if (!to_units(durations, units, why)) {
-    if (error) *error = why;
-    return {};
-  }
-  std::vector<int> out;
-  if (!delays_from_units(units.amounts, units.denominator, out, why)) {
-    if (error) *error = why;
-    return {};
-  }
-  return out;
+diag::Result<std::vector<int>> gif_delays(const std::vector<Duration>& durations) {
+  diag::Result<Units> units = to_units(durations);
+  if (!units) return units.error;
+  return delays_from_units(units.value.amounts, units.value.denominator);
 }
 
-Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& options) {
-  Encoded result;
-  std::string why;
-  Units units;
-  if (!check_and_time(frames, kMaxSide, units, why)) {
-    result.error = why;
-    return result;
-  }
+diag::Result<std::vector<std::uint8_t>> encode_gif(const std::vector<AnimFrame>& frames,
+                                                   const GifOptions& options) {
+  diag::Result<Units> timed = check_and_time(frames, kMaxSide);
+  if (!timed) return timed.error;
+  const Units& units = timed.value;
   const int w = frames[0].image.width, h = frames[0].image.height;
 
   // Flatten the frames that are shown at all, and count colours over the whole animation.
@@ -629,11 +617,8 @@ Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& optio
       merged_amounts.push_back(amounts[f]);
     }
   }
-  std::vector<int> delays;
-  if (!delays_from_units(merged_amounts, units.denominator, delays, why)) {
-    result.error = why;
-    return result;
-  }
+  diag::Result<std::vector<int>> delays = delays_from_units(merged_amounts, units.denominator);
+  if (!delays) return delays.error;
 
   // The colour table has a power-of-two size. With an entry to spare, that entry is every
   // frame's transparent index. When the colours fill the table exactly, each frame takes an
@@ -643,15 +628,16 @@ Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& optio
   int bpp = 1;
   while ((1 << bpp) < n)
     ++bpp;
+  std::vector<std::uint8_t> smallest;
   for (int attempt = bpp; attempt <= std::min(8, bpp + 1); ++attempt) {
     if (attempt > bpp && (1 << bpp) > n) break;
     const int fixed = (1 << attempt) > n ? n : -1;
     std::vector<std::uint8_t> bytes;
-    if (!encode_frames(targets, delays, colours, w, h, attempt, fixed, bytes)) continue;
-    if (result.bytes.empty() || bytes.size() < result.bytes.size()) result.bytes = std::move(bytes);
+    if (!encode_frames(targets, delays.value, colours, w, h, attempt, fixed, bytes)) continue;
+    if (smallest.empty() || bytes.size() < smallest.size()) smallest = std::move(bytes);
   }
-  if (result.bytes.empty()) result.error = "giflib failed to encode the GIF";
-  return result;
+  if (smallest.empty()) return diag::fail("giflib failed to encode the GIF");
+  return smallest;
 }
 
 }  // namespace spritec::render

@@ -45,11 +45,10 @@ format::PackModel small_pack(const std::vector<std::string>& names) {
 }
 
 std::string write_pack(const format::PackModel& m) {
-  std::string error;
-  std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
-  INFO(error);
-  REQUIRE(!bytes.empty());
-  return std::string(bytes.begin(), bytes.end());
+  auto written = format::write_spk(m);
+  INFO(written.error.message);
+  REQUIRE(written.ok());
+  return std::string(written.value.begin(), written.value.end());
 }
 
 // After an edit, the header's checksum is made right again.
@@ -127,10 +126,9 @@ TEST_CASE("unpack refuses a frame whose untrimmed size is over the image cap, be
   format::PackModel m = small_pack({"big"});
   m.frames[0].source_w = 0x7ffffff0u;  // 2^31 - 16: 8 GiB untrimmed, or a negative int
   m.frames[0].source_h = 2;
-  std::string error;
-  std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
-  REQUIRE(!bytes.empty());
-  write_text(dir / "huge.spk", std::string(bytes.begin(), bytes.end()));
+  auto written = format::write_spk(m);
+  REQUIRE(written.ok());
+  write_text(dir / "huge.spk", std::string(written.value.begin(), written.value.end()));
   Run run = run_spritec({"unpack", "huge.spk", "-o", "out"}, dir);
   INFO(run.err);
   CHECK(run.exit == 1);

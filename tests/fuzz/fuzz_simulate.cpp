@@ -77,10 +77,9 @@ std::vector<std::uint8_t> build_pack() {
   to_walk.immediate = true;
   turn.transitions = {to_walk};
   m.actions.insert(m.actions.end(), {spin, turn});
-  std::string error;
-  std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
-  FUZZ_CHECK(!bytes.empty());
-  return bytes;
+  auto written = format::write_spk(m);
+  FUZZ_CHECK(written.ok());
+  return std::move(written.value);
 }
 
 const std::vector<std::uint8_t>& pack_bytes() {

@@ -201,18 +201,19 @@ fmt::PackModel as_sets(fmt::PackModel m) {
 
 void round_trip(const rt::PackView& pack) {
   const fmt::PackModel model = as_sets(fmt::read_model(pack));
-  std::string error;
-  const std::vector<std::uint8_t> bytes = fmt::write_spk(model, &error);
-  if (bytes.empty()) {
-    FUZZ_CHECK(!error.empty());
+  const auto written = fmt::write_spk(model);
+  if (!written) {
+    FUZZ_CHECK(!written.error.message.empty());
     return;  // a model the writer refuses (duplicate names, empty input names, …)
   }
+  const std::vector<std::uint8_t>& bytes = written.value;
   rt::PackView again;
   const rt::ParseResult r = rt::parse_pack(bytes.data(), bytes.size(), again);
   FUZZ_CHECK(r.ok());
   const fmt::PackModel model2 = fmt::read_model(again);
   FUZZ_CHECK(model2 == model);
-  FUZZ_CHECK(fmt::write_spk(model2) == bytes);
+  const auto again_written = fmt::write_spk(model2);
+  FUZZ_CHECK(again_written.ok() && again_written.value == bytes);
 }
 
 // --- the inverse: a valid model derived from the bytes ------------------------------------
@@ -411,10 +412,12 @@ void check_timing(const rt::PackView& pack, std::uint32_t index) {
 void from_model(const std::uint8_t* data, std::size_t size) {
   ByteSource in(data, size);
   const fmt::PackModel model = model_from_bytes(in);
-  std::string error;
-  const std::vector<std::uint8_t> bytes = fmt::write_spk(model, &error);
-  if (bytes.empty()) std::fprintf(stderr, "write_spk refused a valid model: %s\n", error.c_str());
-  FUZZ_CHECK(!bytes.empty());
+  const auto written = fmt::write_spk(model);
+  if (!written) {
+    std::fprintf(stderr, "write_spk refused a valid model: %s\n", written.error.message.c_str());
+  }
+  FUZZ_CHECK(written.ok());
+  const std::vector<std::uint8_t>& bytes = written.value;
   rt::PackView pack;
   const rt::ParseResult r = rt::parse_pack(bytes.data(), bytes.size(), pack);
   FUZZ_CHECK(r.ok());

@@ -44,7 +44,6 @@ TEST_CASE("input bits do not depend on the order actions mention inputs", "[writ
 
 TEST_CASE("the writer refuses models that break the pack's rules", "[writer]") {
   PackModel m = sample_model();
-  std::string error;
   SECTION("a step naming an unknown frame") {
     m.actions[0].steps[0][0].frame = "body/99";
   }
@@ -88,9 +87,10 @@ TEST_CASE("the writer refuses models that break the pack's rules", "[writer]") {
   SECTION("a tick rate of 0") {
     m.tick_rate = 0;
   }
-  const std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
-  CHECK(bytes.empty());
-  CHECK_FALSE(error.empty());
+  const auto written = format::write_spk(m);
+  CHECK_FALSE(written.ok());
+  CHECK(written.value.empty());
+  CHECK_FALSE(written.error.message.empty());
 }
 
 TEST_CASE("64 inputs are allowed and the 64th is bit 63", "[writer]") {
@@ -137,8 +137,6 @@ TEST_CASE("the writer and the reader share one plain-file-name and one range che
     INFO(name);
     PackModel m = sample_model();
     m.pages[1].file = name;
-    std::string error;
-    const std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
-    CHECK(bytes.empty() == !plain_file_name(name));
+    CHECK(format::write_spk(m).ok() == plain_file_name(name));
   }
 }

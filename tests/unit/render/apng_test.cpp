@@ -72,7 +72,7 @@ TEST_CASE("an apng with soft alpha decodes back pixel for pixel") {
   auto apng = encode_apng(frames);
   REQUIRE(apng);
   int plays = -1;
-  auto decoded = render_test::decode_apng(apng.bytes, &plays);
+  auto decoded = render_test::decode_apng(apng.value, &plays);
   REQUIRE(decoded.error.empty());
   CHECK(plays == 0);  // loops forever
   CHECK(decoded.width == 24);
@@ -107,7 +107,7 @@ TEST_CASE("the apng default image is frame 0 for a plain PNG decoder") {
   REQUIRE(apng);
   int w = 0, h = 0, n = 0;
   unsigned char* pixels =
-      stbi_load_from_memory(apng.bytes.data(), int(apng.bytes.size()), &w, &h, &n, 4);
+      stbi_load_from_memory(apng.value.data(), int(apng.value.size()), &w, &h, &n, 4);
   REQUIRE(pixels != nullptr);
   CHECK(w == 12);
   CHECK(h == 10);
@@ -119,7 +119,7 @@ TEST_CASE("the apng default image is frame 0 for a plain PNG decoder") {
 TEST_CASE("the apng encoder is deterministic and rejects bad input") {
   std::vector<AnimFrame> frames{soft_frame(12, 10, 2, 1, true, 4),
                                 soft_frame(12, 10, 3, 2, true, 4)};
-  CHECK(encode_apng(frames).bytes == encode_apng(frames).bytes);
+  CHECK(encode_apng(frames).value == encode_apng(frames).value);
   CHECK_FALSE(encode_apng({}));
   std::vector<AnimFrame> mixed{frames[0], soft_frame(13, 10, 0, 0, false, 4)};
   CHECK_FALSE(encode_apng(mixed));

@@ -73,7 +73,7 @@ TEST_CASE("gif delays follow cumulative time so 30 fps never drifts") {
   // 26.67, 30, 33.33 -> rounded 3, 7, 10, 13, 17, 20, 23, 27, 30, 33. Differences:
   std::vector<Duration> d(10, Duration{1, 30});
   std::vector<int> expected{3, 4, 3, 3, 4, 3, 3, 4, 3, 3};
-  auto delays = gif_delays(d);
+  auto delays = gif_delays(d).value;
   CHECK(delays == expected);
   CHECK(std::accumulate(delays.begin(), delays.end(), 0) == 33);
 }
@@ -83,13 +83,13 @@ TEST_CASE("gif delays never go below 2 cs and later frames pay the time back") {
     // Ideal ends 1.67, 3.33, 5, 6.67, 8.33, 10 cs round to 2, 3, 5, 7, 8, 10; with the 2 cs
     // floor each frame ends 2 cs after the previous one: 2, 4, 6, 8, 10, 12.
     std::vector<Duration> d(6, Duration{1, 60});
-    CHECK(gif_delays(d) == std::vector<int>{2, 2, 2, 2, 2, 2});
+    CHECK(gif_delays(d).value == std::vector<int>{2, 2, 2, 2, 2, 2});
   }
   SECTION("a long frame after short ones absorbs the excess") {
     // Ends: 1/60, 2/60, 3/60, then + 1/2 s -> ideal 1.67, 3.33, 5, 55 cs -> 2, 3, 5, 55.
     // Shown: 2, 4 (floor), 6 (floor), 55. Delays 2, 2, 2, 49: total 55 = 0.55 s exactly.
     std::vector<Duration> d{{1, 60}, {1, 60}, {1, 60}, {1, 2}};
-    CHECK(gif_delays(d) == std::vector<int>{2, 2, 2, 49});
+    CHECK(gif_delays(d).value == std::vector<int>{2, 2, 2, 49});
   }
 }
 
@@ -97,16 +97,17 @@ TEST_CASE("gif delays of mixed tick durations sum to the exact total") {
   // Ticks 5, 7, 3, 9, 4, 6, 11 at 60 Hz end at ticks 5, 12, 15, 24, 28, 34, 45, i.e. at
   // 8.33, 20, 25, 40, 46.67, 56.67, 75 cs -> rounded 8, 20, 25, 40, 47, 57, 75.
   std::vector<Duration> d{{5, 60}, {7, 60}, {3, 60}, {9, 60}, {4, 60}, {6, 60}, {11, 60}};
-  CHECK(gif_delays(d) == std::vector<int>{8, 12, 5, 15, 7, 10, 18});
+  CHECK(gif_delays(d).value == std::vector<int>{8, 12, 5, 15, 7, 10, 18});
 }
 
 TEST_CASE("gif delays reject invalid durations") {
-  std::string error;
-  CHECK(gif_delays({{1, 0}}, &error).empty());
-  CHECK_FALSE(error.empty());
-  error.clear();
-  CHECK(gif_delays({{-1, 60}}, &error).empty());
-  CHECK_FALSE(error.empty());
+  const auto zero_den = gif_delays({{1, 0}});
+  CHECK_FALSE(zero_den.ok());
+  CHECK(zero_den.value.empty());
+  CHECK(zero_den.error.message == "invalid frame duration 1/0");
+  const auto negative = gif_delays({{-1, 60}});
+  CHECK_FALSE(negative.ok());
+  CHECK(negative.error.message == "invalid frame duration -1/60");
 }
 
 TEST_CASE("a pixel-art animation decodes back pixel for pixel through giflib") {
@@ -121,7 +122,7 @@ TEST_CASE("a pixel-art animation decodes back pixel for pixel through giflib") {
                                 frame_with_sprites(32, 20, {{1, 1}, {20, 10}}, 6)};
   auto gif = encode_gif(frames);
   REQUIRE(gif);
-  auto decoded = render_test::decode_gif(gif.bytes);
+  auto decoded = render_test::decode_gif(gif.value);
   REQUIRE(decoded.error.empty());
   CHECK(decoded.loops_forever);
   CHECK(decoded.width == 32);
@@ -148,7 +149,7 @@ TEST_CASE("an opaque gif lays every pixel over the background colour") {
   options.background = 0x1d2b53;
   auto gif = encode_gif(frames, options);
   REQUIRE(gif);
-  auto decoded = render_test::decode_gif(gif.bytes);
+  auto decoded = render_test::decode_gif(gif.value);
   REQUIRE(decoded.frames.size() == 2);
   for (std::size_t i = 0; i < 2; ++i) {
     Image expected = frames[i].image;
@@ -173,7 +174,7 @@ TEST_CASE("soft alpha becomes transparent below 128 and is laid over the backgro
   f.duration = {1, 10};
   GifOptions options;
   options.background = 0x0000FF;
-  auto decoded = render_test::decode_gif(encode_gif({f}, options).bytes);
+  auto decoded = render_test::decode_gif(encode_gif({f}, options).value);
   REQUIRE(decoded.frames.size() == 1);
   const auto& img = decoded.frames[0].image;
   // Alpha 64 < 128: transparent.
@@ -200,7 +201,7 @@ TEST_CASE("each gif frame stores only the rectangle that changed") {
     for (int x = 40; x < 43; ++x)
       set(b.image, x, y, white);
   }
-  auto decoded = render_test::decode_gif(encode_gif({a, b}).bytes);
+  auto decoded = render_test::decode_gif(encode_gif({a, b}).value);
   REQUIRE(decoded.frames.size() == 2);
   const auto& second = decoded.frames[1];
   CHECK(second.x == 40);
@@ -216,7 +217,7 @@ TEST_CASE("ten distinct frames at 30 fps get delays 3,4,3,3,... through the enco
     AnimFrame f = frame_with_sprites(24, 8, {{i, 1}}, 2);  // 2 ticks at 60 Hz = 1/30 s
     frames.push_back(f);
   }
-  auto decoded = render_test::decode_gif(encode_gif(frames).bytes);
+  auto decoded = render_test::decode_gif(encode_gif(frames).value);
   REQUIRE(decoded.frames.size() == 10);
   std::vector<int> delays;
   for (const auto& f : decoded.frames)
@@ -230,7 +231,7 @@ TEST_CASE("frames of zero duration are dropped") {
   std::vector<AnimFrame> frames{frame_with_sprites(16, 8, {{0, 0}}, 0),
                                 frame_with_sprites(16, 8, {{4, 1}}, 6),
                                 frame_with_sprites(16, 8, {{8, 2}}, 6)};
-  auto decoded = render_test::decode_gif(encode_gif(frames).bytes);
+  auto decoded = render_test::decode_gif(encode_gif(frames).value);
   REQUIRE(decoded.frames.size() == 2);
   CHECK(decoded.frames[0].image.rgba == as_gif_shows(frames[1].image).rgba);
 }
@@ -257,8 +258,8 @@ TEST_CASE("more than 255 colours are quantised with a bounded error and stable b
     auto first = encode_gif(frames, options);
     auto second = encode_gif(frames, options);
     REQUIRE(first);
-    CHECK(first.bytes == second.bytes);
-    auto decoded = render_test::decode_gif(first.bytes);
+    CHECK(first.value == second.value);
+    auto decoded = render_test::decode_gif(first.value);
     REQUIRE(decoded.frames.size() == 2);
     CHECK(decoded.global_colours == 256);
     for (std::size_t i = 0; i < 2; ++i) {
@@ -283,7 +284,7 @@ TEST_CASE("more than 255 colours are quantised with a bounded error and stable b
 TEST_CASE("the gif encoder is deterministic and rejects bad input") {
   std::vector<AnimFrame> frames{frame_with_sprites(20, 10, {{1, 1}}, 5),
                                 frame_with_sprites(20, 10, {{6, 2}}, 5)};
-  CHECK(encode_gif(frames).bytes == encode_gif(frames).bytes);
+  CHECK(encode_gif(frames).value == encode_gif(frames).value);
 
   CHECK_FALSE(encode_gif({}));
   std::vector<AnimFrame> mixed{frames[0], frame_with_sprites(21, 10, {}, 5)};
@@ -339,7 +340,7 @@ TEST_CASE("random pixel-art animations of 1 to 255 colours round trip exactly") 
     }
     auto gif = encode_gif(frames);
     REQUIRE(gif);
-    auto decoded = render_test::decode_gif(gif.bytes);
+    auto decoded = render_test::decode_gif(gif.value);
     REQUIRE(decoded.error.empty());
     REQUIRE(decoded.frames.size() == frames.size());
     for (std::size_t i = 0; i < frames.size(); ++i) {
@@ -369,7 +370,7 @@ TEST_CASE("colours that fill the table exactly borrow an unused index for transp
     return f;
   };
   std::vector<AnimFrame> frames{stage(2), stage(6), stage(10), stage(14)};
-  auto decoded = render_test::decode_gif(encode_gif(frames).bytes);
+  auto decoded = render_test::decode_gif(encode_gif(frames).value);
   REQUIRE(decoded.frames.size() == 4);
   CHECK(decoded.global_colours == 4);
   for (std::size_t i = 0; i < 4; ++i)
@@ -379,7 +380,7 @@ TEST_CASE("colours that fill the table exactly borrow an unused index for transp
   // the table grows to 8 entries.
   std::vector<AnimFrame> holed = frames;
   holed[0].image.pixel(0, 0)[3] = 0;
-  decoded = render_test::decode_gif(encode_gif(holed).bytes);
+  decoded = render_test::decode_gif(encode_gif(holed).value);
   REQUIRE(decoded.frames.size() == 4);
   CHECK(decoded.global_colours == 8);
   for (std::size_t i = 0; i < 4; ++i) {
@@ -411,7 +412,7 @@ TEST_CASE("soft-alpha art with many colours is quantised over the background") {
   GifOptions options;
   options.transparent = false;
   options.background = 0x1d2b53;
-  auto decoded = render_test::decode_gif(encode_gif(frames, options).bytes);
+  auto decoded = render_test::decode_gif(encode_gif(frames, options).value);
   REQUIRE(decoded.frames.size() == 3);
   for (std::size_t i = 0; i < 3; ++i) {
     long total = 0;

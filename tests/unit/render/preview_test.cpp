@@ -109,9 +109,9 @@ void make_pack(Pack& pack, std::int32_t ox, std::int32_t oy) {
   west.flip_x = true;
   walk.steps = {{east}, {west}};
   m.actions = {walk};
-  std::string error;
-  pack.bytes = format::write_spk(m, &error);
-  REQUIRE(error.empty());
+  auto written = format::write_spk(m);
+  REQUIRE(written.ok());
+  pack.bytes = std::move(written.value);
   REQUIRE(runtime::parse_pack(pack.bytes.data(), pack.bytes.size(), pack.view).error ==
           runtime::ParseError::kOk);
   pack.pages = {page()};

@@ -168,10 +168,9 @@ inline PackModel sample_model() {
 }
 
 inline std::vector<std::uint8_t> write_or_fail(const PackModel& m) {
-  std::string error;
-  std::vector<std::uint8_t> bytes = format::write_spk(m, &error);
-  if (bytes.empty()) throw std::runtime_error("write_spk failed: " + error);
-  return bytes;
+  auto written = format::write_spk(m);
+  if (!written) throw std::runtime_error("write_spk failed: " + written.error.message);
+  return std::move(written.value);
 }
 
 inline std::uint32_t get_u32(const std::vector<std::uint8_t>& b, std::size_t at) {

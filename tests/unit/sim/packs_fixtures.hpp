@@ -87,12 +87,11 @@ inline format::PackModel fx_model() {
 }
 
 inline sim::ScenePack load(const std::string& name, const format::PackModel& model) {
-  std::string error;
-  std::vector<std::uint8_t> bytes = format::write_spk(model, &error);
-  INFO(error);
-  REQUIRE_FALSE(bytes.empty());
+  auto written = format::write_spk(model);
+  INFO(written.error.message);
+  REQUIRE(written.ok());
   diag::Sink sink;
-  auto pack = sim::load_pack_bytes(name, std::move(bytes), {}, sink);
+  auto pack = sim::load_pack_bytes(name, std::move(written.value), {}, sink);
   REQUIRE(pack);
   return *pack;
 }

@@ -18,15 +18,16 @@
 //
 // Failure: write_spk() checks what the pack needs (names resolve, views have equal
 // lengths, ticks >= 1, rectangles inside pages, at most 64 inputs, 32-bit sizes) and
-// returns an empty vector with a message in *error when the model breaks a rule; the
-// compiler reports such problems as diagnostics before it gets here, so an error here
-// means a bug upstream. It throws nothing (except std::bad_alloc).
+// fails with a one-sentence diag::Failure when the model breaks a rule; the compiler
+// reports such problems as diagnostics before it gets here, so an error here means a bug
+// upstream. It throws nothing (except std::bad_alloc).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "spritec/diag/result.hpp"
 #include "spritec/runtime/spk_reader.hpp"
 
 namespace spritec::format {
@@ -87,9 +88,8 @@ struct PackModel {
   std::vector<ActionModel> actions;
 };
 
-// The bytes of a format-1.0 pack for `model`, or an empty vector and a message in *error
-// (when error is not null) if the model breaks a rule above.
-std::vector<std::uint8_t> write_spk(const PackModel& model, std::string* error = nullptr);
+// The bytes of a format-1.0 pack for `model`, or what rule above the model breaks.
+diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model);
 
 // The model back from a parsed pack (names resolved, origins untrimmed again). For a model
 // that write_spk accepted, read_model(parse(write_spk(m))) == m, except that a transition's

@@ -3,11 +3,11 @@
 //
 // Durations are exact fractions of a second (num / den), e.g. `ticks / tick_rate`, so an
 // encoder can accumulate them without drift. Nothing here allocates beyond the frames the
-// caller owns, prints or throws.
+// caller owns, prints or throws. An encoder returns the file's bytes as a
+// diag::Result<std::vector<std::uint8_t>>: the bytes, or a one-line reason.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "spritec/image/image.hpp"
@@ -26,13 +26,6 @@ struct Duration {
 struct AnimFrame {
   image::Image image;
   Duration duration;
-};
-
-// The result of an encoder: the file's bytes, or an empty vector and a one-line reason.
-struct Encoded {
-  std::vector<std::uint8_t> bytes;
-  std::string error;
-  explicit operator bool() const { return error.empty(); }
 };
 
 }  // namespace spritec::render

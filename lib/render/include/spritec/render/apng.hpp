@@ -16,12 +16,13 @@
 //   viewer without APNG support shows frame 0. Output is byte-identical on every run.
 //
 // Limits: frames up to 65535 pixels a side, all the same size, at least one frame of
-// non-zero total duration. Bad input is reported in Encoded::error; nothing throws.
+// non-zero total duration. Bad input is the result's error (one sentence); nothing throws.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "spritec/diag/result.hpp"
 #include "spritec/render/anim_frame.hpp"
 
 namespace spritec::render {
@@ -31,7 +32,8 @@ struct ApngOptions {
   int compression_level = 9;
 };
 
-Encoded encode_apng(const std::vector<AnimFrame>& frames, const ApngOptions& options = {});
+diag::Result<std::vector<std::uint8_t>> encode_apng(const std::vector<AnimFrame>& frames,
+                                                    const ApngOptions& options = {});
 
 // The fraction num/den (den > 0, num >= 0) as the closest fraction whose numerator and
 // denominator both fit 16 bits, reduced. A zero denominator is never returned. Exposed for

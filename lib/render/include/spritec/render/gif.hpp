@@ -25,13 +25,13 @@
 // - The GIF loops forever (NETSCAPE2.0 extension). Output is byte-identical on every run.
 //
 // Limits: frames of at most 65535 x 65535 pixels, all the same size, at least one frame of
-// non-zero total duration. Bad input is reported in Encoded::error; nothing throws.
+// non-zero total duration. Bad input is the result's error (one sentence); nothing throws.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
+#include "spritec/diag/result.hpp"
 #include "spritec/render/anim_frame.hpp"
 
 namespace spritec::render {
@@ -48,7 +48,8 @@ struct GifOptions {
 
 // Encodes `frames` as a looping GIF. Frames of zero duration are dropped; consecutive
 // frames identical after palette mapping are merged.
-Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& options = {});
+diag::Result<std::vector<std::uint8_t>> encode_gif(const std::vector<AnimFrame>& frames,
+                                                   const GifOptions& options = {});
 
 // The GIF delays, in centiseconds, of frames with these durations (one delay per
 // duration). The rule: with E_k the exact end time of frame k, the ideal boundary is
@@ -56,8 +57,8 @@ Encoded encode_gif(const std::vector<AnimFrame>& frames, const GifOptions& optio
 // frame + 2), so the delays sum to round(total * 100) unless frames shorter than 2 cs on
 // average force the total longer; a frame that had to be lengthened is paid back by the
 // frames after it. Zero durations give delay 0 (the encoder drops such frames first).
-// Returns an empty vector and sets `error` when a duration is invalid (den <= 0, num < 0)
-// or the common denominator overflows 62 bits.
-std::vector<int> gif_delays(const std::vector<Duration>& durations, std::string* error = nullptr);
+// Fails when a duration is invalid (den <= 0, num < 0), the common denominator overflows
+// 62 bits, or the delays add up past what a GIF can count.
+diag::Result<std::vector<int>> gif_delays(const std::vector<Duration>& durations);
 
 }  // namespace spritec::render
