@@ -229,7 +229,7 @@ class Walker {
       // a mirrored view, not a step missing frame:), else the first its type fits.
       for (const bool strict : {true, false}) {
         for (const json& branch : *it) {
-          if (strict ? has_required(n, branch) : fits(n, branch)) {
+          if (fits(n, branch, strict)) {
             check(n, branch, name, key);
             goto after_branches;
           }
@@ -312,8 +312,10 @@ class Walker {
     return false;
   }
 
-  // Whether the node's type fits a schema (any branch of its anyOf/oneOf).
-  bool fits(const Node& n, const json& schema_in) {
+  // Whether the node's type fits a schema (any branch of its anyOf/oneOf); with
+  // `required`, also whether a mapping has every key the schema (or the branch it fits)
+  // requires.
+  bool fits(const Node& n, const json& schema_in, bool required = false) {
     const json& schema = resolve(schema_in);
     if (!schema.is_object()) return true;
     for (const char* key : {"anyOf", "oneOf"}) {
@@ -321,33 +323,15 @@ class Walker {
       if (it == schema.end() || !it->is_array()) continue;
       bool any = false;
       for (const json& b : *it)
-        any = any || fits(n, b);
-      if (!any) return false;
-    }
-    auto it = schema.find("type");
-    return it == schema.end() || fits_type(n, *it);
-  }
-
-  // Whether the node fits a schema and, when it is a mapping, has every key the schema's
-  // (or one of its branches') `required` lists.
-  bool has_required(const Node& n, const json& schema_in) {
-    const json& schema = resolve(schema_in);
-    if (!schema.is_object()) return true;
-    for (const char* key : {"anyOf", "oneOf"}) {
-      auto it = schema.find(key);
-      if (it == schema.end() || !it->is_array()) continue;
-      bool any = false;
-      for (const json& b : *it)
-        any = any || has_required(n, b);
+        any = any || fits(n, b, required);
       if (!any) return false;
     }
     if (auto it = schema.find("type"); it != schema.end() && !fits_type(n, *it)) return false;
-    if (auto it = schema.find("required"); n.is_mapping() && it != schema.end() && it->is_array()) {
-      for (const json& k : *it) {
-        if (k.is_string() && !n.find(k.get<std::string>())) return false;
-      }
-    }
-    return true;
+    auto it = schema.find("required");
+    if (!required || !n.is_mapping() || it == schema.end() || !it->is_array()) return true;
+    return std::all_of(it->begin(), it->end(), [&](const json& k) {
+      return !k.is_string() || n.find(k.get<std::string>()) != nullptr;
+    });
   }
 
   void collect_types(const json& schema_in, std::vector<std::string>& names) {

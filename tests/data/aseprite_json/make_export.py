@@ -11,11 +11,14 @@ Durations 100, 100, 150, 50 ms. Tags: walk 0-3 forward; bounce 0-2 pingpong repe
 back 1-3 reverse repeat 2; sway 0-3 pingpong_reverse. Slice feet: key at frame 0 with
 bounds (4, 10, 8, 2) and pivot (4, 1) -> origin (8, 11); key at frame 2 with bounds
 (6, 10, 8, 2) and pivot (3, 1) -> origin (9, 11).
-Run: python3 make_export.py (the standard library only).
+Run: python3 make_export.py (the standard library and ../rgba_png.py).
 """
 import json
-import struct
-import zlib
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from rgba_png import write_rgba_png  # noqa: E402
 
 COLOURS = [(220, 60, 60, 255), (60, 200, 90, 255), (70, 90, 230, 255), (240, 200, 40, 255)]
 W, H = 16, 6
@@ -25,19 +28,7 @@ for i, c in enumerate(COLOURS):
         for x in range(4):
             px[4 * i + x, y] = c
 
-
-def chunk(kind, data):
-    body = kind + data
-    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-
-rows = b"".join(
-    b"\0" + b"".join(bytes(px.get((x, y), (0, 0, 0, 0))) for x in range(W)) for y in range(H))
-with open("sheet.png", "wb") as f:
-    f.write(b"\x89PNG\r\n\x1a\n")
-    f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 6, 0, 0, 0)))
-    f.write(chunk(b"IDAT", zlib.compress(rows, 9)))
-    f.write(chunk(b"IEND", b""))
+write_rgba_png("sheet.png", W, H, px)
 
 durations = [100, 100, 150, 50]
 frames = []

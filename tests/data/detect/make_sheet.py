@@ -9,10 +9,13 @@ be read off this file:
   2  an 8x14 post at (40, 2) (a row with 0 and 1: its top is above sprite 0's bottom)
   3  a 12x5 slab at (4, 24)
   4  a diagonal 5-pixel line from (30, 22) to (34, 26): one region (8-connected)
-Run: python3 make_sheet.py (the standard library only).
+Run: python3 make_sheet.py (the standard library and ../rgba_png.py).
 """
-import struct
-import zlib
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from rgba_png import write_rgba_png  # noqa: E402
 
 W, H = 64, 40
 px = {}
@@ -33,15 +36,4 @@ for i in range(5):
     px[30 + i, 22 + i] = (240, 240, 240, 255)
 
 
-def chunk(kind, data):
-    body = kind + data
-    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-
-rows = b"".join(
-    b"\0" + b"".join(bytes(px.get((x, y), (0, 0, 0, 0))) for x in range(W)) for y in range(H))
-with open("sheet.png", "wb") as f:
-    f.write(b"\x89PNG\r\n\x1a\n")
-    f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 6, 0, 0, 0)))
-    f.write(chunk(b"IDAT", zlib.compress(rows, 9)))
-    f.write(chunk(b"IEND", b""))
+write_rgba_png("sheet.png", W, H, px)
