@@ -200,9 +200,9 @@ void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
   ReportFormat report_format(options.format, options.color);
-  if (std::string wrong = wrong_kind("build", options.definition, {InputKind::kDefinition});
-      !wrong.empty()) {
-    err << wrong << '\n';
+  if (diag::Status<> kind = wrong_kind("build", options.definition, {InputKind::kDefinition});
+      !kind) {
+    err << kind.error.message << '\n';
     return 2;
   }
   auto start = std::chrono::steady_clock::now();

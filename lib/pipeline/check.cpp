@@ -32,7 +32,8 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   atlas::Options plan;
   plan.jobs = jobs;
   plan.plan_only = true;
-  atlas::build_atlas(*definition, plan, sink);
+  // check wants the atlas's diagnostics, not the atlas: they are in the sink.
+  static_cast<void>(atlas::build_atlas(*definition, plan, sink));
 }
 
 // A scene as simulate and preview take it: the scene, the packs it names (definitions are
@@ -43,7 +44,8 @@ void check_scene(const std::string& file, const std::string& root, diag::Sink& s
   if (!scene) return;
   std::optional<ScenePacks> packs = load_scene_packs(*scene, root, false, sink, true);
   if (!packs) return;
-  sim::Simulation::create(*scene, std::move(packs->packs), sink);
+  // The same: the scene's diagnostics against its packs, not the Simulation.
+  static_cast<void>(sim::Simulation::create(*scene, std::move(packs->packs), sink));
 }
 
 }  // namespace
@@ -56,7 +58,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   for (const std::string& file : options.files) {
     InputKind kind = input_kind(file);
     if (kind == InputKind::kPack) {
-      err << wrong_kind("check", file, {InputKind::kDefinition, InputKind::kScene}) << '\n';
+      err << wrong_kind("check", file, {InputKind::kDefinition, InputKind::kScene}).error.message
+          << '\n';
       return 2;
     }
     if (kind == InputKind::kScene) {

@@ -66,8 +66,8 @@ const char* kind_name(InputKind kind) {
   return "a file";
 }
 
-std::string wrong_kind(const std::string& command, const std::string& path,
-                       std::initializer_list<InputKind> accepted) {
+diag::Status<> wrong_kind(const std::string& command, const std::string& path,
+                          std::initializer_list<InputKind> accepted) {
   InputKind kind = input_kind(path);
   if (kind == InputKind::kOther) return {};
   for (InputKind k : accepted) {
@@ -94,8 +94,8 @@ std::string wrong_kind(const std::string& command, const std::string& path,
     case InputKind::kOther:
       break;
   }
-  return "spritec " + command + ": " + path + " is " + kind_name(kind) + "; " + command +
-         " takes " + takes + " (" + hint + ")";
+  return diag::fail("spritec " + command + ": " + path + " is " + kind_name(kind) + "; " + command +
+                    " takes " + takes + " (" + hint + ")");
 }
 
 }  // namespace spritec::pipeline

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "spritec/diag/result.hpp"
+
 namespace spritec::pipeline {
 
 enum class InputKind { kDefinition, kScene, kPack, kOther };
@@ -18,9 +20,9 @@ InputKind input_kind(const std::string& path);
 // "a definition", "a scene", "a pack".
 const char* kind_name(InputKind kind);
 
-// When `path` is not of a kind in `accepted`, one line for the user: what it is and which
-// command takes it. Empty when it is fine (or its kind cannot be told).
-std::string wrong_kind(const std::string& command, const std::string& path,
-                       std::initializer_list<InputKind> accepted);
+// Fails when `path` is not of a kind in `accepted`, with one line for the user: what it is
+// and which command takes it. Fine when it is (or its kind cannot be told).
+diag::Status<> wrong_kind(const std::string& command, const std::string& path,
+                          std::initializer_list<InputKind> accepted);
 
 }  // namespace spritec::pipeline

@@ -19,8 +19,8 @@ namespace spritec::pipeline {
 
 int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
   ReportFormat report_format(options.format, options.color);
-  if (std::string wrong = wrong_kind("inspect", options.pack, {InputKind::kPack}); !wrong.empty()) {
-    err << wrong << '\n';
+  if (diag::Status<> kind = wrong_kind("inspect", options.pack, {InputKind::kPack}); !kind) {
+    err << kind.error.message << '\n';
     return 2;
   }
   diag::Sink sink;
@@ -79,8 +79,8 @@ int bad_pack(diag::Sink& sink, std::ostream& err, const std::string& pack,
 
 int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& err) {
   ReportFormat report_format(options.format, options.color);
-  if (std::string wrong = wrong_kind("unpack", options.pack, {InputKind::kPack}); !wrong.empty()) {
-    err << wrong << '\n';
+  if (diag::Status<> kind = wrong_kind("unpack", options.pack, {InputKind::kPack}); !kind) {
+    err << kind.error.message << '\n';
     return 2;
   }
   diag::Sink sink;

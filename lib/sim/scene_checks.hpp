@@ -16,7 +16,7 @@ namespace spritec::sim {
 // no rule of its pack reads (W0602). Misspelt names get the nearest name as a hint.
 // `packs` in the order of scene.packs. True when no error was reported (warnings may
 // have been).
-bool check_scene_against_packs(const Scene& scene, const std::vector<ScenePack>& packs,
-                               diag::Sink& sink);
+[[nodiscard]] bool check_scene_against_packs(const Scene& scene,
+                                             const std::vector<ScenePack>& packs, diag::Sink& sink);
 
 }  // namespace spritec::sim

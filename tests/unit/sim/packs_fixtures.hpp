@@ -146,7 +146,7 @@ inline Run run_text(const std::string& scene_text, std::optional<std::int64_t> m
   REQUIRE(simulation);
   Run run;
   for (;;) {
-    simulation->step();
+    REQUIRE(simulation->step());  // a limit stopping the run fails the test
     for (const sim::ActorSnapshot& a : simulation->actors()) {
       run.lines.push_back(Line{simulation->tick(), a});
     }

@@ -494,19 +494,19 @@ TEST_CASE("a Simulation steps tick by tick and tells a renderer what to draw") {
   CHECK(simulation->tick() == -1);
   CHECK(simulation->tick_rate() == 60);
   // Tick 0: a faces east, frame f/0 — the pack's frame index 0.
-  simulation->step();
+  REQUIRE(simulation->step());
   CHECK(simulation->tick() == 0);
   CHECK(simulation->clock() == 0);
   CHECK_FALSE(simulation->finished());
   REQUIRE(simulation->actors().size() == 1);
   CHECK(simulation->actors()[0].pack == 0);
   CHECK(simulation->actors()[0].frame == 0);
-  simulation->step();
+  REQUIRE(simulation->step());
   CHECK(simulation->clock() == 1000);
   CHECK_FALSE(simulation->finished());
   // Tick 2: the wait ends at 2000, the angle 270 item runs: north, f/3 (index 3); the
   // script is over.
-  simulation->step();
+  REQUIRE(simulation->step());
   CHECK(simulation->actors()[0].frame == 3);
   CHECK(simulation->actors()[0].frame_name == "f/3");
   CHECK(simulation->finished());

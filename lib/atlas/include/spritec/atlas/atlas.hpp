@@ -79,8 +79,8 @@ struct Atlas {
   Stats stats;
 };
 
-std::optional<Atlas> build_atlas(const def::Definition& definition, const Options& options,
-                                 diag::Sink& sink);
+[[nodiscard]] std::optional<Atlas> build_atlas(const def::Definition& definition,
+                                               const Options& options, diag::Sink& sink);
 
 // The pixels of one frame back, untrimmed (source_w x source_h, transparent around the
 // trimmed rectangle), from a page. Used by `unpack` and the round-trip tests.

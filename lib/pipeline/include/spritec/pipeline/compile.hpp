@@ -40,17 +40,20 @@ struct Compiled {
 };
 
 // Definition file -> checked model -> atlas -> pack bytes. Empty when errors were reported.
-std::optional<Compiled> compile_definition(const std::filesystem::path& file,
-                                           const CompileOptions& options, diag::Sink& sink);
+[[nodiscard]] std::optional<Compiled> compile_definition(const std::filesystem::path& file,
+                                                         const CompileOptions& options,
+                                                         diag::Sink& sink);
 // The same from a definition already loaded and checked.
-std::optional<Compiled> compile_loaded(def::Definition definition, const CompileOptions& options,
-                                       diag::Sink& sink);
+[[nodiscard]] std::optional<Compiled> compile_loaded(def::Definition definition,
+                                                     const CompileOptions& options,
+                                                     diag::Sink& sink);
 
 // A key for the build cache: a hash of this spritec's version and pack format, the
 // options that change the output, and the bytes of the definition and every file it
 // read. Empty when a dependency cannot be read.
-std::string cache_key(const def::Definition& definition, const CompileOptions& options,
-                      const std::string& spritec_version);
+[[nodiscard]] std::string cache_key(const def::Definition& definition,
+                                    const CompileOptions& options,
+                                    const std::string& spritec_version);
 
 // A pack in memory with its view, its decoded pages and the pixels of any page stored as a
 // file beside it. The view points into `bytes`; keep the object where it is (heap).
@@ -68,11 +71,12 @@ struct LoadedPack {
 };
 
 // Reads a .spk (checking everything; E0501/E0502 at the file) and decodes its pages.
-std::unique_ptr<LoadedPack> open_pack(const std::filesystem::path& file, diag::Sink& sink,
-                                      bool decode_pages = true);
+[[nodiscard]] std::unique_ptr<LoadedPack> open_pack(const std::filesystem::path& file,
+                                                    diag::Sink& sink, bool decode_pages = true);
 // A .spk is opened; anything else is compiled as a definition.
-std::unique_ptr<LoadedPack> open_or_compile(const std::filesystem::path& file,
-                                            const CompileOptions& options, diag::Sink& sink,
-                                            bool decode_pages = true);
+[[nodiscard]] std::unique_ptr<LoadedPack> open_or_compile(const std::filesystem::path& file,
+                                                          const CompileOptions& options,
+                                                          diag::Sink& sink,
+                                                          bool decode_pages = true);
 
 }  // namespace spritec::pipeline

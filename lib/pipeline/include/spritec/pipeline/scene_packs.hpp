@@ -20,8 +20,9 @@ struct ScenePacks {
 // own diagnostics). With `reachability`, a definition compiled for the scene warns about
 // its actions the scene cannot reach (W0303) — for `check` of a scene only: a pack serves
 // many scenes, so simulate and preview do not.
-std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene,
-                                           const std::filesystem::path& root, bool decode_pages,
-                                           diag::Sink& sink, bool reachability = false);
+[[nodiscard]] std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene,
+                                                         const std::filesystem::path& root,
+                                                         bool decode_pages, diag::Sink& sink,
+                                                         bool reachability = false);
 
 }  // namespace spritec::pipeline

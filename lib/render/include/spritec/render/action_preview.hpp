@@ -62,9 +62,9 @@ struct FrameSequence {
   bool done() const { return sampled - 1 > keep.last; }
   // Whether one more frame of w x h pixels at `scale` fits both caps (checked before it is
   // drawn); sets too_large, frame_width and frame_height when not. Any w, h >= 0.
-  bool fits(std::int64_t w, std::int64_t h, int scale);
+  [[nodiscard]] bool fits(std::int64_t w, std::int64_t h, int scale);
   // Adds a kept frame; false (and too_large) when the cap would be passed.
-  bool add(image::Image image, std::string label = {});
+  [[nodiscard]] bool add(image::Image image, std::string label = {});
   // Durations: a kept frame lasts until the next sampled frame, kept or not; the last one
   // until last_tick + 1.
   void finish(std::int64_t last_tick, std::uint32_t tick_rate);

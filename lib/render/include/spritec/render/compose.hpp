@@ -52,7 +52,7 @@ inline constexpr double kFarAway = 1e15;
 
 // Position rounding used everywhere a sub-pixel position becomes a pixel: half up
 // (floor(v + 0.5)). Empty when v is not finite or |v| > kFarAway (off-stage).
-std::optional<std::int64_t> to_pixel(double v);
+[[nodiscard]] std::optional<std::int64_t> to_pixel(double v);
 
 image::Image compose(const Stage& stage, std::vector<Sprite> sprites);
 

@@ -30,8 +30,9 @@ struct ScenePack {
 
 // Parses pack bytes with the runtime reader. A damaged pack is E0501, a newer major
 // format version E0502, both reported at `where` (the scene's path value).
-std::optional<ScenePack> load_pack_bytes(std::string name, std::vector<std::uint8_t> bytes,
-                                         const diag::Span& where, diag::Sink& sink);
+[[nodiscard]] std::optional<ScenePack> load_pack_bytes(std::string name,
+                                                       std::vector<std::uint8_t> bytes,
+                                                       const diag::Span& where, diag::Sink& sink);
 
 // Turns one `packs:` entry into a loaded pack (the pipeline compiles a definition in
 // memory or reads a .spk); reports its own errors and returns empty on failure.
@@ -39,7 +40,8 @@ using PackLoader = std::function<std::optional<ScenePack>(const PackRef&, diag::
 
 // Loads every pack of the scene in file order through `loader`; empty when any failed
 // (all are tried, so every problem is reported).
-std::optional<std::vector<ScenePack>> load_packs(const Scene& scene, const PackLoader& loader,
-                                                 diag::Sink& sink);
+[[nodiscard]] std::optional<std::vector<ScenePack>> load_packs(const Scene& scene,
+                                                               const PackLoader& loader,
+                                                               diag::Sink& sink);
 
 }  // namespace spritec::sim

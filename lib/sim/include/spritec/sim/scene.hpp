@@ -43,7 +43,7 @@ inline constexpr std::int64_t kMaxDurationThousandths = 1000000000000000;
 // Parses a duration's text. Accepts a non-negative decimal with at most 3 fractional
 // digits (6 for seconds), followed by `ms`, `s` or nothing (ticks), up to
 // kMaxDurationThousandths. Empty on anything else.
-std::optional<Duration> parse_duration(std::string_view text);
+[[nodiscard]] std::optional<Duration> parse_duration(std::string_view text);
 
 // The script clock counts units of 1/(1000·tick_rate) s (DESIGN.md, "Timing, exactly"):
 // a millisecond is tick_rate units and a tick (at scene speed 1) is 1000 units. A
@@ -52,7 +52,7 @@ std::int64_t to_clock_units(const Duration& d, std::uint32_t tick_rate);
 
 // A decimal such as a speed, with at most 3 fractional digits, in thousandths. Empty when
 // it has more digits, is negative or does not fit. `1` → 1000, `0.25` → 250.
-std::optional<std::int64_t> parse_thousandths(std::string_view text);
+[[nodiscard]] std::optional<std::int64_t> parse_thousandths(std::string_view text);
 
 // The farthest a position may be from 0 on either axis, in px: every `at`, `move_to` and
 // `move_by` number of a scene (E0609 beyond it), and every actor's position on every tick
@@ -150,10 +150,11 @@ std::string_view scene_schema();
 
 // Parses scene text. `file` names the file in Spans; `directory` is where pack paths are
 // relative to.
-std::optional<Scene> parse_scene(std::string_view text, std::string file,
-                                 std::filesystem::path directory, diag::Sink& sink);
+[[nodiscard]] std::optional<Scene> parse_scene(std::string_view text, std::string file,
+                                               std::filesystem::path directory, diag::Sink& sink);
 
 // Reads and parses a scene file (E0001/E0002 for unreadable or oversized files).
-std::optional<Scene> read_scene_file(const std::filesystem::path& path, diag::Sink& sink);
+[[nodiscard]] std::optional<Scene> read_scene_file(const std::filesystem::path& path,
+                                                   diag::Sink& sink);
 
 }  // namespace spritec::sim

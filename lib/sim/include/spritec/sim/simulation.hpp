@@ -89,8 +89,9 @@ class Simulation {
  public:
   // Binds the scene to its packs (`packs` in the order of scene.packs, as load_packs
   // gives them). Reports E0605, E0602 and W0602; empty when an error was reported.
-  static std::optional<Simulation> create(const Scene& scene, std::vector<ScenePack> packs,
-                                          diag::Sink& sink);
+  [[nodiscard]] static std::optional<Simulation> create(const Scene& scene,
+                                                        std::vector<ScenePack> packs,
+                                                        diag::Sink& sink);
 
   Simulation(Simulation&&) noexcept;
   Simulation& operator=(Simulation&&) noexcept;
@@ -100,10 +101,10 @@ class Simulation {
   // above (E0610, E0611) the run stops: step() returns false, actors() is empty, stopped()
   // holds the diagnostic, finished() is true, and later calls do nothing but return false.
   // Otherwise true: it is the caller's choice when to stop (see finished()).
-  bool step();
+  [[nodiscard]] bool step();
   // The same, reporting the diagnostic that stopped the run to `sink` (on the call whose
   // tick broke the limit).
-  bool step(diag::Sink& sink);
+  [[nodiscard]] bool step(diag::Sink& sink);
   // The error that stopped the run; null while it runs.
   const diag::Diagnostic* stopped() const;
 
@@ -152,8 +153,8 @@ inline constexpr std::size_t kSummaryTop = 10;
 // its tick has run: nothing is kept. Empty when the Simulation could not be created or a
 // limit stopped the run (the error is in the Sink; the lines of the ticks before it have
 // been written).
-std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
-                                    const RunOptions& options, std::ostream* trace,
-                                    diag::Sink& sink);
+[[nodiscard]] std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
+                                                  const RunOptions& options, std::ostream* trace,
+                                                  diag::Sink& sink);
 
 }  // namespace spritec::sim
