@@ -96,32 +96,33 @@ void decode_source(Source& source, int max_side) {
   const std::string shown = io::display_path(source.key.path);
   // The signature, header and size first, from the first bytes alone: a file that is not a
   // PNG, or is too large, is refused before the rest of it is read.
-  const io::ReadResult head = io::read_file_head(source.key.path, image::kPngHeaderBytes);
+  const diag::Result<io::FileHead, io::ReadFailure> head =
+      io::read_file_head(source.key.path, image::kPngHeaderBytes);
   if (!head) {
-    source.error = "cannot read image " + shown + ": " + io::describe(head);
+    source.error = "cannot read image " + shown + ": " + io::describe(head.error);
     return;
   }
-  image::Result<image::Size> info = image::read_png_info(head.bytes);
+  image::Result<image::Size> info = image::read_png_info(head.value.bytes);
   if (info && (info.value.width > max_side || info.value.height > max_side))
     info.error = {image::ErrorKind::kTooLarge, info.value.width, info.value.height, ""};
   if (!info) {
     set_png_problem(source, shown, info.error, max_side);
     return;
   }
-  if (head.size > image::kMaxPngFileBytes) {
+  if (head.value.size > image::kMaxPngFileBytes) {
     source.error_code = diag::Code::kImageTooLarge;
-    source.error = shown + " is " + std::to_string(head.size) +
+    source.error = shown + " is " + std::to_string(head.value.size) +
                    " bytes; PNG files are capped at 256 MiB (" +
                    std::to_string(image::kMaxPngFileBytes) + " bytes)";
     return;
   }
-  io::ReadResult file = io::read_file(source.key.path, image::kMaxPngFileBytes);
+  const diag::Result<io::Bytes, io::ReadFailure> file =
+      io::read_file(source.key.path, image::kMaxPngFileBytes);
   if (!file) {
-    source.error =
-        "cannot read image " + shown + ": " + io::describe(file, image::kMaxPngFileBytes);
+    source.error = "cannot read image " + shown + ": " + io::describe(file.error);
     return;
   }
-  image::Result<image::Image> decoded = image::decode_png(file.bytes, max_side);
+  image::Result<image::Image> decoded = image::decode_png(file.value, max_side);
   if (!decoded) {
     set_png_problem(source, shown, decoded.error, max_side);
     return;

@@ -51,17 +51,17 @@ bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& j
     error(Code::kImageUnreadable, doc_.span(json), missing_image_message(json.value, *path));
     return false;
   }
-  const io::ReadResult file = io::read_file(*path, kMaxAsepriteJsonBytes);
+  const diag::Result<io::Bytes, io::ReadFailure> file = io::read_file(*path, kMaxAsepriteJsonBytes);
   if (!file) {
     error(Code::kImageUnreadable, doc_.span(json),
-          "'" + json.value + "' cannot be read: " + io::describe(file, kMaxAsepriteJsonBytes));
+          "'" + json.value + "' cannot be read: " + io::describe(file.error));
     return false;
   }
   def_.dependencies.push_back(*path);
   SourceData data;
   std::string why;
   if (!parse_aseprite_json(
-          std::string_view(reinterpret_cast<const char*>(file.bytes.data()), file.bytes.size()),
+          std::string_view(reinterpret_cast<const char*>(file.value.data()), file.value.size()),
           data, why)) {
     error(Code::kAsepriteInvalid, doc_.span(json), "Aseprite JSON '" + json.value + "': " + why);
     return false;

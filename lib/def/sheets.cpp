@@ -285,14 +285,14 @@ bool Loader::load_detected(Sheet& sheet, const Node& n, const Node& image,
                            const std::string& image_text) {
   const Node* gap_node = n.find("detect_gap");
   const int gap = tainted(gap_node) ? 1 : to_int(gap_node, 1);
-  const io::ReadResult file = io::read_file(sheet.image_path, image::kMaxPngFileBytes);
+  const diag::Result<io::Bytes, io::ReadFailure> file =
+      io::read_file(sheet.image_path, image::kMaxPngFileBytes);
   if (!file) {
     error(Code::kImageUnreadable, doc_.span(image),
-          "image '" + image.value +
-              "' cannot be read: " + io::describe(file, image::kMaxPngFileBytes));
+          "image '" + image.value + "' cannot be read: " + io::describe(file.error));
     return false;
   }
-  image::Result<image::Image> decoded = image::decode_png(file.bytes, options_.max_image_side);
+  image::Result<image::Image> decoded = image::decode_png(file.value, options_.max_image_side);
   if (!decoded) {
     error(Code::kImageUnreadable, doc_.span(image),
           "image '" + image.value + "' cannot be decoded" +
@@ -444,12 +444,13 @@ std::optional<PngInfo> Loader::read_image(const fs::path& path, const std::strin
     error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' is not a file");
     return std::nullopt;
   }
-  const io::ReadResult head = io::read_file_head(path, image::kPngHeaderBytes);
+  const diag::Result<io::FileHead, io::ReadFailure> head =
+      io::read_file_head(path, image::kPngHeaderBytes);
   if (!head) {
     error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' cannot be read");
     return std::nullopt;
   }
-  const image::Result<image::Size> read = image::read_png_info(head.bytes);
+  const image::Result<image::Size> read = image::read_png_info(head.value.bytes);
   if (!read) {
     const bool not_png = read.error.kind == image::ErrorKind::kNotPng;
     error(Code::kImageUnreadable, doc_.span(at),

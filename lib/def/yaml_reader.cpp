@@ -590,15 +590,15 @@ std::optional<Document> parse_yaml(std::string_view bytes, std::string file, dia
 std::optional<Document> read_yaml_file(const std::filesystem::path& path, diag::Sink& sink,
                                        const ReadOptions& options) {
   const std::string name = path.generic_string();
-  io::ReadResult r = io::read_file(path, options.max_bytes);
+  const diag::Result<io::Bytes, io::ReadFailure> r = io::read_file(path, options.max_bytes);
   if (!r) {
     const Code code =
-        r.error == io::ReadError::kTooLarge ? Code::kFileTooLarge : Code::kFileUnreadable;
+        r.error.kind == io::ReadError::kTooLarge ? Code::kFileTooLarge : Code::kFileUnreadable;
     sink.error(code, diag::Span{name, 0, 0, 0},
-               "cannot read " + name + ": " + io::describe(r, options.max_bytes));
+               "cannot read " + name + ": " + io::describe(r.error));
     return std::nullopt;
   }
-  std::string_view bytes(reinterpret_cast<const char*>(r.bytes.data()), r.bytes.size());
+  std::string_view bytes(reinterpret_cast<const char*>(r.value.data()), r.value.size());
   return parse_yaml(bytes, name, sink, options);
 }
 

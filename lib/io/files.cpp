@@ -19,67 +19,52 @@ namespace spritec::io {
 
 namespace {
 
-// Opens a regular file for reading and sets result.size; on failure sets result.error.
-bool open_for_read(const fs::path& path, std::ifstream& in, ReadResult& result) {
+// Opens a regular file for reading and returns its size.
+diag::Result<std::uint64_t, ReadFailure> open_for_read(const fs::path& path, std::ifstream& in) {
   std::error_code ec;
   fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) {
-    result.error = ReadError::kNotFound;
-    return false;
-  }
-  if (!fs::is_regular_file(status)) {
-    result.error = ReadError::kNotAFile;
-    return false;
-  }
+  if (ec || !fs::exists(status)) return ReadFailure{ReadError::kNotFound};
+  if (!fs::is_regular_file(status)) return ReadFailure{ReadError::kNotAFile};
   in.open(path, std::ios::binary);
-  if (!in) {
-    result.error = ReadError::kUnreadable;
-    return false;
-  }
+  if (!in) return ReadFailure{ReadError::kUnreadable};
   in.seekg(0, std::ios::end);
   std::streamoff size = in.tellg();
-  if (size < 0) {
-    result.error = ReadError::kUnreadable;
-    return false;
-  }
-  result.size = static_cast<std::uint64_t>(size);
+  if (size < 0) return ReadFailure{ReadError::kUnreadable};
   in.seekg(0);
-  return true;
+  return static_cast<std::uint64_t>(size);
 }
 
-// Reads the first n bytes of an open file into result.bytes.
-void read_prefix(std::ifstream& in, std::size_t n, ReadResult& result) {
-  result.bytes.resize(n);
-  if (n > 0 && !in.read(reinterpret_cast<char*>(result.bytes.data()), std::streamsize(n))) {
-    result.bytes.clear();
-    result.error = ReadError::kUnreadable;
+// Reads the first n bytes of an open file.
+diag::Result<Bytes, ReadFailure> read_prefix(std::ifstream& in, std::size_t n) {
+  Bytes bytes(n);
+  if (n > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(n))) {
+    return ReadFailure{ReadError::kUnreadable};
   }
+  return bytes;
 }
 
 }  // namespace
 
-ReadResult read_file(const fs::path& path, std::uint64_t cap) {
-  ReadResult result;
+diag::Result<Bytes, ReadFailure> read_file(const fs::path& path, std::uint64_t cap) {
   std::ifstream in;
-  if (!open_for_read(path, in, result)) return result;
-  if (result.size > cap) {
-    result.error = ReadError::kTooLarge;
-    return result;
-  }
-  read_prefix(in, static_cast<std::size_t>(result.size), result);
-  return result;
+  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, in);
+  if (!size) return size.error;
+  if (size.value > cap) return ReadFailure{ReadError::kTooLarge, size.value, cap};
+  return read_prefix(in, static_cast<std::size_t>(size.value));
 }
 
-ReadResult read_file_head(const fs::path& path, std::size_t n) {
-  ReadResult result;
+diag::Result<FileHead, ReadFailure> read_file_head(const fs::path& path, std::size_t n) {
   std::ifstream in;
-  if (!open_for_read(path, in, result)) return result;
-  read_prefix(in, static_cast<std::size_t>(std::min<std::uint64_t>(n, result.size)), result);
-  return result;
+  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, in);
+  if (!size) return size.error;
+  diag::Result<Bytes, ReadFailure> head =
+      read_prefix(in, static_cast<std::size_t>(std::min<std::uint64_t>(n, size.value)));
+  if (!head) return head.error;
+  return FileHead{std::move(head.value), size.value};
 }
 
-std::string describe(const ReadResult& result, std::uint64_t cap) {
-  switch (result.error) {
+std::string describe(const ReadFailure& failure) {
+  switch (failure.kind) {
     case ReadError::kNone:
       return "ok";
     case ReadError::kNotFound:
@@ -89,8 +74,8 @@ std::string describe(const ReadResult& result, std::uint64_t cap) {
     case ReadError::kUnreadable:
       return "cannot be read";
     case ReadError::kTooLarge:
-      return "is " + std::to_string(result.size) + " bytes, over the cap of " +
-             std::to_string(cap) + " bytes";
+      return "is " + std::to_string(failure.size) + " bytes, over the cap of " +
+             std::to_string(failure.cap) + " bytes";
   }
   return "cannot be read";
 }

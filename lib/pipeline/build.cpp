@@ -25,10 +25,10 @@ std::string with_suffix(const fs::path& path, const std::string& suffix) {
 // same inputs gives (the model, the page PNGs and, for --pages files, the pack again).
 std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& definition,
                                    const CompileOptions& options) {
-  io::ReadResult r = io::read_file(file, std::uint64_t(1) << 32);
+  diag::Result<io::Bytes, io::ReadFailure> r = io::read_file(file, std::uint64_t(1) << 32);
   if (!r) return std::nullopt;
   runtime::PackView view;
-  if (!runtime::parse_pack(r.bytes.data(), r.bytes.size(), view)) return std::nullopt;
+  if (!runtime::parse_pack(r.value.data(), r.value.size(), view)) return std::nullopt;
   Compiled c;
   c.definition = definition;
   c.model = format::read_model(view);
@@ -42,7 +42,7 @@ std::optional<Compiled> from_cache(const fs::path& file, const def::Definition& 
     }
   }
   if (options.page_file_stem.empty()) {
-    c.bytes = std::move(r.bytes);
+    c.bytes = std::move(r.value);
   } else {
     diag::Result<std::vector<std::uint8_t>> written = format::write_spk(c.model);
     if (!written) return std::nullopt;

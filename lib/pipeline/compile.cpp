@@ -186,13 +186,13 @@ std::string cache_key(const def::Definition& definition, const CompileOptions& /
       std::to_string(runtime::spk::kVersionMinor));
   bool ok = true;
   for (const fs::path& dep : definition.dependencies) {
-    io::ReadResult r = io::read_file(dep);
+    const diag::Result<io::Bytes, io::ReadFailure> r = io::read_file(dep);
     if (!r) {
       ok = false;
       break;
     }
     add(dep.filename().string());
-    add(std::string(r.bytes.begin(), r.bytes.end()));
+    add(std::string(r.value.begin(), r.value.end()));
   }
   XXH128_hash_t hash = XXH3_128bits_digest(state);
   XXH3_freeState(state);
@@ -210,23 +210,24 @@ namespace {
 // junk costs 40 bytes). False when refused (E0501); a file that cannot be read is left to
 // the full read, which says why.
 bool pack_header_ok(const fs::path& file, const diag::Span& at, diag::Sink& sink) {
-  io::ReadResult head = io::read_file_head(file, runtime::spk::Header::kSize);
+  const diag::Result<io::FileHead, io::ReadFailure> head =
+      io::read_file_head(file, runtime::spk::Header::kSize);
   bool head_ok = false;
-  if (head && head.bytes.size() == runtime::spk::Header::kSize) {
+  if (head && head.value.bytes.size() == runtime::spk::Header::kSize) {
     runtime::spk::Header h;
-    runtime::spk::load(head.bytes.data(), h);
+    runtime::spk::load(head.value.bytes.data(), h);
     head_ok =
         std::memcmp(h.signature, runtime::spk::kSignature, sizeof runtime::spk::kSignature) == 0 &&
-        h.file_size == head.size;
+        h.file_size == head.value.size;
   }
   if (head && !head_ok) {
     runtime::PackView ignored;
     runtime::ParseResult parsed =
-        runtime::parse_pack(head.bytes.data(), head.bytes.size(), ignored);
+        runtime::parse_pack(head.value.bytes.data(), head.value.bytes.size(), ignored);
     sink.error(diag::Code::kPackInvalid, at,
                io::display_path(file) + " is not a valid pack: " +
                    (parsed ? std::string("its header gives another size than the file's ") +
-                                 std::to_string(head.size) + " bytes"
+                                 std::to_string(head.value.size) + " bytes"
                            : std::string(runtime::to_string(parsed.error)) + " at byte " +
                                  std::to_string(parsed.offset) + " (" + parsed.message + ")"));
     return false;
@@ -246,13 +247,14 @@ bool decode_pack_pages(LoadedPack& pack, const fs::path& file, const diag::Span&
     std::string what = "page " + std::to_string(i);
     if (page.external) {
       fs::path path = file.parent_path() / std::string(page.file_name);
-      io::ReadResult r = io::read_file(path);
+      diag::Result<io::Bytes, io::ReadFailure> r = io::read_file(path);
       if (!r) {
-        sink.error(diag::Code::kFileUnreadable, at,
-                   "cannot read page file " + io::display_path(path) + ": " + io::describe(r));
+        sink.error(
+            diag::Code::kFileUnreadable, at,
+            "cannot read page file " + io::display_path(path) + ": " + io::describe(r.error));
         return false;
       }
-      external = std::move(r.bytes);
+      external = std::move(r.value);
       png = external.data();
       png_size = external.size();
       what = io::display_path(path);
@@ -284,13 +286,13 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
   pack->inputs.push_back(file);
   diag::Span at{file.generic_string(), 0, 0, 0};
   if (!pack_header_ok(file, at, sink)) return nullptr;
-  io::ReadResult read = io::read_file(file, std::uint64_t(1) << 32);
+  diag::Result<io::Bytes, io::ReadFailure> read = io::read_file(file, std::uint64_t(1) << 32);
   if (!read) {
     sink.error(diag::Code::kFileUnreadable, at,
-               "cannot read pack " + io::display_path(file) + ": " + io::describe(read));
+               "cannot read pack " + io::display_path(file) + ": " + io::describe(read.error));
     return nullptr;
   }
-  pack->bytes = std::move(read.bytes);
+  pack->bytes = std::move(read.value);
   runtime::ParseResult parsed =
       runtime::parse_pack(pack->bytes.data(), pack->bytes.size(), pack->view);
   if (!parsed) {

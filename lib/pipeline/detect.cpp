@@ -17,15 +17,15 @@ int run_detect(const DetectOptions& options, std::ostream& out, std::ostream& er
   ReportFormat report_format(options.format, options.color);
   diag::Sink sink;
   const diag::Span at{options.image, 0, 0, 0};
-  const io::ReadResult file = io::read_file(options.image, image::kMaxPngFileBytes);
+  const diag::Result<io::Bytes, io::ReadFailure> file =
+      io::read_file(options.image, image::kMaxPngFileBytes);
   if (!file) {
-    const bool too_large = file.error == io::ReadError::kTooLarge;
-    sink.error(
-        too_large ? diag::Code::kFileTooLarge : diag::Code::kFileUnreadable, at,
-        "cannot read '" + options.image + "': " + io::describe(file, image::kMaxPngFileBytes));
+    const bool too_large = file.error.kind == io::ReadError::kTooLarge;
+    sink.error(too_large ? diag::Code::kFileTooLarge : diag::Code::kFileUnreadable, at,
+               "cannot read '" + options.image + "': " + io::describe(file.error));
     return report(sink, err);
   }
-  image::Result<image::Image> decoded = image::decode_png(file.bytes);
+  image::Result<image::Image> decoded = image::decode_png(file.value);
   if (!decoded) {
     const bool too_large = decoded.error.kind == image::ErrorKind::kTooLarge;
     sink.error(

@@ -21,15 +21,19 @@ fs::path scratch(const std::string& name) {
 TEST_CASE("a read is refused when the file is over the cap, before reading it") {
   fs::path dir = scratch("cap");
   std::ofstream(dir / "f.bin", std::ios::binary) << std::string(100, 'x');
-  ReadResult small = read_file(dir / "f.bin", 100);
+  const auto small = read_file(dir / "f.bin", 100);
   REQUIRE(small);
-  CHECK(small.bytes.size() == 100);
-  ReadResult big = read_file(dir / "f.bin", 99);
-  CHECK(big.error == ReadError::kTooLarge);
-  CHECK(big.bytes.empty());
-  CHECK(big.size == 100);
-  CHECK(read_file(dir / "missing").error == ReadError::kNotFound);
-  CHECK(read_file(dir).error == ReadError::kNotAFile);
+  CHECK(small.value.size() == 100);
+  const auto big = read_file(dir / "f.bin", 99);
+  CHECK(big.error.kind == ReadError::kTooLarge);
+  CHECK(big.value.empty());
+  CHECK(big.error.size == 100);
+  CHECK(big.error.cap == 99);
+  CHECK(describe(big.error) == "is 100 bytes, over the cap of 99 bytes");
+  CHECK(read_file(dir / "missing").error.kind == ReadError::kNotFound);
+  CHECK(describe(read_file(dir / "missing").error) == "no such file");
+  CHECK(read_file(dir).error.kind == ReadError::kNotAFile);
+  CHECK(describe(read_file(dir).error) == "not a regular file");
 }
 
 TEST_CASE("a head read gives the first bytes and the whole file's size, nothing more") {
@@ -38,15 +42,15 @@ TEST_CASE("a head read gives the first bytes and the whole file's size, nothing 
   text[0] = 'a';
   text[32] = 'b';
   std::ofstream(dir / "f.bin", std::ios::binary) << text;
-  ReadResult head = read_file_head(dir / "f.bin", 33);
+  const auto head = read_file_head(dir / "f.bin", 33);
   REQUIRE(head);
-  CHECK(std::string(head.bytes.begin(), head.bytes.end()) == text.substr(0, 33));
-  CHECK(head.size == 100);
+  CHECK(std::string(head.value.bytes.begin(), head.value.bytes.end()) == text.substr(0, 33));
+  CHECK(head.value.size == 100);
   SECTION("a file shorter than asked is read whole") {
-    ReadResult all = read_file_head(dir / "f.bin", 1000);
+    const auto all = read_file_head(dir / "f.bin", 1000);
     REQUIRE(all);
-    CHECK(all.bytes.size() == 100);
-    CHECK(all.size == 100);
+    CHECK(all.value.bytes.size() == 100);
+    CHECK(all.value.size == 100);
   }
   SECTION("a 3 GiB file costs 33 bytes") {
     // Sparse: no disk space is used. read_file would refuse it; the head is still read.
@@ -54,14 +58,14 @@ TEST_CASE("a head read gives the first bytes and the whole file's size, nothing 
     std::error_code ec;
     fs::resize_file(dir / "f.bin", huge, ec);
     REQUIRE(!ec);
-    ReadResult big = read_file_head(dir / "f.bin", 33);
+    const auto big = read_file_head(dir / "f.bin", 33);
     REQUIRE(big);
-    CHECK(big.bytes.size() == 33);
-    CHECK(big.size == huge);
-    CHECK(read_file(dir / "f.bin").error == ReadError::kTooLarge);
+    CHECK(big.value.bytes.size() == 33);
+    CHECK(big.value.size == huge);
+    CHECK(read_file(dir / "f.bin").error.kind == ReadError::kTooLarge);
   }
-  CHECK(read_file_head(dir / "missing", 33).error == ReadError::kNotFound);
-  CHECK(read_file_head(dir, 33).error == ReadError::kNotAFile);
+  CHECK(read_file_head(dir / "missing", 33).error.kind == ReadError::kNotFound);
+  CHECK(read_file_head(dir, 33).error.kind == ReadError::kNotAFile);
 }
 
 TEST_CASE("an atomic write replaces the file whole and leaves no temporary behind") {
@@ -69,8 +73,8 @@ TEST_CASE("an atomic write replaces the file whole and leaves no temporary behin
   fs::path target = dir / "out.spk";
   REQUIRE(write_file_atomic(target, std::string_view("first")).ok());
   REQUIRE(write_file_atomic(target, std::string_view("second")).ok());
-  ReadResult r = read_file(target);
-  CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "second");
+  const auto r = read_file(target);
+  CHECK(std::string(r.value.begin(), r.value.end()) == "second");
   int entries = 0;
   for (auto& e : fs::directory_iterator(dir)) {
     (void)e;
@@ -85,8 +89,8 @@ TEST_CASE("a failed atomic write keeps the old file") {
   REQUIRE(write_file_atomic(target, std::string_view("good")).ok());
   // The parent "directory" is a file: it cannot be created.
   CHECK(!write_file_atomic(target / "out.spk", std::string_view("x")).ok());
-  ReadResult r = read_file(target);
-  CHECK(std::string(r.bytes.begin(), r.bytes.end()) == "good");
+  const auto r = read_file(target);
+  CHECK(std::string(r.value.begin(), r.value.end()) == "good");
 }
 
 TEST_CASE("depfiles escape spaces, hashes and dollars as Make and Ninja read them") {

@@ -1,12 +1,13 @@
 // spritec::io — capped file reads, atomic writes (temp file + rename), depfiles and the
 // path policy (inputs must stay inside the project root).
 //
-// Nothing here prints or throws; every function returns an error value: writes and depfiles
-// a diag::Status or diag::Result with a one-sentence diag::Failure. Reads (ReadResult) and
-// the path policy (`why`) keep their older form, which def/ uses, until def/ moves to the
-// Result shape (docs/architecture.md, "Errors"). Reads are capped before anything is
-// allocated. Writes go to a temporary file beside the target and are
-// renamed into place, so a failed or interrupted write never damages an existing output.
+// Nothing here prints or throws; every function returns an error value: reads a
+// diag::Result with an io::ReadFailure (its kind, which callers choose a code by, and what
+// describe() needs to say it in a sentence); writes and depfiles a diag::Status or
+// diag::Result with a one-sentence diag::Failure. The path policy (`why`) keeps its older
+// form until def/ moves to the Result shape (docs/architecture.md, "Errors"). Reads are capped
+// before anything is allocated. Writes go to a temporary file beside the target and are renamed
+// into place, so a failed or interrupted write never damages an existing output.
 #pragma once
 
 #include <cstddef>
@@ -25,27 +26,34 @@ using Bytes = std::vector<std::uint8_t>;
 
 enum class ReadError { kNone, kNotFound, kNotAFile, kUnreadable, kTooLarge };
 
-// The bytes read, or why not: ok(), explicit bool and [[nodiscard]] as a diag::Result,
-// under the older member names (see above).
-struct [[nodiscard]] ReadResult {
+// Why a read failed: empty (kNone) when it did not.
+struct ReadFailure {
+  ReadError kind = ReadError::kNone;
+  std::uint64_t size = 0;  // the file's size, for kTooLarge
+  std::uint64_t cap = 0;   // the cap it is over, for kTooLarge
+  bool failed() const { return kind != ReadError::kNone; }
+};
+
+// The first bytes of a file and the whole file's size.
+struct FileHead {
   Bytes bytes;
-  ReadError error = ReadError::kNone;
-  std::uint64_t size = 0;  // the file's size when known (also set for kTooLarge)
-  bool ok() const { return error == ReadError::kNone; }
-  explicit operator bool() const { return ok(); }
+  std::uint64_t size = 0;
 };
 
 // Default cap for any single input file: 256 MiB.
 inline constexpr std::uint64_t kDefaultReadCap = 256ull << 20;
 
 // Reads a whole file if it is a regular file of at most `cap` bytes.
-ReadResult read_file(const std::filesystem::path& path, std::uint64_t cap = kDefaultReadCap);
+diag::Result<Bytes, ReadFailure> read_file(const std::filesystem::path& path,
+                                           std::uint64_t cap = kDefaultReadCap);
 // Reads only the first `n` bytes of a regular file (all of it when it is shorter; no cap
-// applies, as at most n bytes are allocated). `size` is the whole file's size. For checking
-// a file's signature and header, and its size, before deciding to read the rest.
-ReadResult read_file_head(const std::filesystem::path& path, std::size_t n);
-// A one-line reason for a read error ("no such file", "larger than 16 MiB", …).
-std::string describe(const ReadResult& result, std::uint64_t cap = kDefaultReadCap);
+// applies, as at most n bytes are allocated), with the whole file's size. For checking a
+// file's signature and header, and its size, before deciding to read the rest.
+diag::Result<FileHead, ReadFailure> read_file_head(const std::filesystem::path& path,
+                                                   std::size_t n);
+// A one-line reason for a read failure ("no such file", "is 300 bytes, over the cap of 200
+// bytes", …).
+std::string describe(const ReadFailure& failure);
 
 // Writes `data` to `path` atomically: a temporary file in the same directory (parent
 // directories are created), flushed, then renamed over the target; an existing target that
