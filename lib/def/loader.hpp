@@ -23,6 +23,7 @@
 #include "aseprite_json.hpp"
 #include "checks_internal.hpp"
 #include "spritec/def/definition.hpp"
+#include "spritec/diag/result.hpp"
 
 namespace spritec::def::detail {
 
@@ -106,7 +107,7 @@ class Loader {
   std::unordered_set<const Node*> bad_;                       // rejected by the schema
   std::unordered_map<const Node*, bool> tainted_;
   std::unordered_map<std::string, std::vector<std::string>> listed_;  // folder -> names
-  std::unordered_map<std::string, std::pair<std::optional<std::filesystem::path>, std::string>>
+  std::unordered_map<std::string, diag::Result<std::filesystem::path>>
       resolved_;                                     // written -> resolved, or why not
   std::unordered_map<std::string, PngInfo> images_;  // resolved path -> header, read once
   std::set<std::pair<std::string, int>> warned_;     // (tag, frame) given W0301 already

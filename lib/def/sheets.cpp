@@ -389,18 +389,17 @@ bool Loader::load_files_sheet(Sheet& sheet, const Node& files) {
 std::optional<fs::path> Loader::resolve(const std::string& written, const Node& at) {
   auto cached = resolved_.find(written);
   if (cached == resolved_.end()) {
-    std::string why;
-    auto p = io::resolve_inside_root(root_, base_dir_, written, &why);
-    cached = resolved_.emplace(written, std::make_pair(std::move(p), std::move(why))).first;
+    cached = resolved_.emplace(written, io::resolve_inside_root(root_, base_dir_, written)).first;
   }
-  const auto& [p, why] = cached->second;
+  const diag::Result<fs::path>& p = cached->second;
   if (!p) {
     error(Code::kPathOutsideRoot, doc_.span(at),
-          "path '" + written + "' is not allowed: " + why +
+          "path '" + written + "' is not allowed: " + p.error.message +
               "; paths are relative to the definition and must stay inside the project root: run "
               "spritec from your project's top directory, or pass --root DIR");
+    return std::nullopt;
   }
-  return p;
+  return p.value;
 }
 
 // The names in a folder (sorted; at most kMaxListed are kept), listed once.

@@ -166,17 +166,13 @@ bool is_inside(const fs::path& root, const fs::path& path) {
   return true;
 }
 
-std::optional<fs::path> resolve_inside_root(const fs::path& root, const fs::path& base_dir,
-                                            std::string_view relative, std::string* why) {
+diag::Result<fs::path> resolve_inside_root(const fs::path& root, const fs::path& base_dir,
+                                           std::string_view relative) {
   fs::path rel{std::string(relative)};
   if (rel.is_absolute() || (!relative.empty() && relative[0] == '/')) {
-    if (why) *why = "absolute path";
-    return std::nullopt;
+    return diag::fail("absolute path");
   }
-  if (relative.empty()) {
-    if (why) *why = "empty path";
-    return std::nullopt;
-  }
+  if (relative.empty()) return diag::fail("empty path");
   std::error_code ec;
   // An empty base (a file named without a directory: its parent_path() is empty) is the
   // current directory. fs::absolute("") is an error that leaves the path relative, and a
@@ -184,17 +180,12 @@ std::optional<fs::path> resolve_inside_root(const fs::path& root, const fs::path
   // as if it left the root instead of not existing.
   const fs::path base = base_dir.empty() ? fs::path(".") : base_dir;
   fs::path resolved = fs::weakly_canonical(fs::absolute(base, ec) / rel, ec);
-  if (ec) {
-    if (why) *why = "cannot be resolved";
-    return std::nullopt;
-  }
+  if (ec) return diag::fail("cannot be resolved");
   if (!is_inside(fs::absolute(root, ec), resolved)) {
-    if (why) {
-      fs::path shown;
-      *why = "leaves the project root (" +
-             (canonical_root(fs::absolute(root, ec), &shown) ? shown : root).string() + ")";
-    }
-    return std::nullopt;
+    fs::path shown;
+    return diag::fail("leaves the project root (" +
+                      (canonical_root(fs::absolute(root, ec), &shown) ? shown : root).string() +
+                      ")");
   }
   return resolved;
 }

@@ -46,20 +46,21 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
   ScenePacks out;
   bool failed = false;
   for (const sim::PackRef& ref : scene.packs) {
-    std::string why;
-    std::optional<fs::path> path = io::resolve_inside_root(root, scene.directory, ref.path, &why);
-    if (!path) {
+    const diag::Result<fs::path> resolved =
+        io::resolve_inside_root(root, scene.directory, ref.path);
+    if (!resolved) {
       sink.error(diag::Code::kPathOutsideRoot, ref.path_span,
-                 "pack path '" + ref.path + "' is not allowed: " + why +
+                 "pack path '" + ref.path + "' is not allowed: " + resolved.error.message +
                      "; paths are relative to the scene and must stay inside the project root: "
                      "run spritec from your project's top directory, or pass --root DIR");
       failed = true;
       continue;
     }
+    const fs::path& path = resolved.value;
     std::error_code ec;
-    if (!fs::is_regular_file(*path, ec)) {
+    if (!fs::is_regular_file(path, ec)) {
       sink.error(diag::Code::kFileUnreadable, ref.path_span,
-                 "pack '" + ref.name + "': " + io::display_path(*path) + " does not exist");
+                 "pack '" + ref.name + "': " + io::display_path(path) + " does not exist");
       failed = true;
       continue;
     }
@@ -67,7 +68,7 @@ std::optional<ScenePacks> load_scene_packs(const sim::Scene& scene, const fs::pa
     compile.root = root;
     if (reachability) compile.entries = scene_entries(scene, ref.name);
     std::unique_ptr<LoadedPack> pack =
-        open_or_compile(fs::path(ref.path).is_absolute() ? *path : scene.directory / ref.path,
+        open_or_compile(fs::path(ref.path).is_absolute() ? path : scene.directory / ref.path,
                         compile, sink, decode_pages);
     if (!pack) {
       failed = true;

@@ -111,22 +111,25 @@ TEST_CASE("the path policy keeps inputs inside the root") {
   fs::path root = scratch("root");
   fs::create_directories(root / "defs" / "art");
   fs::create_directories(root.parent_path() / "outside");
-  std::string why;
-  auto ok = resolve_inside_root(root, root / "defs", "art/hero.png", &why);
+  const auto ok = resolve_inside_root(root, root / "defs", "art/hero.png");
   REQUIRE(ok);
-  CHECK(*ok == fs::weakly_canonical(root / "defs" / "art" / "hero.png"));
-  CHECK(resolve_inside_root(root, root / "defs", "../defs/art/x.png", &why));
-  CHECK_FALSE(resolve_inside_root(root, root / "defs", "/etc/passwd", &why));
-  CHECK(why == "absolute path");
-  CHECK_FALSE(resolve_inside_root(root, root / "defs", "../../outside/x.png", &why));
-  CHECK(why.rfind("leaves the project root (", 0) == 0);
+  CHECK(ok.value == fs::weakly_canonical(root / "defs" / "art" / "hero.png"));
+  CHECK(resolve_inside_root(root, root / "defs", "../defs/art/x.png"));
+  const auto absolute = resolve_inside_root(root, root / "defs", "/etc/passwd");
+  CHECK_FALSE(absolute);
+  CHECK(absolute.error.message == "absolute path");
+  CHECK(resolve_inside_root(root, root / "defs", "").error.message == "empty path");
+  const auto outside = resolve_inside_root(root, root / "defs", "../../outside/x.png");
+  CHECK_FALSE(outside);
+  CHECK(outside.error.message.rfind("leaves the project root (", 0) == 0);
   SECTION("a symlink that points outside the root is refused") {
     fs::create_directory_symlink(root.parent_path() / "outside", root / "defs" / "link");
-    CHECK_FALSE(resolve_inside_root(root, root / "defs", "link/x.png", &why));
-    CHECK(why.rfind("leaves the project root (", 0) == 0);
+    const auto linked = resolve_inside_root(root, root / "defs", "link/x.png");
+    CHECK_FALSE(linked);
+    CHECK(linked.error.message.rfind("leaves the project root (", 0) == 0);
   }
   SECTION("a sibling whose name starts like the root is outside") {
     fs::create_directories(root.string() + "2");
-    CHECK_FALSE(resolve_inside_root(root, root, "../root2/x.png", &why));
+    CHECK_FALSE(resolve_inside_root(root, root, "../root2/x.png"));
   }
 }

@@ -1,19 +1,18 @@
 // spritec::io — capped file reads, atomic writes (temp file + rename), depfiles and the
 // path policy (inputs must stay inside the project root).
 //
-// Nothing here prints or throws; every function returns an error value: reads a
-// diag::Result with an io::ReadFailure (its kind, which callers choose a code by, and what
-// describe() needs to say it in a sentence); writes and depfiles a diag::Status or
-// diag::Result with a one-sentence diag::Failure. The path policy (`why`) keeps its older
-// form until def/ moves to the Result shape (docs/architecture.md, "Errors"). Reads are capped
-// before anything is allocated. Writes go to a temporary file beside the target and are renamed
-// into place, so a failed or interrupted write never damages an existing output.
+// Nothing here prints or throws; every fallible function returns the diag::Result shape
+// (docs/architecture.md, "Errors"): reads a diag::Result with an io::ReadFailure (its kind,
+// which callers choose a code by, and what describe() needs to say it in a sentence);
+// writes, depfiles and the path policy a diag::Status or diag::Result with a one-sentence
+// diag::Failure. Reads are capped before anything is allocated. Writes go to a temporary
+// file beside the target and are renamed into place, so a failed or interrupted write never
+// damages an existing output.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,11 +70,11 @@ diag::Result<std::string> make_depfile(const std::string& target,
 
 // The path policy. `relative` comes from an input file located in `base_dir`. It must
 // not be absolute and, after `..` and symlinks are resolved, must lie inside `root`.
-// On success returns the resolved path; on failure an empty optional and `why` says
-// ("absolute path", "leaves the project root"). The file need not exist.
-[[nodiscard]] std::optional<std::filesystem::path> resolve_inside_root(
-    const std::filesystem::path& root, const std::filesystem::path& base_dir,
-    std::string_view relative, std::string* why = nullptr);
+// Returns the resolved path, or fails saying why ("absolute path", "leaves the project
+// root (/the/root)"). The file need not exist.
+diag::Result<std::filesystem::path> resolve_inside_root(const std::filesystem::path& root,
+                                                        const std::filesystem::path& base_dir,
+                                                        std::string_view relative);
 
 // True when `path` (resolved) lies inside `root` (resolved).
 bool is_inside(const std::filesystem::path& root, const std::filesystem::path& path);
