@@ -1,0 +1,42 @@
+// Aseprite's blend modes on straight-alpha RGBA pixels, with the integer arithmetic its
+// renderer uses (the rounding 8-bit multiply and divide of pixman), so that flattened
+// frames equal what Aseprite exports. Private to aseprite/.
+#pragma once
+
+#include <cstdint>
+
+#include "spritec/aseprite/aseprite.hpp"
+
+namespace spritec::aseprite::detail {
+
+// A pixel as Aseprite packs it: red in the low byte, alpha in the high byte.
+using Rgba = std::uint32_t;
+
+inline constexpr Rgba rgba(int r, int g, int b, int a) {
+  return Rgba(r) | Rgba(g) << 8 | Rgba(b) << 16 | Rgba(a) << 24;
+}
+inline constexpr int red(Rgba c) {
+  return int(c & 0xff);
+}
+inline constexpr int green(Rgba c) {
+  return int((c >> 8) & 0xff);
+}
+inline constexpr int blue(Rgba c) {
+  return int((c >> 16) & 0xff);
+}
+inline constexpr int alpha(Rgba c) {
+  return int(c >> 24);
+}
+
+// round(a * b / 255) the way pixman's MUL_UN8 computes it.
+inline constexpr int mul_un8(int a, int b) {
+  const int t = a * b + 0x80;
+  return ((t >> 8) + t) >> 8;
+}
+
+// `src` over `backdrop` in `mode`, the source's alpha scaled by `opacity` (0..255). The
+// separable and HSL modes fall back to normal over a fully transparent backdrop (what
+// Aseprite calls its new blending method, the default since 1.3).
+Rgba blend(BlendMode mode, Rgba backdrop, Rgba src, int opacity);
+
+}  // namespace spritec::aseprite::detail

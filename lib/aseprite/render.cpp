@@ -1,0 +1,326 @@
+// Flattening a frame: which layers are drawn, cels decoded (raw, zlib, tilemaps from their
+// tileset) and composited bottom to top as Aseprite renders them.
+#include <libdeflate.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "blend.hpp"
+#include "spritec/aseprite/aseprite.hpp"
+
+namespace spritec::aseprite {
+namespace {
+
+using detail::Rgba;
+
+bool hidden_by_group(const File& f, int i) {
+  for (int p = f.layers[std::size_t(i)].parent; p >= 0; p = f.layers[std::size_t(p)].parent)
+    if (!f.layers[std::size_t(p)].visible()) return true;
+  return false;
+}
+
+bool inside(const File& f, int layer, int group) {
+  for (int p = f.layers[std::size_t(layer)].parent; p >= 0; p = f.layers[std::size_t(p)].parent)
+    if (p == group) return true;
+  return false;
+}
+
+std::string list_layers(const File& f) {
+  std::string out;
+  for (const Layer& l : f.layers) {
+    if (!out.empty()) out += ", ";
+    out += l.path;
+  }
+  return out.empty() ? "none" : out;
+}
+
+// Inflates a zlib stream into exactly `size` bytes.
+Error inflate(const File& f, std::uint64_t data, std::uint64_t length, std::size_t size,
+              std::vector<std::uint8_t>& out, const std::string& where) {
+  out.assign(size, 0);
+  struct Free {
+    void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
+  };
+  std::unique_ptr<libdeflate_decompressor, Free> d(libdeflate_alloc_decompressor());
+  if (!d) throw std::bad_alloc();
+  std::size_t got = 0;
+  const libdeflate_result r =
+      libdeflate_zlib_decompress(d.get(), f.bytes.data() + data, length, out.data(), size, &got);
+  if (r == LIBDEFLATE_INSUFFICIENT_SPACE)
+    return Error{where + ": the zlib data inflates to more than the " + std::to_string(size) +
+                     " bytes its size declares",
+                 data};
+  if (r != LIBDEFLATE_SUCCESS) return Error{where + ": the zlib data is damaged", data};
+  if (got != size)
+    return Error{where + ": the zlib data inflates to " + std::to_string(got) + " bytes, not the " +
+                     std::to_string(size) + " its size declares",
+                 data};
+  return {};
+}
+
+// A cel's or tile's pixels in the sprite's colour mode, turned into RGBA. `background`:
+// the transparent index is drawn as its colour (background layers are opaque).
+struct PixelReader {
+  const File& f;
+  bool background;
+  // Returns false for "nothing here" (an indexed pixel at the transparent index).
+  bool operator()(const std::uint8_t* p, Rgba& out) const {
+    switch (f.mode) {
+      case ColorMode::kRgba:
+        out = detail::rgba(p[0], p[1], p[2], p[3]);
+        return true;
+      case ColorMode::kGrayscale:
+        out = detail::rgba(p[0], p[0], p[0], p[1]);
+        return true;
+      case ColorMode::kIndexed:
+        if (!background && p[0] == f.transparent_index) return false;
+        out = f.palette[p[0]];
+        return true;
+    }
+    return false;
+  }
+};
+
+std::size_t pixel_bytes(const File& f) {
+  return std::size_t(f.mode) / 8;
+}
+
+// The z-order of NOTE.5: by layer index plus z-index, then by z-index.
+struct Drawn {
+  int layer;
+  const Cel* cel;  // null for a group
+  bool operator<(const Drawn& o) const {
+    const int za = cel ? cel->z : 0, zb = o.cel ? o.cel->z : 0;
+    return layer + za < o.layer + zb || (layer + za == o.layer + zb && za < zb);
+  }
+};
+
+}  // namespace
+
+Result<std::vector<bool>> select_layers(const File& file, const std::vector<std::string>& names) {
+  const std::size_t n = file.layers.size();
+  std::vector<bool> pick(n, false);
+  const auto drawable = [&](std::size_t i) {
+    return file.layers[i].type != LayerType::kGroup && !file.layers[i].reference();
+  };
+  if (names.empty()) {
+    for (std::size_t i = 0; i < n; ++i)
+      pick[i] = drawable(i) && file.layers[i].visible() && !hidden_by_group(file, int(i));
+    return pick;
+  }
+  for (const std::string& name : names) {
+    bool found = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Layer& l = file.layers[i];
+      if (l.name != name && l.path != name) continue;
+      found = true;
+      if (l.type != LayerType::kGroup) {
+        pick[i] = !l.reference();
+        continue;
+      }
+      // A group: its visible descendants, under no hidden group of their own inside it.
+      for (std::size_t j = 0; j < n; ++j) {
+        if (!drawable(j) || !inside(file, int(j), int(i)) || !file.layers[j].visible()) continue;
+        bool hidden = false;
+        for (int p = file.layers[j].parent; p != int(i); p = file.layers[std::size_t(p)].parent)
+          hidden = hidden || !file.layers[std::size_t(p)].visible();
+        if (!hidden) pick[j] = true;
+      }
+    }
+    if (!found)
+      return Error{"no layer or group named '" + name + "' (layers: " + list_layers(file) + ")", 0};
+  }
+  return pick;
+}
+
+Renderer::Renderer(const File& file, std::vector<bool> layers)
+    : file_(file),
+      layers_(std::move(layers)),
+      tilesets_(file.tilesets.size()),
+      tileset_done_(file.tilesets.size(), false) {
+  layers_.resize(file.layers.size(), false);
+}
+
+namespace {
+
+class Compositor {
+ public:
+  Compositor(const File& f, const std::vector<bool>& layers,
+             std::vector<std::vector<std::uint8_t>>& tilesets, std::vector<bool>& done)
+      : f_(f), layers_(layers), tilesets_(tilesets), done_(done) {}
+
+  Result<image::Image> run(int frame) {
+    const Frame& fr = f_.frames[std::size_t(frame)];
+    cel_of_.assign(f_.layers.size(), nullptr);
+    for (const Cel& c : fr.cels)
+      cel_of_[std::size_t(c.layer)] = &c;
+    needed_.assign(f_.layers.size(), false);
+    for (std::size_t i = 0; i < f_.layers.size(); ++i) {
+      if (!layers_[i] || cel_of_[i] == nullptr) continue;
+      for (int p = int(i); p >= 0; p = f_.layers[std::size_t(p)].parent)
+        needed_[std::size_t(p)] = true;
+    }
+    where_ = "frame " + std::to_string(frame);
+    std::vector<Rgba> canvas(std::size_t(f_.width) * std::size_t(f_.height), 0);
+    if (Error e = compose(-1, canvas); e.failed()) return e;
+    image::Image out(f_.width, f_.height);
+    for (std::size_t i = 0; i < canvas.size(); ++i) {
+      const Rgba c = canvas[i];
+      std::uint8_t* p = out.rgba.data() + i * 4;
+      p[0] = std::uint8_t(detail::red(c));
+      p[1] = std::uint8_t(detail::green(c));
+      p[2] = std::uint8_t(detail::blue(c));
+      p[3] = std::uint8_t(detail::alpha(c));
+    }
+    return out;
+  }
+
+ private:
+  // Draws the children of `group` (-1: the top) onto `target`. Groups blend as a whole
+  // (into their own canvas, then with their mode and opacity) when the header says group
+  // modes are valid; otherwise their layers draw straight onto the target, in the global
+  // z-order of NOTE.5.
+  Error compose(int group, std::vector<Rgba>& target) {
+    const bool groups_blend = (f_.flags & kGroupOpacityValid) != 0;
+    std::vector<Drawn> order;
+    for (std::size_t i = 0; i < f_.layers.size(); ++i) {
+      if (!needed_[i]) continue;
+      const Layer& l = f_.layers[i];
+      const bool member = groups_blend ? l.parent == group : true;
+      if (!member) continue;
+      if (l.type == LayerType::kGroup) {
+        if (groups_blend) order.push_back({int(i), nullptr});
+      } else {
+        order.push_back({int(i), cel_of_[i]});
+      }
+    }
+    std::stable_sort(order.begin(), order.end());
+    for (const Drawn& d : order) {
+      const Layer& l = f_.layers[std::size_t(d.layer)];
+      if (d.cel == nullptr) {
+        std::vector<Rgba> inner(target.size(), 0);
+        if (Error e = compose(d.layer, inner); e.failed()) return e;
+        for (std::size_t i = 0; i < target.size(); ++i)
+          if (detail::alpha(inner[i]) != 0)
+            target[i] = detail::blend(l.blend, target[i], inner[i], l.opacity);
+        continue;
+      }
+      if (Error e = draw_cel(l, *d.cel, target); e.failed()) return e;
+    }
+    return {};
+  }
+
+  Error draw_cel(const Layer& layer, const Cel& cel, std::vector<Rgba>& target) {
+    const int opacity = detail::mul_un8(cel.opacity, layer.opacity);
+    const std::string where = where_ + ", layer '" + layer.path + "'";
+    if (cel.kind == CelKind::kTilemap) return draw_tilemap(layer, cel, opacity, target, where);
+    const std::size_t bpp = pixel_bytes(f_);
+    const std::size_t size = std::size_t(cel.width) * std::size_t(cel.height) * bpp;
+    const std::uint8_t* px = nullptr;
+    if (cel.kind == CelKind::kCompressed) {
+      if (Error e = inflate(f_, cel.data, cel.size, size, buffer_, where); e.failed()) return e;
+      px = buffer_.data();
+    } else {
+      px = f_.bytes.data() + cel.data;
+    }
+    const PixelReader read{f_, layer.background()};
+    const int x0 = std::max(0, -cel.x), y0 = std::max(0, -cel.y);
+    const int x1 = std::min(cel.width, f_.width - cel.x),
+              y1 = std::min(cel.height, f_.height - cel.y);
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        Rgba c;
+        if (!read(px + (std::size_t(y) * std::size_t(cel.width) + std::size_t(x)) * bpp, c))
+          continue;
+        Rgba& dst = target[std::size_t(cel.y + y) * std::size_t(f_.width) + std::size_t(cel.x + x)];
+        dst = detail::blend(layer.blend, dst, c, opacity);
+      }
+    }
+    return {};
+  }
+
+  Error draw_tilemap(const Layer& layer, const Cel& cel, int opacity, std::vector<Rgba>& target,
+                     const std::string& where) {
+    std::size_t ts = 0;
+    while (f_.tilesets[ts].id != layer.tileset)
+      ++ts;  // parse checked that it is there
+    const Tileset& set = f_.tilesets[ts];
+    if (!(set.flags & 2))
+      return Error{where + ": tileset '" + set.name + "' is stored in another file", set.chunk};
+    if (!done_[ts]) {
+      const std::size_t bpp = pixel_bytes(f_);
+      const std::size_t px = std::size_t(set.tile_width) * set.tile_height * set.count;
+      if (Error e = inflate(f_, set.data, set.size, px * bpp, tilesets_[ts],
+                            "tileset '" + set.name + "'");
+          e.failed())
+        return e;
+      done_[ts] = true;
+    }
+    const std::size_t tile_bytes = std::size_t(cel.tile_bits) / 8;
+    if (Error e =
+            inflate(f_, cel.data, cel.size,
+                    std::size_t(cel.width) * std::size_t(cel.height) * tile_bytes, buffer_, where);
+        e.failed())
+      return e;
+    const std::vector<std::uint8_t>& pixels = tilesets_[ts];
+    const std::size_t bpp = pixel_bytes(f_);
+    const std::uint32_t empty = (set.flags & 4) ? 0 : cel.id_mask;
+    unsigned shift = 0;
+    while (shift < 32 && cel.id_mask != 0 && !((cel.id_mask >> shift) & 1))
+      ++shift;
+    const PixelReader read{f_, layer.background()};
+    const int tw = set.tile_width, th = set.tile_height;
+    for (int row = 0; row < cel.height; ++row) {
+      for (int col = 0; col < cel.width; ++col) {
+        const std::uint8_t* t = buffer_.data() + (std::size_t(row) * cel.width + col) * tile_bytes;
+        std::uint32_t word = t[0];
+        if (tile_bytes >= 2) word |= std::uint32_t(t[1]) << 8;
+        if (tile_bytes == 4) word |= std::uint32_t(t[2]) << 16 | std::uint32_t(t[3]) << 24;
+        const std::uint32_t id = (word & cel.id_mask) >> shift;
+        if ((word & cel.id_mask) == (empty & cel.id_mask) || id >= set.count) continue;
+        const bool fx = cel.xflip && (word & cel.xflip) == cel.xflip;
+        const bool fy = cel.yflip && (word & cel.yflip) == cel.yflip;
+        const bool fd = cel.dflip && (word & cel.dflip) == cel.dflip;
+        for (int y = 0; y < th; ++y) {
+          const long cy = long(cel.y) + long(row) * th + y;
+          if (cy < 0 || cy >= f_.height) continue;
+          for (int x = 0; x < tw; ++x) {
+            const long cx = long(cel.x) + long(col) * tw + x;
+            if (cx < 0 || cx >= f_.width) continue;
+            int ix = fx ? tw - 1 - x : x, iy = fy ? th - 1 - y : y;
+            if (fd) std::swap(ix, iy);
+            if (ix >= tw || iy >= th) continue;  // a diagonal flip of a non-square tile
+            const std::size_t at =
+                ((std::size_t(id) * th + std::size_t(iy)) * tw + std::size_t(ix)) * bpp;
+            Rgba c;
+            if (!read(pixels.data() + at, c)) continue;
+            Rgba& dst = target[std::size_t(cy) * std::size_t(f_.width) + std::size_t(cx)];
+            dst = detail::blend(layer.blend, dst, c, opacity);
+          }
+        }
+      }
+    }
+    return {};
+  }
+
+  const File& f_;
+  const std::vector<bool>& layers_;
+  std::vector<std::vector<std::uint8_t>>& tilesets_;
+  std::vector<bool>& done_;
+  std::vector<const Cel*> cel_of_;
+  std::vector<bool> needed_;
+  std::vector<std::uint8_t> buffer_;
+  std::string where_;
+};
+
+}  // namespace
+
+Result<image::Image> Renderer::frame(int index) {
+  if (index < 0 || index >= int(file_.frames.size()))
+    return Error{"no frame " + std::to_string(index), 0};
+  return Compositor(file_, layers_, tilesets_, tileset_done_).run(index);
+}
+
+}  // namespace spritec::aseprite

@@ -1,0 +1,492 @@
+// The .aseprite reader against files the tests write from the specification
+// (ase_writer.hpp). Expected pixels are worked out by hand from the specification's
+// arithmetic (the rounding 8-bit multiply MUL_UN8(a, b) = round(a * b / 255) and the
+// source-over rule), written here as numbers, never computed by the code under test.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ase_writer.hpp"
+#include "spritec/aseprite/aseprite.hpp"
+
+namespace as = spritec::aseprite;
+using namespace ase_test;
+
+namespace {
+
+as::File parse_ok(const Sprite& s) {
+  auto r = as::parse(s.bytes());
+  INFO(r.error.message);
+  REQUIRE(r.ok());
+  return std::move(r.value);
+}
+
+std::string parse_error(const Bytes& bytes) {
+  auto r = as::parse(bytes);
+  REQUIRE_FALSE(r.ok());
+  return r.error.message;
+}
+
+spritec::image::Image render(const as::File& f, int frame,
+                             const std::vector<std::string>& layers = {}) {
+  auto pick = as::select_layers(f, layers);
+  INFO(pick.error.message);
+  REQUIRE(pick.ok());
+  as::Renderer r(f, pick.value);
+  auto img = r.frame(frame);
+  INFO(img.error.message);
+  REQUIRE(img.ok());
+  return std::move(img.value);
+}
+
+// Pixel (x, y) as 0xRRGGBBAA.
+std::uint32_t px(const spritec::image::Image& img, int x, int y) {
+  const std::uint8_t* p = img.pixel(x, y);
+  return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
+}
+
+Sprite one_layer(const Bytes& cel, unsigned w = 4, unsigned h = 4) {
+  Sprite s;
+  s.width = w;
+  s.height = h;
+  s.frames.push_back({100, {layer_chunk({"body"}), cel}});
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("header: size, colour depth, frames and durations") {
+  Sprite s;
+  s.width = 3;
+  s.height = 2;
+  s.speed = 80;
+  s.frames = {{120, {layer_chunk({"a"})}}, {0, {}}};  // 0 ms: the header's speed applies
+  const as::File f = parse_ok(s);
+  CHECK(f.width == 3);
+  CHECK(f.height == 2);
+  CHECK(f.mode == as::ColorMode::kRgba);
+  REQUIRE(f.frames.size() == 2);
+  CHECK(f.frames[0].duration_ms == 120);
+  CHECK(f.frames[1].duration_ms == 80);
+}
+
+TEST_CASE("header: damaged headers are errors naming what is wrong") {
+  Sprite s = one_layer(image_cel(0, 0, 0, 1, 1, fill(1, 0xff0000ff)));
+  const Bytes good = s.bytes();
+  CHECK(parse_error(Bytes(good.begin(), good.begin() + 100)).find("shorter than the 128-byte") !=
+        std::string::npos);
+  Bytes bad = good;
+  bad[4] = 0;
+  CHECK(parse_error(bad).find("0xA5E0") != std::string::npos);
+  bad = good;
+  bad[12] = 24;  // depth
+  CHECK(parse_error(bad).find("colour depth 24") != std::string::npos);
+  bad = good;
+  bad[8] = 0x01;
+  bad[9] = 0x50;  // width 20481
+  CHECK(parse_error(bad).find("canvas 20481x4") != std::string::npos);
+  bad = good;
+  bad[6] = 0;
+  bad[7] = 0;  // no frames
+  CHECK(parse_error(bad).find("no frames") != std::string::npos);
+  bad = good;
+  bad[0] = 0xff;
+  bad[1] = 0xff;  // declared size past the end
+  CHECK(parse_error(bad).find("truncated") != std::string::npos);
+}
+
+TEST_CASE("every prefix of a valid file is an error, never a crash") {
+  Sprite s;
+  s.width = 8;
+  s.height = 8;
+  s.frames.push_back(
+      {100,
+       {layer_chunk({"a"}), palette_chunk(2, 0, {0x000000ff, 0xffffffff}),
+        image_cel(0, 1, 1, 2, 2, fill(4, 0x336699ff)), tags_chunk({{"walk", 0, 1, 2, 3}}),
+        slice_chunk("feet", {{0, 1, 1, 4, 4, true, 2, 3}})}});
+  s.frames.push_back({100, {linked_cel(0, 2, 2, 0)}});
+  const Bytes good = s.bytes();
+  // The header's file size is set to the prefix's, so the frame and chunk checks are what
+  // must catch the cut.
+  for (std::size_t n = 0; n < good.size(); ++n) {
+    Bytes cut(good.begin(), good.begin() + long(n));
+    if (n >= 4)
+      for (int i = 0; i < 4; ++i)
+        cut[std::size_t(i)] = std::uint8_t(n >> (8 * i));
+    auto r = as::parse(cut);
+    INFO(n);
+    CHECK_FALSE(r.ok());
+  }
+  CHECK(as::parse(good).ok());
+}
+
+TEST_CASE("frame and chunk sizes must stay inside their frame and the file") {
+  Sprite s = one_layer(image_cel(0, 0, 0, 1, 1, fill(1, 0xff0000ff)));
+  Bytes b = s.bytes();
+  // The first chunk (the layer chunk) at byte 128 + 16 claims 100000 bytes.
+  Bytes bad = b;
+  bad[144] = 0xa0;
+  bad[145] = 0x86;
+  bad[146] = 0x01;
+  const std::string e = parse_error(bad);
+  CHECK(e.find("layer chunk (0x2004) at byte 144") != std::string::npos);
+  CHECK(e.find("runs outside frame 0") != std::string::npos);
+  // The frame claims more bytes than the file has.
+  bad = b;
+  bad[128 + 2] = 0x10;
+  CHECK(parse_error(bad).find("runs past the end of the file") != std::string::npos);
+  // A bad frame magic number.
+  bad = b;
+  bad[128 + 4] = 0;
+  CHECK(parse_error(bad).find("0xF1FA") != std::string::npos);
+}
+
+TEST_CASE("layers: group paths from child levels, flags, blend mode and opacity") {
+  Sprite s;
+  s.frames.push_back({100,
+                      {layer_chunk({"back"}), layer_chunk({"gear", 1, 1, 0}),
+                       layer_chunk({"sword", 3, 0, 1, 0, 128}), layer_chunk({"tools", 3, 1, 1}),
+                       layer_chunk({"axe", 3, 0, 2, 2}), layer_chunk({"front", 0, 0, 0, 16})}});
+  const as::File f = parse_ok(s);
+  REQUIRE(f.layers.size() == 6);
+  CHECK(f.layers[2].path == "gear/sword");
+  CHECK(f.layers[2].parent == 1);
+  CHECK(f.layers[2].opacity == 128);
+  CHECK(f.layers[4].path == "gear/tools/axe");
+  CHECK(f.layers[4].blend == as::BlendMode::kScreen);
+  CHECK(f.layers[5].path == "front");
+  CHECK(f.layers[5].parent == -1);
+  CHECK(f.layers[5].blend == as::BlendMode::kAddition);
+  CHECK(f.layers[0].visible());
+  CHECK_FALSE(f.layers[5].visible());
+}
+
+TEST_CASE("layers: a skipped child level, an unknown type or blend mode is an error") {
+  Sprite s;
+  s.frames.push_back({100, {layer_chunk({"a", 3, 0, 1})}});
+  CHECK(parse_error(s.bytes()).find("child level 1, but no group is open") != std::string::npos);
+  s.frames[0].chunks = {layer_chunk({"a", 3, 5})};
+  CHECK(parse_error(s.bytes()).find("has type 5") != std::string::npos);
+  s.frames[0].chunks = {layer_chunk({"glow", 3, 0, 0, 42})};
+  const std::string e = parse_error(s.bytes());
+  CHECK(e.find("layer 0 'glow' has blend mode 42") != std::string::npos);
+  CHECK(e.find("layer chunk (0x2004) at byte 144") != std::string::npos);
+}
+
+TEST_CASE("layers: a UUID after the name when the header says so") {
+  Sprite s;
+  s.flags = 1 | 4;
+  s.frames.push_back({100, {layer_chunk({"a"}, true), layer_chunk({"b"}, true)}});
+  const as::File f = parse_ok(s);
+  REQUIRE(f.layers.size() == 2);
+  CHECK(f.layers[1].name == "b");
+}
+
+TEST_CASE("cels: compressed and raw, placed and clipped to the canvas") {
+  const Bytes pixels = rgba_pixels({0xff000080, 0x00ff00ff, 0x0000ffff, 0xffffffff});
+  for (bool raw : {false, true}) {
+    const as::File f = parse_ok(one_layer(image_cel(0, 3, -1, 2, 2, pixels, 255, 0, raw), 4, 4));
+    const auto img = render(f, 0);
+    // The cel's pixel (0, 1) lands at (3, 0); the rest is outside the canvas.
+    CHECK(px(img, 3, 0) == 0x0000ffff);
+    CHECK(px(img, 2, 0) == 0x00000000);
+    CHECK(px(img, 3, 1) == 0x00000000);
+  }
+}
+
+TEST_CASE("cels: a linked cel draws its frame's pixels at its own position and opacity") {
+  Sprite s;
+  s.frames.push_back({100, {layer_chunk({"a"}), image_cel(0, 0, 0, 1, 1, fill(1, 0xc86432ff))}});
+  s.frames.push_back({100, {linked_cel(0, 2, 1, 0, 128)}});
+  const as::File f = parse_ok(s);
+  CHECK(f.frames[1].cels[0].linked_from == 0);
+  const auto img = render(f, 1);
+  CHECK(px(img, 0, 0) == 0);
+  // Alpha MUL_UN8(255, 128) = 128; colour kept over a transparent backdrop.
+  CHECK(px(img, 2, 1) == 0xc8643280);
+}
+
+TEST_CASE("cels: bad references and sizes are errors at the cel chunk") {
+  Sprite s = one_layer(image_cel(3, 0, 0, 1, 1, fill(1, 0xffffffff)));
+  CHECK(parse_error(s.bytes()).find("layer index 3, but the file has 1 layers") !=
+        std::string::npos);
+  s.frames = {{100, {layer_chunk({"a"}), linked_cel(0, 0, 0, 0)}}};
+  CHECK(parse_error(s.bytes()).find("not an earlier frame") != std::string::npos);
+  s.frames = {{100, {layer_chunk({"a"})}}, {100, {linked_cel(0, 0, 0, 0)}}};
+  CHECK(parse_error(s.bytes()).find("has no cel on layer 'a'") != std::string::npos);
+  s.frames = {
+      {100, {layer_chunk({"a"}), image_cel(0, 0, 0, 2, 2, fill(3, 0xffffffff), 255, 0, true)}}};
+  CHECK(parse_error(s.bytes()).find("needs 16 bytes, the chunk holds 12") != std::string::npos);
+  s.frames = {{100, {layer_chunk({"g", 3, 1}), image_cel(0, 0, 0, 1, 1, fill(1, 0xffffffff))}}};
+  CHECK(parse_error(s.bytes()).find("a cel on group 'g'") != std::string::npos);
+  s.frames = {{100, {layer_chunk({"a"}), image_cel(0, 0, 0, 20000, 1, {})}}};
+  CHECK(parse_error(s.bytes()).find("over the image cap") != std::string::npos);
+}
+
+TEST_CASE("cels: zlib data must inflate to exactly the declared size") {
+  // 2x2 declared, 4 pixels' worth is right; 3 is short and 5 too many.
+  for (unsigned n : {3u, 5u}) {
+    Out o = cel_head(0, 0, 0, 255, 2, 0);
+    o.u16(2).u16(2).bytes(zlib(fill(n, 0xffffffff)));
+    const as::File f = parse_ok(one_layer(chunk(0x2005, o.b)));
+    auto pick = as::select_layers(f, {});
+    as::Renderer r(f, pick.value);
+    auto img = r.frame(0);
+    REQUIRE_FALSE(img.ok());
+    CHECK(img.error.message.find("frame 0, layer 'body'") != std::string::npos);
+    CHECK(img.error.message.find(n == 3 ? "inflates to 12 bytes, not the 16"
+                                        : "more than the 16 bytes") != std::string::npos);
+  }
+  Out o = cel_head(0, 0, 0, 255, 2, 0);
+  o.u16(1).u16(1).u8(0x78).u8(0x9c).u8(0xff).u8(0xff);
+  const as::File f = parse_ok(one_layer(chunk(0x2005, o.b)));
+  as::Renderer r(f, as::select_layers(f, {}).value);
+  CHECK(r.frame(0).error.message.find("damaged") != std::string::npos);
+}
+
+TEST_CASE("opacity: cel times layer, the layer's only when the header marks it valid") {
+  // Cel 128, layer 128: MUL_UN8(128, 128) = (16384 + 128 = 16512; (64 + 16512) >> 8) = 64.
+  // Over opaque black: Sa = MUL_UN8(255, 64) = 64, Ra = 64 + 255 - 64 = 255,
+  // R = 200 * 64 / 255 = 50, G = 100 * 64 / 255 = 25, B = 50 * 64 / 255 = 12.
+  for (std::uint32_t flags : {1u, 0u}) {
+    Sprite s;
+    s.flags = flags;
+    s.frames.push_back({100,
+                        {layer_chunk({"bg"}), layer_chunk({"top", 3, 0, 0, 0, 128}),
+                         image_cel(0, 0, 0, 1, 1, fill(1, 0x000000ff)),
+                         image_cel(1, 0, 0, 1, 1, fill(1, 0xc86432ff), 128)}});
+    const auto img = render(parse_ok(s), 0);
+    // Without the flag the layer's opacity is 255: the cel's 128 alone. Sa = 128,
+    // R = 200 * 128 / 255 = 100, G = 100 * 128 / 255 = 50, B = 50 * 128 / 255 = 25.
+    CHECK(px(img, 0, 0) == (flags == 1 ? 0x32190cffu : 0x643219ffu));
+  }
+}
+
+TEST_CASE("normal blending of two translucent pixels, worked by hand") {
+  // Backdrop (255, 0, 0, 128), source (0, 0, 255, 128) at opacity 255:
+  // Sa = MUL_UN8(128, 255) = 128; Ra = 128 + 128 - MUL_UN8(128, 128) = 256 - 64 = 192;
+  // R = 255 + (0 - 255) * 128 / 192 = 255 - 170 = 85; B = 0 + 255 * 128 / 192 = 170.
+  Sprite s;
+  s.frames.push_back(
+      {100,
+       {layer_chunk({"a"}), layer_chunk({"b"}), image_cel(0, 0, 0, 1, 1, fill(1, 0xff000080)),
+        image_cel(1, 0, 0, 1, 1, fill(1, 0x0000ff80))}});
+  CHECK(px(render(parse_ok(s), 0), 0, 0) == 0x5500aac0);
+}
+
+TEST_CASE("blend modes over an opaque backdrop, worked by hand") {
+  // Backdrop (100, 200, 250), source (200, 100, 50), both opaque, opacity 255: the mode's
+  // colour replaces the backdrop (Sa = 255, Ra = 255). Integer modes by hand with
+  // MUL_UN8 and DIV_UN8(a, b) = (a * 255 + b / 2) / b; soft light and the HSL modes
+  // (W3C SetLum/SetSat/ClipColor, truncated to bytes) from an independent script.
+  struct Case {
+    unsigned mode;
+    std::uint32_t expect;
+  };
+  const Case cases[] = {
+      {0, 0xc86432ff},   // normal
+      {1, 0x4e4e31ff},   // multiply: MUL_UN8(100,200) = 78, (200,100) = 78, (250,50) = 49
+      {2, 0xdedefbff},   // screen: b + s - multiply: 222, 222, 251
+      {3, 0x9dbcf7ff},   // overlay = hard light with roles swapped: 157, 188, 247
+      {4, 0x646432ff},   // darken: min
+      {5, 0xc8c8faff},   // lighten: max
+      {6, 0xffffffff},   // color dodge: b >= 255 - s in every channel
+      {7, 0x3973e5ff},   // color burn: 255 - DIV_UN8(155, 200) = 57, 115, 229
+      {8, 0xbc9d62ff},   // hard light: screen(100, 145) = 188, multiply(200, 200) = 157, 98
+      {9, 0x86bff7ff},   // soft light
+      {10, 0x6464c8ff},  // difference: |b - s|
+      {11, 0x9090caff},  // exclusion: b + s - 2 * multiply: 144, 144, 202
+      {12, 0xfa9664ff},  // hue
+      {13, 0x63c7f9ff},  // saturation
+      {14, 0xfa9664ff},  // color
+      {15, 0x3195c7ff},  // luminosity
+      {16, 0xffffffff},  // addition: min(b + s, 255)
+      {17, 0x0064c8ff},  // subtract: max(b - s, 0)
+      {18, 0x80ffffff},  // divide: DIV_UN8(100, 200) = 128, then b >= s: 255, 255
+  };
+  for (const Case& c : cases) {
+    Sprite s;
+    s.frames.push_back({100,
+                        {layer_chunk({"back"}), layer_chunk({"top", 3, 0, 0, c.mode}),
+                         image_cel(0, 0, 0, 2, 1, rgba_pixels({0x64c8faff, 0x00000000})),
+                         image_cel(1, 0, 0, 2, 1, fill(2, 0xc86432ff))}});
+    const auto img = render(parse_ok(s), 0);
+    INFO("mode " << c.mode << " " << as::blend_name(as::BlendMode(c.mode)));
+    CHECK(px(img, 0, 0) == c.expect);
+    // Over a transparent backdrop every mode is plain normal (the new blending method).
+    CHECK(px(img, 1, 0) == 0xc86432ffu);
+  }
+}
+
+TEST_CASE("grayscale: value and alpha") {
+  Sprite s;
+  s.depth = 16;
+  Bytes ga = {90, 255, 200, 0};
+  s.frames.push_back({100, {layer_chunk({"a"}), image_cel(0, 0, 0, 2, 1, ga)}});
+  const auto img = render(parse_ok(s), 0);
+  CHECK(px(img, 0, 0) == 0x5a5a5aff);
+  CHECK(px(img, 1, 0) == 0xc8c8c800);
+}
+
+TEST_CASE("indexed: palette colours; the transparent index only on non-background layers") {
+  Sprite s;
+  s.depth = 8;
+  s.transparent = 2;
+  const Bytes idx = {0, 1, 2, 3};
+  s.frames.push_back({100,
+                      {palette_chunk(4, 0, {0x11223344u, 0xff0000ffu, 0x00ff00ffu, 0x0000ff80u}),
+                       layer_chunk({"bg", 1 | 8}), layer_chunk({"top"}),
+                       image_cel(0, 0, 0, 4, 1, idx), image_cel(1, 0, 1, 4, 1, idx)}});
+  // Palette entries are stored R, G, B, A; the writer's u32 puts the low byte first, so
+  // 0xff0000ff is R=0xff, G=0, B=0, A=0xff read back as bytes ff 00 00 ff.
+  const auto img = render(parse_ok(s), 0);
+  CHECK(px(img, 1, 0) == 0xff0000ffu);
+  CHECK(px(img, 2, 0) == 0xff00ff00u);  // background: index 2 drawn (bytes ff 00 ff 00)
+  CHECK(px(img, 2, 1) == 0x00000000u);  // top layer: index 2 is transparent
+}
+
+TEST_CASE("old palette chunks are used only without a new one; 6-bit values scaled") {
+  for (bool with_new : {false, true}) {
+    Sprite s;
+    s.depth = 8;
+    s.transparent = 255;
+    Out p64;
+    p64.u16(1).u8(1).u8(1).u8(63).u8(32).u8(0);  // skip 1, 1 colour: index 1
+    std::vector<Bytes> chunks = {chunk(0x0011, p64.b)};
+    if (with_new) chunks.push_back(palette_chunk(2, 0, {0xff000000u, 0xff102030u}));
+    chunks.push_back(layer_chunk({"a"}));
+    chunks.push_back(image_cel(0, 0, 0, 1, 1, {1}));
+    s.frames.push_back({100, chunks});
+    const auto img = render(parse_ok(s), 0);
+    // 63 -> (63 << 2) | (63 >> 4) = 255; 32 -> 128 | 2 = 130; 0 -> 0. New: bytes 30 20 10 ff.
+    CHECK(px(img, 0, 0) == (with_new ? 0x302010ffu : 0xff8200ffu));
+  }
+}
+
+TEST_CASE("visibility: hidden layers, hidden groups and reference layers are left out") {
+  Sprite s;
+  s.frames.push_back({100,
+                      {layer_chunk({"shown"}), layer_chunk({"hidden", 0}),
+                       layer_chunk({"group", 0, 1}), layer_chunk({"inside", 3, 0, 1}),
+                       layer_chunk({"ref", 1 | 64}), image_cel(0, 0, 0, 1, 1, fill(1, 0x010101ff)),
+                       image_cel(1, 1, 0, 1, 1, fill(1, 0x020202ff)),
+                       image_cel(3, 2, 0, 1, 1, fill(1, 0x030303ff)),
+                       image_cel(4, 3, 0, 1, 1, fill(1, 0x040404ff))}});
+  const as::File f = parse_ok(s);
+  auto img = render(f, 0);
+  CHECK(px(img, 0, 0) == 0x010101ff);
+  CHECK(px(img, 1, 0) == 0);
+  CHECK(px(img, 2, 0) == 0);
+  CHECK(px(img, 3, 0) == 0);
+  // layers: picks hidden ones by name or path; a group picks its (visible) children.
+  img = render(f, 0, {"hidden", "group/inside"});
+  CHECK(px(img, 0, 0) == 0);
+  CHECK(px(img, 1, 0) == 0x020202ff);
+  CHECK(px(img, 2, 0) == 0x030303ff);
+  img = render(f, 0, {"group"});
+  CHECK(px(img, 2, 0) == 0x030303ff);
+  auto bad = as::select_layers(f, {"sword"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error.message ==
+        "no layer or group named 'sword' (layers: shown, hidden, group, group/inside, ref)");
+}
+
+TEST_CASE("z-index moves a cel among the layers (NOTE.5)") {
+  for (int z : {0, -1}) {
+    Sprite s;
+    s.frames.push_back({100,
+                        {layer_chunk({"low"}), layer_chunk({"high"}),
+                         image_cel(0, 0, 0, 1, 1, fill(1, 0xff0000ff)),
+                         image_cel(1, 0, 0, 1, 1, fill(1, 0x0000ffff), 255, z)}});
+    // z = -1: high's order is 1 - 1 = 0, equal to low's, and its smaller z puts it first.
+    CHECK(px(render(parse_ok(s), 0), 0, 0) == (z == 0 ? 0x0000ffffu : 0xff0000ffu));
+  }
+}
+
+TEST_CASE("groups blend as a whole only when the header marks group opacity valid") {
+  for (std::uint32_t flags : {1u, 3u}) {
+    Sprite s;
+    s.flags = flags;
+    s.frames.push_back({100,
+                        {layer_chunk({"g", 3, 1, 0, 0, 128}), layer_chunk({"a", 3, 0, 1}),
+                         image_cel(1, 0, 0, 1, 1, fill(1, 0xc86432ff))}});
+    const auto img = render(parse_ok(s), 0);
+    // Flag 2: the group's canvas goes over the frame at opacity 128: alpha 128.
+    CHECK(px(img, 0, 0) == (flags == 3 ? 0xc8643280u : 0xc86432ffu));
+  }
+}
+
+TEST_CASE("tilemaps: tiles from the tileset, flips, the empty tile") {
+  // Tileset of 2x2 tiles: tile 0 empty, tile 1 = [A B / C D].
+  const std::uint32_t A = 0x110000ff, B = 0x220000ff, C = 0x330000ff, D = 0x440000ff;
+  Bytes tiles = fill(4, 0);
+  const Bytes t1 = rgba_pixels({A, B, C, D});
+  tiles.insert(tiles.end(), t1.begin(), t1.end());
+  Sprite s;
+  s.width = 8;
+  s.height = 2;
+  s.frames.push_back(
+      {100,
+       {tileset_chunk(0, 2, 2, 2, tiles), layer_chunk({"map", 3, 2}),
+        tilemap_cel(0, 0, 0, 4, 1, {1, 1 | 0x80000000u, 1 | 0x40000000u, 1 | 0x20000000u})}});
+  const auto img = render(parse_ok(s), 0);
+  CHECK(px(img, 0, 0) == A);  // plain
+  CHECK(px(img, 1, 1) == D);
+  CHECK(px(img, 2, 0) == B);  // x flip: [B A / D C]
+  CHECK(px(img, 3, 1) == C);
+  CHECK(px(img, 4, 0) == C);  // y flip: [C D / A B]
+  CHECK(px(img, 5, 1) == B);
+  CHECK(px(img, 6, 0) == A);  // diagonal: [A C / B D]
+  CHECK(px(img, 7, 0) == C);
+  CHECK(px(img, 6, 1) == B);
+  // A tilemap layer naming a tileset the file does not hold.
+  s.frames[0].chunks = {layer_chunk({"map", 3, 2, 0, 0, 255, 7})};
+  CHECK(parse_error(s.bytes()).find("uses tileset 7") != std::string::npos);
+}
+
+TEST_CASE("tags and slices") {
+  Sprite s;
+  s.frames.push_back(
+      {100,
+       {layer_chunk({"a"}), tags_chunk({{"idle", 0, 1, 2, 3}, {"melt", 1, 2, 3, 0}}),
+        slice_chunk("feet", {{0, 1, 2, 3, 4, true, 2, 3}, {2, 0, 0, 1, 1, true, 0, 1}})}});
+  s.frames.push_back({100, {}});
+  s.frames.push_back({100, {}});
+  const as::File f = parse_ok(s);
+  REQUIRE(f.tags.size() == 2);
+  CHECK(f.tags[0].name == "idle");
+  CHECK(f.tags[0].direction == as::Direction::kPingpong);
+  CHECK(f.tags[0].repeat == 3);
+  CHECK(f.tags[1].direction == as::Direction::kPingpongReverse);
+  CHECK(f.tags[1].to == 2);
+  REQUIRE(f.slices.size() == 1);
+  REQUIRE(f.slices[0].keys.size() == 2);
+  CHECK(f.slices[0].keys[0].has_pivot);
+  CHECK(f.slices[0].keys[0].pivot_x == 2);
+  CHECK(f.slices[0].keys[1].frame == 2);
+
+  s.frames[0].chunks[1] = tags_chunk({{"bad", 1, 5, 0, 0}});
+  CHECK(parse_error(s.bytes()).find("tag 'bad' spans frames 1..5, outside 0..2") !=
+        std::string::npos);
+  s.frames[0].chunks[1] = tags_chunk({{"odd", 0, 1, 9, 0}});
+  CHECK(parse_error(s.bytes()).find("direction 9") != std::string::npos);
+  s.frames[0].chunks[1] = slice_chunk("far", {{7, 0, 0, 1, 1}});
+  CHECK(parse_error(s.bytes()).find("key at frame 7") != std::string::npos);
+  // A slice declaring far more keys than its chunk holds is refused before reading them.
+  Out o;
+  o.u32(0x7fffffff).u32(0).u32(0).str("huge");
+  s.frames[0].chunks[1] = chunk(0x2022, o.b);
+  CHECK(parse_error(s.bytes()).find("declares 2147483647 keys") != std::string::npos);
+}
+
+TEST_CASE("chunks the renderer does not need are skipped") {
+  Sprite s = one_layer(image_cel(0, 0, 0, 1, 1, fill(1, 0x123456ff)));
+  Out user;
+  user.u32(1).str("note");
+  s.frames[0].chunks.push_back(chunk(0x2020, user.b));
+  s.frames[0].chunks.push_back(chunk(0x2007, Bytes(16, 0)));
+  s.frames[0].chunks.push_back(chunk(0x7777, Bytes(3, 9)));
+  CHECK(px(render(parse_ok(s), 0), 0, 0) == 0x123456ff);
+}
