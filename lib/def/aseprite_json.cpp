@@ -195,28 +195,21 @@ void read_slices(Reader& r, const ojson& meta, std::size_t frames, std::vector<S
 
 }  // namespace
 
-bool parse_aseprite_json(std::string_view text, SourceData& out, std::string& why) {
+diag::Result<SourceData> parse_aseprite_json(std::string_view text) {
   const ojson doc = ojson::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded()) {
-    why = "is not JSON (a syntax error)";
-    return false;
-  }
+  if (doc.is_discarded()) return diag::fail("is not JSON (a syntax error)");
   Reader r;
-  if (!doc.is_object()) {
-    why = "is not an Aseprite JSON object (no frames and meta)";
-    return false;
-  }
+  if (!doc.is_object()) return diag::fail("is not an Aseprite JSON object (no frames and meta)");
   auto frames = doc.find("frames");
   const ojson* meta = r.object(doc, "", "meta");
   if (frames == doc.end() || !(frames->is_object() || frames->is_array())) {
-    why = "has no frames (an object or an array)";
-    return false;
+    return diag::fail("has no frames (an object or an array)");
   }
   if (frames->size() > kMaxFrames) {
-    why = "has " + std::to_string(frames->size()) + " frames; the limit is " +
-          std::to_string(kMaxFrames);
-    return false;
+    return diag::fail("has " + std::to_string(frames->size()) + " frames; the limit is " +
+                      std::to_string(kMaxFrames));
   }
+  SourceData out;
   std::size_t i = 0;
   for (auto it = frames->begin(); it != frames->end() && !r.failed(); ++it, ++i) {
     const std::string path =
@@ -241,11 +234,8 @@ bool parse_aseprite_json(std::string_view text, SourceData& out, std::string& wh
     read_tags(r, *meta, out.frames.size(), out.tags);
     read_slices(r, *meta, out.frames.size(), out.slices);
   }
-  if (r.failed() || !meta) {
-    why = r.failed() ? r.why : "meta is missing";
-    return false;
-  }
-  return true;
+  if (r.failed() || !meta) return diag::fail(r.failed() ? r.why : "meta is missing");
+  return out;
 }
 
 }  // namespace spritec::def::detail

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "spritec/def/model.hpp"
+#include "spritec/diag/result.hpp"
 
 namespace spritec::def::detail {
 
@@ -45,8 +46,8 @@ inline constexpr std::size_t kMaxSlices = 4096;
 inline constexpr std::size_t kMaxSliceKeys = 65536;  // over all slices
 inline constexpr std::uint64_t kMaxAsepriteJsonBytes = 64ull << 20;
 
-// Reads the JSON; on failure returns false with a one-line reason naming the JSON path
+// Reads the JSON, or fails with a one-line reason naming the JSON path
 // ("frames[3].frame.w is missing", "meta.frameTags[0].to is past the last frame").
-bool parse_aseprite_json(std::string_view text, SourceData& out, std::string& why);
+diag::Result<SourceData> parse_aseprite_json(std::string_view text);
 
 }  // namespace spritec::def::detail

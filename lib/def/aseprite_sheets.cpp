@@ -58,14 +58,14 @@ bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& j
     return false;
   }
   def_.dependencies.push_back(*path);
-  SourceData data;
-  std::string why;
-  if (!parse_aseprite_json(
-          std::string_view(reinterpret_cast<const char*>(file.value.data()), file.value.size()),
-          data, why)) {
-    error(Code::kAsepriteInvalid, doc_.span(json), "Aseprite JSON '" + json.value + "': " + why);
+  const diag::Result<SourceData> parsed = parse_aseprite_json(
+      std::string_view(reinterpret_cast<const char*>(file.value.data()), file.value.size()));
+  if (!parsed) {
+    error(Code::kAsepriteInvalid, doc_.span(json),
+          "Aseprite JSON '" + json.value + "': " + parsed.error.message);
     return false;
   }
+  const SourceData& data = parsed.value;
   // meta.image is relative to the JSON file.
   const std::size_t slash = json.value.rfind('/');
   const std::string image_written =
