@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -489,4 +491,69 @@ TEST_CASE("chunks the renderer does not need are skipped") {
   s.frames[0].chunks.push_back(chunk(0x2007, Bytes(16, 0)));
   s.frames[0].chunks.push_back(chunk(0x7777, Bytes(3, 9)));
   CHECK(px(render(parse_ok(s), 0), 0, 0) == 0x123456ff);
+}
+
+// The fuzz target's seeds (tests/fuzz/corpus/aseprite/seed-*.aseprite) are files of this
+// writer: SPRITEC_WRITE_ASE_SEEDS=DIR test_aseprite "fuzz seeds" writes them again.
+TEST_CASE("fuzz seeds") {
+  std::vector<std::pair<std::string, Sprite>> seeds;
+  {
+    Sprite s;
+    s.width = 8;
+    s.height = 8;
+    s.flags = 1 | 2;
+    s.frames.push_back(
+        {100,
+         {layer_chunk({"bg", 1 | 2 | 8}), layer_chunk({"g", 3, 1, 0, 0, 200}),
+          layer_chunk({"a", 3, 0, 1, 1, 180}), layer_chunk({"b", 3, 0, 1, 12}),
+          layer_chunk({"hidden", 0}), image_cel(0, 0, 0, 8, 8, fill(64, 0x203040ff)),
+          image_cel(2, 1, 1, 3, 3, fill(9, 0xc0804080), 200, 1),
+          image_cel(3, 2, 2, 4, 4, fill(16, 0x40c08099), 255, -1, true),
+          image_cel(4, 0, 0, 2, 2, fill(4, 0xffffffff)), tags_chunk({{"t", 0, 1, 2, 2}}),
+          slice_chunk("feet", {{0, 1, 1, 4, 4, true, 2, 3}})}});
+    s.frames.push_back({60, {linked_cel(0, 0, 0, 0), linked_cel(2, 2, 2, 0, 128)}});
+    seeds.push_back({"seed-rgba-groups", s});
+  }
+  {
+    Sprite s;
+    s.depth = 8;
+    s.transparent = 0;
+    s.frames.push_back(
+        {100,
+         {palette_chunk(4, 0, {0u, 0xff0000ffu, 0xff00ff00u, 0xffff0000u}),
+          layer_chunk({"bg", 1 | 8}), layer_chunk({"top"}), image_cel(0, 0, 0, 4, 4, Bytes(16, 1)),
+          image_cel(1, 1, 1, 2, 2, {0, 2, 3, 0})}});
+    seeds.push_back({"seed-indexed", s});
+  }
+  {
+    Sprite s;
+    s.depth = 16;
+    s.frames.push_back(
+        {100, {layer_chunk({"a"}), image_cel(0, 0, 0, 2, 2, {9, 255, 80, 128, 200, 0, 255, 255})}});
+    seeds.push_back({"seed-gray", s});
+  }
+  {
+    Bytes tiles = fill(4, 0);
+    const Bytes t1 = rgba_pixels({0x110000ff, 0x220000ff, 0x330000ff, 0x440000ff});
+    tiles.insert(tiles.end(), t1.begin(), t1.end());
+    Sprite s;
+    s.width = 8;
+    s.height = 4;
+    s.frames.push_back(
+        {100,
+         {tileset_chunk(0, 2, 2, 2, tiles), layer_chunk({"map", 3, 2}),
+          tilemap_cel(0, 0, 0, 4, 2, {1, 0x80000001u, 0x40000001u, 0x20000001u, 0, 1, 1, 0})}});
+    seeds.push_back({"seed-tilemap", s});
+  }
+  for (const auto& [name, sprite] : seeds)
+    CHECK(as::parse(sprite.bytes()).ok());
+  const char* dir = std::getenv("SPRITEC_WRITE_ASE_SEEDS");
+  if (dir == nullptr) return;
+  for (const auto& [name, sprite] : seeds) {
+    const Bytes b = sprite.bytes();
+    std::FILE* f = std::fopen((std::string(dir) + "/" + name + ".aseprite").c_str(), "wb");
+    REQUIRE(f != nullptr);
+    std::fwrite(b.data(), 1, b.size(), f);
+    std::fclose(f);
+  }
 }
