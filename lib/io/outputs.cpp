@@ -307,6 +307,58 @@ diag::Status<> StagedFile::park() {
 
 // --- OutputSet ---------------------------------------------------------------------------
 
+namespace {
+
+// A target the commit has renamed into place, and its old file, kept under another name
+// until the whole set is in place (empty: there was none, or it could not be kept).
+struct Replaced {
+  fs::path target;
+  fs::path backup;
+};
+
+// Keeps the file at `target`, when there is one, under another name in its directory (a
+// hard link), so that a failed commit can put it back. Empty when there is none, or no
+// link can be made.
+fs::path keep_old_file(const fs::path& target) {
+  struct stat st {};
+  if (::lstat(target.c_str(), &st) != 0) return {};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    fs::path backup = scratch_name(parent_of(target), ".old");
+    if (::link(target.c_str(), backup.c_str()) == 0) return backup;
+    if (errno != EEXIST) break;  // no hard links here: this one cannot be rolled back
+  }
+  return {};
+}
+
+// Undoes the renames, last first: each old file back in place, or the new one removed.
+void roll_back(const std::vector<Replaced>& done) {
+  for (auto it = done.rbegin(); it != done.rend(); ++it) {
+    if (it->backup.empty()) {
+      ::unlink(it->target.c_str());
+    } else {
+      ::rename(it->backup.c_str(), it->target.c_str());
+    }
+  }
+}
+
+// The set is in place: the old files go, and the renames are made durable.
+void settle(const std::vector<Replaced>& done) {
+  std::set<fs::path> dirs;
+  for (const Replaced& d : done) {
+    if (!d.backup.empty()) ::unlink(d.backup.c_str());
+    dirs.insert(parent_of(d.target));
+  }
+  for (const fs::path& dir : dirs) {
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+      ::fsync(fd);
+      ::close(fd);
+    }
+  }
+}
+
+}  // namespace
+
 OutputSet::OutputSet() = default;
 OutputSet::~OutputSet() = default;
 
@@ -346,20 +398,7 @@ diag::Status<> OutputSet::commit() {
     if (!named) return named.error;
     temps[i] = std::move(named.value);
   }
-  struct Done {
-    fs::path target;
-    fs::path backup;  // empty: there was no file before
-  };
-  std::vector<Done> done;
-  auto roll_back = [&] {
-    for (auto it = done.rbegin(); it != done.rend(); ++it) {
-      if (it->backup.empty()) {
-        ::unlink(it->target.c_str());
-      } else {
-        ::rename(it->backup.c_str(), it->target.c_str());
-      }
-    }
-  };
+  std::vector<Replaced> done;
   std::string failure;
   for (std::size_t i = 0; i < files_.size() && failure.empty(); ++i) {
     const fs::path& target = files_[i]->target();
@@ -368,19 +407,8 @@ diag::Status<> OutputSet::commit() {
                 ": it exists and is not a regular file (never replaced)";
       break;
     }
-    Done d{target, {}};
-    struct stat st {};
-    if (::lstat(target.c_str(), &st) == 0) {
-      // Keep the old file under another name until the whole set is in place.
-      for (int attempt = 0; attempt < 100; ++attempt) {
-        fs::path backup = scratch_name(parent_of(target), ".old");
-        if (::link(target.c_str(), backup.c_str()) == 0) {
-          d.backup = backup;
-          break;
-        }
-        if (errno != EEXIST) break;  // no hard links here: this one cannot be rolled back
-      }
-    }
+    // Keep the old file under another name until the whole set is in place.
+    Replaced d{target, keep_old_file(target)};
     if (std::rename(temps[i].c_str(), target.c_str()) != 0) {
       failure = "cannot rename into " + target.string() + ": " + errno_text(errno);
       if (!d.backup.empty()) ::unlink(d.backup.c_str());
@@ -390,29 +418,17 @@ diag::Status<> OutputSet::commit() {
     done.push_back(std::move(d));
   }
   if (!failure.empty()) {
-    roll_back();
+    roll_back(done);
     for (auto& f : files_) {
       if (!f->temp_path_.empty()) ::unlink(f->temp_path_.c_str());
       f->temp_path_.clear();
     }
-    for (const Done& d : done) {
+    for (const Replaced& d : done) {
       if (!d.backup.empty()) ::unlink(d.backup.c_str());
     }
     return diag::fail(std::move(failure));
   }
-  std::set<fs::path> dirs;
-  for (const Done& d : done) {
-    if (!d.backup.empty()) ::unlink(d.backup.c_str());
-    dirs.insert(parent_of(d.target));
-  }
-  // Make the renames durable.
-  for (const fs::path& dir : dirs) {
-    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-      ::fsync(fd);
-      ::close(fd);
-    }
-  }
+  settle(done);
   files_.clear();
   return {};
 }
