@@ -336,34 +336,27 @@ std::vector<Strategy> tighten_strategies(Strategy winner, std::size_t item_count
   return s;
 }
 
-// Re-packs the items of the last page into the smallest page (by area) the search finds,
-// writing the new positions into `best` when that page is smaller than the current one.
-void tighten_last_page(const Problem& p, Strategy winner, bool winner_only, Attempt* best) {
-  const int last = best->page_count - 1;
-  std::vector<std::size_t> items;
-  for (std::size_t i : p.active) {
-    if (best->page[i] == last) items.push_back(i);
+// The search for a smaller page for one page's items (tighten_last_page): what bounds the
+// page, and the smallest page found so far, whose positions are written into `best`.
+struct PageSearch {
+  PageSearch(const Problem& problem, const std::vector<std::size_t>& page_items,
+             std::vector<Strategy> tried, Attempt* into, Size current)
+      : p(problem),
+        items(page_items),
+        strategies(std::move(tried)),
+        best(into),
+        best_area(std::int64_t{current.width} * current.height),
+        max_w(problem.bin_w - problem.padding),
+        max_h(problem.bin_h - problem.padding) {
+    for (std::size_t i : items) {
+      min_w = std::max(min_w, p.padded[i].width - p.padding);
+      min_h = std::max(min_h, p.padded[i].height - p.padding);
+      padded_area += std::int64_t{p.padded[i].width} * p.padded[i].height;
+    }
   }
-  if (items.empty()) return;
-  // Each probe packs the whole page again: on very full pages only the winner is tried.
-  const std::vector<Strategy> strategies =
-      tighten_strategies(winner, items.size(), winner_only || items.size() > kAllCombinationsLimit);
-  const Size current = page_size(p, *best, items, last);
-  std::int64_t best_area = std::int64_t{current.width} * current.height;
-
-  int min_w = 1;
-  int min_h = 1;
-  std::int64_t padded_area = 0;
-  for (std::size_t i : items) {
-    min_w = std::max(min_w, p.padded[i].width - p.padding);
-    min_h = std::max(min_h, p.padded[i].height - p.padding);
-    padded_area += std::int64_t{p.padded[i].width} * p.padded[i].height;
-  }
-  const int max_w = p.bin_w - p.padding;
-  const int max_h = p.bin_h - p.padding;
 
   // Tries a page of w x h (real pixels); keeps the result when it is the smallest so far.
-  auto attempt = [&](int w, int h) -> bool {
+  bool attempt(int w, int h) {
     if (w < min_w || h < min_h || w > max_w || h > max_h) return false;
     if ((std::int64_t{w} + p.padding) * (std::int64_t{h} + p.padding) < padded_area) return false;
     for (const Strategy& s : strategies) {
@@ -379,57 +372,95 @@ void tighten_last_page(const Problem& p, Strategy winner, bool winner_only, Atte
       return true;
     }
     return false;
-  };
-
-  if (p.power_of_two) {
-    // Every power-of-two page from the smallest area up, squarest first, until one fits.
-    std::vector<Size> candidates;
-    for (int w = round_up_pow2(min_w); w <= max_w; w *= 2) {
-      for (int h = round_up_pow2(min_h); h <= max_h; h *= 2) {
-        if (std::int64_t{w} * h < best_area) candidates.push_back({w, h});
-      }
-    }
-    std::sort(candidates.begin(), candidates.end(), [](Size a, Size b) {
-      const std::int64_t aa = std::int64_t{a.width} * a.height;
-      const std::int64_t ba = std::int64_t{b.width} * b.height;
-      if (aa != ba) return aa < ba;
-      const int da = std::abs(a.width - a.height);
-      const int db = std::abs(b.width - b.height);
-      if (da != db) return da < db;
-      return a.width > b.width;
-    });
-    for (Size c : candidates) {
-      if (std::int64_t{c.width} * c.height >= best_area) break;
-      if (attempt(c.width, c.height)) break;
-    }
-    return;
   }
 
-  // Smallest fitting side, searching [lo, hi) for a predicate assumed to be monotone
-  // (packing is not strictly monotone, so every probe that fits is kept on its merits).
-  // It stops within 1/64 of the answer: the last steps cost a full packing each and
-  // gain less than 2% of a side.
-  auto search = [&](int lo, int hi, auto fits) {
-    while (lo < hi && hi - lo > hi / 64) {
-      const int mid = lo + (hi - lo) / 2;
-      if (fits(mid)) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
+  const Problem& p;
+  const std::vector<std::size_t>& items;
+  const std::vector<Strategy> strategies;
+  Attempt* best;
+  std::int64_t best_area;
+  int min_w = 1;  // the widest and tallest item (real pixels)
+  int min_h = 1;
+  const int max_w;  // the bin (real pixels)
+  const int max_h;
+  std::int64_t padded_area = 0;  // of the items, padding included
+};
+
+// Every power-of-two page from the smallest area up, squarest first, until one fits.
+void tighten_power_of_two(PageSearch& search) {
+  std::vector<Size> candidates;
+  for (int w = round_up_pow2(search.min_w); w <= search.max_w; w *= 2) {
+    for (int h = round_up_pow2(search.min_h); h <= search.max_h; h *= 2) {
+      if (std::int64_t{w} * h < search.best_area) candidates.push_back({w, h});
     }
-    return hi;
-  };
-  // A square-ish page first, then narrower, then shorter.
-  int side_lo = std::max(1, int(std::sqrt(double(padded_area))) - p.padding - 1);
+  }
+  std::sort(candidates.begin(), candidates.end(), [](Size a, Size b) {
+    const std::int64_t aa = std::int64_t{a.width} * a.height;
+    const std::int64_t ba = std::int64_t{b.width} * b.height;
+    if (aa != ba) return aa < ba;
+    const int da = std::abs(a.width - a.height);
+    const int db = std::abs(b.width - b.height);
+    if (da != db) return da < db;
+    return a.width > b.width;
+  });
+  for (Size c : candidates) {
+    if (std::int64_t{c.width} * c.height >= search.best_area) break;
+    if (search.attempt(c.width, c.height)) break;
+  }
+}
+
+// Smallest fitting side, searching [lo, hi) for a predicate assumed to be monotone
+// (packing is not strictly monotone, so every probe that fits is kept on its merits).
+// It stops within 1/64 of the answer: the last steps cost a full packing each and
+// gain less than 2% of a side.
+template <class Fits>
+int smallest_fitting(int lo, int hi, Fits fits) {
+  while (lo < hi && hi - lo > hi / 64) {
+    const int mid = lo + (hi - lo) / 2;
+    if (fits(mid)) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return hi;
+}
+
+// Any page size: a square-ish page first, then narrower, then shorter.
+void tighten_any_size(PageSearch& search, Size current) {
+  const int padding = search.p.padding;
+  const int min_w = search.min_w, min_h = search.min_h;
+  const int max_w = search.max_w, max_h = search.max_h;
+  int side_lo = std::max(1, int(std::sqrt(double(search.padded_area))) - padding - 1);
   const int side_hi = std::max(current.width, current.height);
-  const int side = search(side_lo, side_hi, [&](int s) {
-    return attempt(std::min(std::max(s, min_w), max_w), std::min(std::max(s, min_h), max_h));
+  const int side = smallest_fitting(side_lo, side_hi, [&](int s) {
+    return search.attempt(std::min(std::max(s, min_w), max_w), std::min(std::max(s, min_h), max_h));
   });
   const int h = std::min(std::max(side, min_h), max_h);
   const int w0 = std::min(std::max(side, min_w), max_w);
-  const int w = search(min_w, w0, [&](int v) { return attempt(v, h); });
-  search(min_h, h, [&](int v) { return attempt(w, v); });
+  const int w = smallest_fitting(min_w, w0, [&](int v) { return search.attempt(v, h); });
+  smallest_fitting(min_h, h, [&](int v) { return search.attempt(w, v); });
+}
+
+// Re-packs the items of the last page into the smallest page (by area) the search finds,
+// writing the new positions into `best` when that page is smaller than the current one.
+void tighten_last_page(const Problem& p, Strategy winner, bool winner_only, Attempt* best) {
+  const int last = best->page_count - 1;
+  std::vector<std::size_t> items;
+  for (std::size_t i : p.active) {
+    if (best->page[i] == last) items.push_back(i);
+  }
+  if (items.empty()) return;
+  // Each probe packs the whole page again: on very full pages only the winner is tried.
+  std::vector<Strategy> strategies =
+      tighten_strategies(winner, items.size(), winner_only || items.size() > kAllCombinationsLimit);
+  const Size current = page_size(p, *best, items, last);
+  PageSearch search(p, items, std::move(strategies), best, current);
+  if (p.power_of_two) {
+    tighten_power_of_two(search);
+  } else {
+    tighten_any_size(search, current);
+  }
 }
 
 Packing finish(const Problem& p, const Attempt& a, Strategy strategy) {
