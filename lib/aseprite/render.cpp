@@ -323,4 +323,35 @@ Result<image::Image> Renderer::frame(int index) {
   return Compositor(file_, layers_, tilesets_, tileset_done_).run(index);
 }
 
+SheetLayout sheet_layout(const File& file, int max_side) {
+  SheetLayout l;
+  const int count = int(file.frames.size());
+  l.cell_width = file.width;
+  l.cell_height = file.height;
+  l.columns = std::max(1, std::min(count, max_side / std::max(file.width, 1)));
+  l.rows = (count + l.columns - 1) / l.columns;
+  l.fits = std::int64_t{l.rows} * file.height <= max_side &&
+           std::int64_t{l.columns} * file.width <= max_side;
+  return l;
+}
+
+Result<image::Image> render_sheet(const File& file, const std::vector<bool>& layers, int max_side) {
+  const SheetLayout layout = sheet_layout(file, max_side);
+  if (!layout.fits)
+    return Error{std::to_string(file.frames.size()) + " frames of " + std::to_string(file.width) +
+                     "x" + std::to_string(file.height) + " need more than " +
+                     std::to_string(max_side) + " px a side as one sheet",
+                 0};
+  image::Image sheet(layout.columns * file.width, layout.rows * file.height);
+  Renderer render(file, layers);
+  for (int i = 0; i < int(file.frames.size()); ++i) {
+    Result<image::Image> frame = render.frame(i);
+    if (!frame) return frame.error;
+    const image::Rect at = layout.cell(i);
+    for (int y = 0; y < at.h; ++y)
+      std::copy_n(frame.value.pixel(0, y), std::size_t(at.w) * 4, sheet.pixel(at.x, at.y + y));
+  }
+  return sheet;
+}
+
 }  // namespace spritec::aseprite

@@ -11,6 +11,7 @@
 #include <malloc.h>
 #endif
 
+#include "spritec/aseprite/aseprite.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pack/pack.hpp"
 
@@ -37,14 +38,17 @@ void give_back_freed_memory() {
 #endif
 }
 
-// One decoded source: a file with the colour key of the sheet that uses it.
+// One decoded source: a file with the colour key of the sheet that uses it; for an Aseprite
+// file, also the layers drawn (empty: the visible ones).
 struct SourceKey {
   std::string path;
   bool keyed = false;
   def::Rgb key;
+  bool aseprite = false;
+  std::vector<std::string> layers;
   bool operator<(const SourceKey& o) const {
-    return std::make_tuple(path, keyed, key.r, key.g, key.b) <
-           std::make_tuple(o.path, o.keyed, o.key.r, o.key.g, o.key.b);
+    return std::tie(path, keyed, key.r, key.g, key.b, aseprite, layers) <
+           std::tie(o.path, o.keyed, o.key.r, o.key.g, o.key.b, o.aseprite, o.layers);
   }
 };
 
@@ -92,7 +96,35 @@ void set_png_problem(Source& source, const std::string& shown, const image::Erro
   }
 }
 
+// An Aseprite file: parsed again (the definition loader checked its structure) and every
+// frame flattened into its cell of the file's virtual sheet.
+void decode_aseprite(Source& source, int max_side) {
+  const std::string shown = io::display_path(source.key.path);
+  diag::Result<io::Bytes, io::ReadFailure> file =
+      io::read_file(source.key.path, aseprite::kMaxFileBytes);
+  if (!file) {
+    source.error = "cannot read " + shown + ": " + io::describe(file.error);
+    return;
+  }
+  const aseprite::Result<aseprite::File> parsed = aseprite::parse(std::move(file.value));
+  aseprite::Result<std::vector<bool>> layers;
+  if (parsed) layers = aseprite::select_layers(parsed.value, source.key.layers);
+  aseprite::Result<image::Image> sheet;
+  if (parsed && layers) sheet = aseprite::render_sheet(parsed.value, layers.value, max_side);
+  const aseprite::Error& e = !parsed ? parsed.error : !layers ? layers.error : sheet.error;
+  if (e.failed()) {
+    source.error_code = diag::Code::kAsepriteInvalid;
+    source.error = "Aseprite file " + shown + ": " + e.message;
+    return;
+  }
+  source.image = std::move(sheet.value);
+  if (source.key.keyed) {
+    image::apply_colorkey(source.image, source.key.key.r, source.key.key.g, source.key.key.b);
+  }
+}
+
 void decode_source(Source& source, int max_side) {
+  if (source.key.aseprite) return decode_aseprite(source, max_side);
   const std::string shown = io::display_path(source.key.path);
   // The signature, header and size first, from the first bytes alone: a file that is not a
   // PNG, or is too large, is refused before the rest of it is read.
@@ -226,7 +258,8 @@ std::optional<Atlas> build_atlas(const def::Definition& definition, const Option
     const def::Frame& frame = definition.frames[i];
     const def::Sheet& sheet = definition.sheets[frame.sheet];
     SourceKey key{frame.image.string(), sheet.colorkey.has_value(),
-                  sheet.colorkey.value_or(def::Rgb{})};
+                  sheet.colorkey.value_or(def::Rgb{}), sheet.kind == def::SheetKind::kAseprite,
+                  sheet.layers};
     auto [it, inserted] = source_index.emplace(key, sources.size());
     if (inserted) {
       Source source;

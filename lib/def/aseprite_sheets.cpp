@@ -6,6 +6,7 @@
 
 #include "aseprite_json.hpp"
 #include "loader.hpp"
+#include "spritec/aseprite/aseprite.hpp"
 #include "spritec/def/schema.hpp"
 #include "spritec/io/files.hpp"
 
@@ -96,6 +97,91 @@ bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& j
     }
   }
   return add_source_frames(sheet, n, data, json);
+}
+
+// aseprite: FILE — the frames of the file itself. The loader parses the whole file (every
+// chunk checked; cels are inflated by the atlas, which flattens the frames) for its canvas,
+// frames, durations, layers, tags and slices. Frame i is cell i of the file's virtual
+// sheet (aseprite::sheet_layout): canvas-sized cells, as many a row as the image cap allows.
+bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_node) {
+  sheet.kind = SheetKind::kAseprite;
+  sheet.image = file_node.value;
+  sheet.image_span = doc_.span(file_node);
+  const auto path = resolve(file_node.value, file_node);
+  if (!path) return false;
+  std::error_code ec;
+  if (!fs::exists(*path, ec)) {
+    error(Code::kImageUnreadable, doc_.span(file_node),
+          missing_image_message(file_node.value, *path));
+    return false;
+  }
+  diag::Result<io::Bytes, io::ReadFailure> bytes = io::read_file(*path, aseprite::kMaxFileBytes);
+  if (!bytes) {
+    error(Code::kImageUnreadable, doc_.span(file_node),
+          "'" + file_node.value + "' cannot be read: " + io::describe(bytes.error));
+    return false;
+  }
+  def_.dependencies.push_back(*path);
+  const aseprite::Result<aseprite::File> parsed = aseprite::parse(std::move(bytes.value));
+  if (!parsed) {
+    error(Code::kAsepriteInvalid, doc_.span(file_node),
+          "Aseprite file '" + file_node.value + "': " + parsed.error.message);
+    return false;
+  }
+  const aseprite::File& file = parsed.value;
+  if (const Node* layers = n.find("layers"); layers && !tainted(layers)) {
+    for (const Node* item : layers->items)
+      sheet.layers.push_back(item->value);
+    const auto chosen = aseprite::select_layers(file, sheet.layers);
+    if (!chosen) {
+      error(Code::kUnknownLayer, doc_.span(*layers),
+            "Aseprite file '" + file_node.value + "': " + chosen.error.message);
+      return false;
+    }
+  }
+  const aseprite::SheetLayout layout = aseprite::sheet_layout(file, options_.max_image_side);
+  const int count = static_cast<int>(file.frames.size());
+  if (!layout.fits) {
+    error(Code::kImageTooLarge, doc_.span(file_node),
+          "Aseprite file '" + file_node.value + "' has " + std::to_string(count) + " frames of " +
+              size_text(file.width, file.height) + ", more pixels than one sheet may hold (" +
+              std::to_string(options_.max_image_side) + " px a side); split the file");
+    return false;
+  }
+  sheet.image_path = *path;
+  sheet.image_size = Size{layout.columns * file.width, layout.rows * file.height};
+  SourceData data;
+  for (int i = 0; i < count; ++i) {
+    SourceFrame f;
+    const image::Rect cell = layout.cell(i);
+    f.rect = Rect{cell.x, cell.y, cell.w, cell.h};
+    f.canvas = Size{file.width, file.height};
+    f.duration_ms = file.frames[static_cast<std::size_t>(i)].duration_ms;
+    data.frames.push_back(f);
+  }
+  for (const aseprite::Tag& t : file.tags) {
+    SourceTag tag;
+    tag.name = t.name;
+    tag.from = t.from;
+    tag.to = t.to;
+    tag.repeat = t.repeat;
+    tag.direction = static_cast<TagDirection>(t.direction);  // same order as the file's
+    data.tags.push_back(std::move(tag));
+  }
+  for (const aseprite::Slice& s : file.slices) {
+    SourceSlice slice;
+    slice.name = s.name;
+    for (const aseprite::SliceKey& k : s.keys) {
+      SliceKey key;
+      key.frame = k.frame;
+      key.bounds = Rect{k.x, k.y, static_cast<int>(k.width), static_cast<int>(k.height)};
+      key.has_pivot = k.has_pivot;
+      key.pivot = Point{k.pivot_x, k.pivot_y};
+      slice.keys.push_back(key);
+    }
+    data.slices.push_back(std::move(slice));
+  }
+  return add_source_frames(sheet, n, data, file_node);
 }
 
 bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& data,

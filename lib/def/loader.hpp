@@ -72,6 +72,7 @@ class Loader {
 
   // --- aseprite_sheets.cpp ------------------------------------------------------------
   bool load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json);
+  bool load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file);
   bool add_source_frames(Sheet& sheet, const Node& n, const SourceData& data, const Node& at);
   std::vector<Step> tag_steps(const Sheet& sheet, const std::vector<int>& order,
                               const std::string& tag, const diag::Span& span);

@@ -74,7 +74,7 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
     const Node* node;
   };
   std::vector<Key> sources, cutters;
-  for (const char* key : {"image", "files", "aseprite_json"}) {
+  for (const char* key : {"image", "files", "aseprite", "aseprite_json"}) {
     if (const Node* v = n.find(key)) sources.push_back({key, v});
   }
   const Node* detect = n.find("detect");
@@ -95,18 +95,21 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   }
   if (sources.empty()) {
     error(Code::kSheetSource, sheet.span,
-          named + " needs image: (with grid:, frames: or detect: true), files: or aseprite_json:");
+          named +
+              " needs image: (with grid:, frames: or detect: true), files:, aseprite: or "
+              "aseprite_json:");
     return false;
   }
   const Key& source = sources[0];
   const std::string kind = source.name;
-  const bool aseprite = kind == "aseprite_json";
+  const bool aseprite = kind == "aseprite_json" || kind == "aseprite";
   if (const Node* tags = n.find("tags"); tags && !aseprite) {
-    error(Code::kSheetSource, doc_.span(*tags),
-          "tags: applies to aseprite_json: sheets; " + named + " reads " + kind + ":");
+    error(
+        Code::kSheetSource, doc_.span(*tags),
+        "tags: applies to aseprite: and aseprite_json: sheets; " + named + " reads " + kind + ":");
     return false;
   }
-  if (const Node* layers = n.find("layers")) {
+  if (const Node* layers = n.find("layers"); layers && kind != "aseprite") {
     error(Code::kSheetSource, doc_.span(*layers),
           "layers: applies to aseprite: sheets; " + named + " reads " + kind + ":");
     return false;
@@ -130,6 +133,7 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
       error(Code::kSheetSource, doc_.span(*gap), "detect_gap: applies with detect: true only");
       return false;
     }
+    if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
     if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
     return load_files_sheet(sheet, *source.node);
   }

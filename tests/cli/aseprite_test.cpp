@@ -1,8 +1,9 @@
-// Aseprite tags played as Aseprite plays them, checked through `spritec simulate` traces.
-// The expected frame of every tick is worked out by hand below from the playback rules
-// (docs/definitions.md, "Tags as actions"), not from the code under test. The export is
-// tests/data/aseprite_json/ (make_export.py): frames 0-3 last 100, 100, 150, 50 ms, which
-// at 60 ticks a second are 6, 6, 9 and 3 ticks.
+// Aseprite sources through the CLI: tags played as Aseprite plays them, checked through
+// `spritec simulate` traces. The expected frame of every tick is worked out by hand below
+// from the playback rules (docs/definitions.md, "Tags as actions"), not from the code under
+// test. The data is tests/data/aseprite_json/ (make_export.py): an .aseprite file and its
+// JSON export; frames 0-3 last 100, 100, 150, 50 ms, which at 60 ticks a second are 6, 6,
+// 9 and 3 ticks.
 #include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -51,9 +52,11 @@ std::map<std::string, std::vector<int>> frames_by_actor(const std::string& trace
 
 TEST_CASE("Aseprite tags play as Aseprite plays them: every direction, repeat and hold") {
   const int total = 120;
-  Run run = run_spritec(
-      {"simulate", "tags.scene.yaml", "--ticks", std::to_string(total - 1), "--trace", "-"},
-      kTests / "data" / "aseprite_json");
+  // tags.scene.yaml plays the JSON export's tags, tags-file.scene.yaml the .aseprite's.
+  const std::string scene = GENERATE(std::string("tags.scene.yaml"), "tags-file.scene.yaml");
+  INFO(scene);
+  Run run = run_spritec({"simulate", scene, "--ticks", std::to_string(total - 1), "--trace", "-"},
+                        kTests / "data" / "aseprite_json");
   INFO(run.err);
   REQUIRE(run.exit == 0);
   auto frames = frames_by_actor(run.out);
@@ -107,4 +110,49 @@ TEST_CASE("a tag as a view: its frames in its direction with their durations; tr
   REQUIRE(sway.size() == 4);
   for (int i = 0; i < 4; ++i)
     CHECK(sway[std::size_t(i)]["frame"] == "hero/" + std::to_string(3 - i));
+}
+
+TEST_CASE("an .aseprite file builds the same pack as its JSON export, and checks clean") {
+  const fs::path dir = kTests / "data" / "aseprite_json";
+  const fs::path json = kScratch / "aseprite-export.spk", file = kScratch / "aseprite-file.spk";
+  const fs::path dep = kScratch / "aseprite-file.d";
+  REQUIRE(run_spritec({"build", "hero.sprites.yaml", "-o", json.string()}, dir).exit == 0);
+  Run run = run_spritec(
+      {"build", "hero-file.sprites.yaml", "-o", file.string(), "--depfile", dep.string()}, dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  // The file's hidden guide layer (a linked cel in frames 1-3) is not drawn: the flattened
+  // frames are exactly the export's.
+  CHECK(read_text(json) == read_text(file));
+  CHECK(read_text(dep).find("hero.aseprite") != std::string::npos);
+  CHECK(run_spritec({"check", "hero-file.sprites.yaml", "--werror"}, dir).exit == 0);
+}
+
+TEST_CASE("layers: draws the named layers, hidden ones too; an unknown one is E0214") {
+  const fs::path dir = kScratch / "aseprite-layers";
+  fs::create_directories(dir);
+  fs::copy_file(kTests / "data" / "aseprite_json" / "hero.aseprite", dir / "hero.aseprite",
+                fs::copy_options::overwrite_existing);
+  write_text(dir / "a.sprites.yaml",
+             "pack: hero\nsheets:\n  - name: hero\n    aseprite: hero.aseprite\n"
+             "    layers: [body, guide]\n");
+  REQUIRE(run_spritec({"build", "a.sprites.yaml", "-o", "a.spk"}, dir).exit == 0);
+  Run run = run_spritec({"inspect", "a.spk", "--json"}, dir);
+  REQUIRE(run.exit == 0);
+  const auto j = nlohmann::json::parse(run.out);
+  // The guide is the row y = 11 across the canvas: with the body block at (2 + 2i, 5), 4x6,
+  // each frame's pixels span (0, 5) to (15, 11).
+  for (int i = 0; i < 4; ++i) {
+    const auto& f = j["frames"][std::size_t(i)];
+    CHECK(f["trim"] == nlohmann::json::array({0, 5}));
+    CHECK(f["w"] == 16);
+    CHECK(f["h"] == 7);
+  }
+  write_text(dir / "b.sprites.yaml",
+             "pack: hero\nsheets:\n  - name: hero\n    aseprite: hero.aseprite\n"
+             "    layers: [body, Guide]\n");
+  run = run_spritec({"check", "b.sprites.yaml"}, dir);
+  CHECK(run.exit == 1);
+  CHECK(run.err.find("b.sprites.yaml:5:13: error[E0214]: Aseprite file 'hero.aseprite': no "
+                     "layer or group named 'Guide' (layers: body, guide)") != std::string::npos);
 }

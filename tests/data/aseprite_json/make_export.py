@@ -69,3 +69,73 @@ with open("sheet.json", "w") as f:
 with open("sheet-array.json", "w") as f:
     json.dump({"frames": [dict(filename=n, **v) for n, v in frames], "meta": meta}, f, indent=1)
     f.write("\n")
+
+# hero.aseprite: the file those exports come from, written from Aseprite's published file
+# specification (docs/ase-file-specs.md in aseprite/aseprite) with the standard library:
+# a 16x16 RGBA canvas, 4 frames with the durations above, layers bottom to top
+#   body   frame i: the 4x6 block of colour i at (2 + 2i, 5), a compressed cel (type 2)
+#   guide  HIDDEN: a magenta line at y = 11 (frame 0, linked from frames 1-3: type 1)
+# (so it flattens to exactly the frames of sheet.png), the tags and the slice above.
+import struct  # noqa: E402
+import zlib  # noqa: E402
+
+
+def ase_string(s):
+    b = s.encode()
+    return struct.pack("<H", len(b)) + b
+
+
+def ase_chunk(kind, data):
+    return struct.pack("<IH", len(data) + 6, kind) + data
+
+
+def ase_layer(name, flags):
+    # flags, type 0 (image), child level 0, default w/h, blend 0, opacity 255, 3 reserved
+    return ase_chunk(0x2004, struct.pack("<HHHHHHB3x", flags, 0, 0, 0, 0, 0, 255) +
+                     ase_string(name))
+
+
+def ase_cel(layer, x, y, w, h, pixels):
+    raw = b"".join(bytes(p) for p in pixels)
+    # layer, x, y, opacity, type 2 (compressed), z-index 0, 5 reserved, w, h, zlib data
+    return ase_chunk(0x2005, struct.pack("<HhhBHh5xHH", layer, x, y, 255, 2, 0, w, h) +
+                     zlib.compress(raw, 9))
+
+
+def ase_link(layer, x, y, frame):
+    return ase_chunk(0x2005, struct.pack("<HhhBHh5xH", layer, x, y, 255, 1, 0, frame))
+
+
+DIRECTIONS = {"forward": 0, "reverse": 1, "pingpong": 2, "pingpong_reverse": 3}
+tags = b""
+for t in meta["frameTags"]:
+    tags += struct.pack("<HHBH6x3xx", t["from"], t["to"], DIRECTIONS[t["direction"]],
+                        int(t.get("repeat", "0"))) + ase_string(t["name"])
+tags_chunk = ase_chunk(0x2018, struct.pack("<H8x", len(meta["frameTags"])) + tags)
+slice_data = b""
+for k in meta["slices"][0]["keys"]:
+    b, p = k["bounds"], k["pivot"]
+    slice_data += struct.pack("<IiiIIii", k["frame"], b["x"], b["y"], b["w"], b["h"], p["x"],
+                              p["y"])
+slice_chunk = ase_chunk(0x2022, struct.pack("<III", 2, 2, 0) + ase_string("feet") + slice_data)
+
+ase_frames = b""
+for i in range(4):
+    chunks = []
+    if i == 0:
+        chunks += [ase_layer("body", 3), ase_layer("guide", 2), tags_chunk, slice_chunk]
+    chunks.append(ase_cel(0, 2 + 2 * i, 5, 4, 6, [COLOURS[i]] * 24))
+    if i == 0:
+        chunks.append(ase_cel(1, 0, 11, 16, 1, [(255, 0, 255, 255)] * 16))
+    else:
+        chunks.append(ase_link(1, 0, 11, 0))
+    body = b"".join(chunks)
+    ase_frames += struct.pack("<IHHH2xI", 16 + len(body), 0xF1FA, len(chunks), durations[i],
+                              len(chunks)) + body
+# header: size, magic, frames, w, h, depth 32, flags 1 (layer opacity valid), speed 100,
+# 2 zero DWORDs, transparent index, 3 ignored, colours, pixel ratio 1:1, grid, 84 reserved
+header = struct.pack("<IHHHHHIHIIB3xHBBhhHH84x", 128 + len(ase_frames), 0xA5E0, 4, 16, 16, 32,
+                     1, 100, 0, 0, 0, 0, 1, 1, 0, 0, 16, 16)
+assert len(header) == 128
+with open("hero.aseprite", "wb") as f:
+    f.write(header + ase_frames)

@@ -197,4 +197,21 @@ class Renderer {
   std::vector<bool> tileset_done_;
 };
 
+// The frames of a file as one sheet (how a definition's `aseprite:` sheet sees them): a
+// grid of canvas-sized cells, as many a row as fit in `max_side`, frame i in cell i, row by
+// row. `fits` is false when the cells need more than max_side rows of pixels.
+struct SheetLayout {
+  int columns = 1, rows = 1;
+  int cell_width = 0, cell_height = 0;
+  bool fits = true;
+  image::Rect cell(int frame) const {
+    return {(frame % columns) * cell_width, (frame / columns) * cell_height, cell_width,
+            cell_height};
+  }
+};
+SheetLayout sheet_layout(const File& file, int max_side);
+
+// Every frame flattened into its cell of sheet_layout(file, max_side).
+Result<image::Image> render_sheet(const File& file, const std::vector<bool>& layers, int max_side);
+
 }  // namespace spritec::aseprite

@@ -51,6 +51,7 @@
   X(kSheetSource,           "E0211", "a sheet does not say where its frames come from")     \
   X(kTooManyFrames,         "E0212", "a definition has more frames than the cap")           \
   X(kAsepriteInvalid,       "E0213", "an Aseprite file or its JSON is damaged or unsupported") \
+  X(kUnknownLayer,          "E0214", "layers: names a layer the Aseprite file does not have") \
   X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
