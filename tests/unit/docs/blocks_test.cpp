@@ -117,7 +117,7 @@ std::vector<Block> all_blocks() {
   return blocks;
 }
 
-// The paths a definition or scene names: image:, files: and the values of packs:.
+// The paths a definition or scene names: image:, aseprite:, files: and the values of packs:.
 struct References {
   std::vector<std::string> images;
   std::vector<std::string> patterns;
@@ -126,7 +126,7 @@ struct References {
 
 References references(const std::string& text) {
   References r;
-  static const std::regex image(R"((?:^|[\s{,])image:\s*"?([^"\s,}#]+))");
+  static const std::regex image(R"((?:^|[\s{,])(?:image|aseprite):\s*"?([^"\s,}#]+))");
   static const std::regex files(R"((?:^|[\s{,])files:\s*"?([^"\s,}#]+))");
   static const std::regex packs(R"((?:^|\n)packs:\s*\{([^}]*)\})");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), image);
