@@ -57,18 +57,6 @@ int soft_light(int b_in, int s_in) {
   return int(r * 255 + 0.5);
 }
 
-// Source over backdrop (Aseprite's rgba_blender_normal).
-Rgba normal(Rgba backdrop, Rgba src, int opacity) {
-  if (alpha(backdrop) == 0) return (src & 0x00ffffffu) | Rgba(mul_un8(alpha(src), opacity)) << 24;
-  if (alpha(src) == 0) return backdrop;
-  const int sa = mul_un8(alpha(src), opacity);
-  const int ba = alpha(backdrop);
-  const int ra = sa + ba - mul_un8(ba, sa);
-  const auto mix = [&](int bc, int sc) { return bc + (sc - bc) * sa / ra; };
-  return rgba(mix(red(backdrop), red(src)), mix(green(backdrop), green(src)),
-              mix(blue(backdrop), blue(src)), ra);
-}
-
 // The HSL modes (W3C's SetLum, SetSat, ClipColor) with Aseprite's choice of which channel
 // is min, mid and max when two are equal: the first of the conditional chains below.
 double lum(double r, double g, double b) {

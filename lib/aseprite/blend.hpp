@@ -34,6 +34,19 @@ inline constexpr int mul_un8(int a, int b) {
   return ((t >> 8) + t) >> 8;
 }
 
+// Source over backdrop (Aseprite's rgba_blender_normal), inline: most layers are normal.
+inline Rgba normal(Rgba backdrop, Rgba src, int opacity) {
+  if (opacity == 255 && alpha(src) == 255) return src;  // MUL_UN8(x, 255) == x: exact
+  if (alpha(backdrop) == 0) return (src & 0x00ffffffu) | Rgba(mul_un8(alpha(src), opacity)) << 24;
+  if (alpha(src) == 0) return backdrop;
+  const int sa = mul_un8(alpha(src), opacity);
+  const int ba = alpha(backdrop);
+  const int ra = sa + ba - mul_un8(ba, sa);
+  const auto mix = [&](int bc, int sc) { return bc + (sc - bc) * sa / ra; };
+  return rgba(mix(red(backdrop), red(src)), mix(green(backdrop), green(src)),
+              mix(blue(backdrop), blue(src)), ra);
+}
+
 // `src` over `backdrop` in `mode`, the source's alpha scaled by `opacity` (0..255). The
 // separable and HSL modes fall back to normal over a fully transparent backdrop (what
 // Aseprite calls its new blending method, the default since 1.3).

@@ -347,85 +347,94 @@ class Parser {
       if (other.layer == c.layer)
         return chunk_fail(kCelChunk, at, where + "a second cel on layer '" + layer.path + "'");
     const bool tilemap_layer = layer.type == LayerType::kTilemap;
-
-    switch (type) {
-      case 0:
-      case 2: {
-        if (tilemap_layer)
-          return chunk_fail(kCelChunk, at,
-                            where + "an image cel on tilemap layer '" + layer.path + "'");
-        c.kind = type == 0 ? CelKind::kRaw : CelKind::kCompressed;
-        c.width = r.u16();
-        c.height = r.u16();
-        if (Error e = check_size(at, where, c.width, c.height, 1); e.failed()) return e;
-        c.data = r.pos();
-        c.size = r.left();
-        if (type == 0) {
-          const std::uint64_t need =
-              std::uint64_t(c.width) * std::uint64_t(c.height) * bytes_per_pixel(f_.mode);
-          if (need > c.size)
-            return chunk_fail(kCelChunk, at,
-                              where + "a raw " + std::to_string(c.width) + "x" +
-                                  std::to_string(c.height) + " cel needs " + std::to_string(need) +
-                                  " bytes, the chunk holds " + std::to_string(c.size));
-          c.size = need;
-        }
-        break;
-      }
-      case 1: {
-        const int link = r.u16();
-        if (r.short_read()) break;
-        if (link >= frame)
-          return chunk_fail(kCelChunk, at,
-                            where + "a linked cel points at frame " + std::to_string(link) +
-                                ", which is not an earlier frame");
-        const Cel* target = nullptr;
-        for (const Cel& t : f_.frames[std::size_t(link)].cels)
-          if (t.layer == c.layer) target = &t;
-        if (target == nullptr)
-          return chunk_fail(kCelChunk, at,
-                            where + "a linked cel points at frame " + std::to_string(link) +
-                                ", which has no cel on layer '" + layer.path + "'");
-        const Cel keep = c;
-        c = *target;
-        c.x = keep.x;
-        c.y = keep.y;
-        c.opacity = keep.opacity;
-        c.z = keep.z;
-        if (c.linked_from < 0) c.linked_from = link;
-        break;
-      }
-      case 3: {
-        if (!tilemap_layer)
-          return chunk_fail(
-              kCelChunk, at,
-              where + "a tilemap cel on layer '" + layer.path + "', which is not a tilemap layer");
-        c.kind = CelKind::kTilemap;
-        c.width = r.u16();
-        c.height = r.u16();
-        c.tile_bits = r.u16();
-        c.id_mask = r.u32();
-        c.xflip = r.u32();
-        c.yflip = r.u32();
-        c.dflip = r.u32();
-        r.skip(10);
-        if (c.tile_bits != 8 && c.tile_bits != 16 && c.tile_bits != 32)
-          return chunk_fail(
-              kCelChunk, at,
-              where + std::to_string(c.tile_bits) + " bits per tile, none of 8, 16, 32");
-        if (Error e = check_size(at, where, c.width, c.height, 1); e.failed()) return e;
-        c.data = r.pos();
-        c.size = r.left();
-        break;
-      }
-      default:
-        return chunk_fail(kCelChunk, at,
-                          where + "cel type " + std::to_string(type) +
-                              ", none of 0 (raw), 1 (linked), 2 (compressed), 3 (tilemap)");
+    Error e;
+    if ((type == 0 || type == 2) && !tilemap_layer) {
+      e = image_cel(c, type == 0, where, r);
+    } else if (type == 1) {
+      e = linked_cel(c, frame, where, r);
+    } else if (type == 3 && tilemap_layer) {
+      e = tilemap_cel(c, where, r);
+    } else if (type == 0 || type == 2 || type == 3) {
+      e = chunk_fail(kCelChunk, at,
+                     where + (type == 3 ? "a tilemap cel on layer '" + layer.path +
+                                              "', which is not a tilemap layer"
+                                        : "an image cel on tilemap layer '" + layer.path + "'"));
+    } else {
+      e = chunk_fail(kCelChunk, at,
+                     where + "cel type " + std::to_string(type) +
+                         ", none of 0 (raw), 1 (linked), 2 (compressed), 3 (tilemap)");
     }
+    if (e.failed()) return e;
     if (r.short_read()) return chunk_fail(kCelChunk, at, "it ends before its fields do");
     // An empty cel (0 wide or high) draws nothing: Aseprite drops it too.
     if (c.width > 0 && c.height > 0) cels.push_back(c);
+    return {};
+  }
+
+  // Cel types 0 (raw pixels) and 2 (zlib-compressed pixels).
+  Error image_cel(Cel& c, bool raw, const std::string& where, Reader& r) {
+    c.kind = raw ? CelKind::kRaw : CelKind::kCompressed;
+    c.width = r.u16();
+    c.height = r.u16();
+    if (Error e = check_size(c.chunk, where, c.width, c.height, 1); e.failed()) return e;
+    c.data = r.pos();
+    c.size = r.left();
+    if (!raw) return {};
+    const std::uint64_t need =
+        std::uint64_t(c.width) * std::uint64_t(c.height) * bytes_per_pixel(f_.mode);
+    if (need > c.size)
+      return chunk_fail(kCelChunk, c.chunk,
+                        where + "a raw " + std::to_string(c.width) + "x" +
+                            std::to_string(c.height) + " cel needs " + std::to_string(need) +
+                            " bytes, the chunk holds " + std::to_string(c.size));
+    c.size = need;
+    return {};
+  }
+
+  // Cel type 1: the data of the same layer's cel in an earlier frame, placed with this
+  // chunk's own position, opacity and z-index (as Aseprite reads a link whose differ).
+  Error linked_cel(Cel& c, int frame, const std::string& where, Reader& r) {
+    const int link = r.u16();
+    if (r.short_read()) return {};
+    const std::string& path = f_.layers[std::size_t(c.layer)].path;
+    if (link >= frame)
+      return chunk_fail(kCelChunk, c.chunk,
+                        where + "a linked cel points at frame " + std::to_string(link) +
+                            ", which is not an earlier frame");
+    const Cel* target = nullptr;
+    for (const Cel& t : f_.frames[std::size_t(link)].cels)
+      if (t.layer == c.layer) target = &t;
+    if (target == nullptr)
+      return chunk_fail(kCelChunk, c.chunk,
+                        where + "a linked cel points at frame " + std::to_string(link) +
+                            ", which has no cel on layer '" + path + "'");
+    const Cel own = c;
+    c = *target;
+    c.x = own.x;
+    c.y = own.y;
+    c.opacity = own.opacity;
+    c.z = own.z;
+    if (c.linked_from < 0) c.linked_from = link;
+    return {};
+  }
+
+  // Cel type 3: a zlib-compressed grid of tiles, with the masks of the tile word.
+  Error tilemap_cel(Cel& c, const std::string& where, Reader& r) {
+    c.kind = CelKind::kTilemap;
+    c.width = r.u16();
+    c.height = r.u16();
+    c.tile_bits = r.u16();
+    c.id_mask = r.u32();
+    c.xflip = r.u32();
+    c.yflip = r.u32();
+    c.dflip = r.u32();
+    r.skip(10);
+    if (c.tile_bits != 8 && c.tile_bits != 16 && c.tile_bits != 32)
+      return chunk_fail(kCelChunk, c.chunk,
+                        where + std::to_string(c.tile_bits) + " bits per tile, none of 8, 16, 32");
+    if (Error e = check_size(c.chunk, where, c.width, c.height, 1); e.failed()) return e;
+    c.data = r.pos();
+    c.size = r.left();
     return {};
   }
 

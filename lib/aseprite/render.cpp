@@ -36,26 +36,22 @@ std::string list_layers(const File& f) {
   return out.empty() ? "none" : out;
 }
 
-// Inflates a zlib stream into exactly `size` bytes.
-Error inflate(const File& f, std::uint64_t data, std::uint64_t length, std::size_t size,
-              std::vector<std::uint8_t>& out, const std::string& where) {
-  out.assign(size, 0);
-  struct Free {
-    void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
-  };
-  std::unique_ptr<libdeflate_decompressor, Free> d(libdeflate_alloc_decompressor());
-  if (!d) throw std::bad_alloc();
+// Inflates a zlib stream into exactly `size` bytes; on failure says why after `where()`.
+template <class Where>
+Error inflate(libdeflate_decompressor* d, const File& f, std::uint64_t data, std::uint64_t length,
+              std::size_t size, std::vector<std::uint8_t>& out, const Where& where) {
+  out.resize(size);
   std::size_t got = 0;
   const libdeflate_result r =
-      libdeflate_zlib_decompress(d.get(), f.bytes.data() + data, length, out.data(), size, &got);
+      libdeflate_zlib_decompress(d, f.bytes.data() + data, length, out.data(), size, &got);
   if (r == LIBDEFLATE_INSUFFICIENT_SPACE)
-    return Error{where + ": the zlib data inflates to more than the " + std::to_string(size) +
+    return Error{where() + ": the zlib data inflates to more than the " + std::to_string(size) +
                      " bytes its size declares",
                  data};
-  if (r != LIBDEFLATE_SUCCESS) return Error{where + ": the zlib data is damaged", data};
+  if (r != LIBDEFLATE_SUCCESS) return Error{where() + ": the zlib data is damaged", data};
   if (got != size)
-    return Error{where + ": the zlib data inflates to " + std::to_string(got) + " bytes, not the " +
-                     std::to_string(size) + " its size declares",
+    return Error{where() + ": the zlib data inflates to " + std::to_string(got) +
+                     " bytes, not the " + std::to_string(size) + " its size declares",
                  data};
   return {};
 }
@@ -141,6 +137,10 @@ Renderer::Renderer(const File& file, std::vector<bool> layers)
       tilesets_(file.tilesets.size()),
       tileset_done_(file.tilesets.size(), false) {
   layers_.resize(file.layers.size(), false);
+  libdeflate_decompressor* d = libdeflate_alloc_decompressor();
+  if (d == nullptr) throw std::bad_alloc();
+  inflater_ = std::shared_ptr<void>(
+      d, [](void* p) { libdeflate_free_decompressor(static_cast<libdeflate_decompressor*>(p)); });
 }
 
 namespace {
@@ -148,8 +148,9 @@ namespace {
 class Compositor {
  public:
   Compositor(const File& f, const std::vector<bool>& layers,
-             std::vector<std::vector<std::uint8_t>>& tilesets, std::vector<bool>& done)
-      : f_(f), layers_(layers), tilesets_(tilesets), done_(done) {}
+             std::vector<std::vector<std::uint8_t>>& tilesets, std::vector<bool>& done,
+             libdeflate_decompressor* inflater)
+      : f_(f), layers_(layers), tilesets_(tilesets), done_(done), inflater_(inflater) {}
 
   Result<image::Image> run(int frame) {
     const Frame& fr = f_.frames[std::size_t(frame)];
@@ -214,53 +215,64 @@ class Compositor {
 
   Error draw_cel(const Layer& layer, const Cel& cel, std::vector<Rgba>& target) {
     const int opacity = detail::mul_un8(cel.opacity, layer.opacity);
-    const std::string where = where_ + ", layer '" + layer.path + "'";
+    const auto where = [&] { return where_ + ", layer '" + layer.path + "'"; };
     if (cel.kind == CelKind::kTilemap) return draw_tilemap(layer, cel, opacity, target, where);
     const std::size_t bpp = pixel_bytes(f_);
     const std::size_t size = std::size_t(cel.width) * std::size_t(cel.height) * bpp;
     const std::uint8_t* px = nullptr;
     if (cel.kind == CelKind::kCompressed) {
-      if (Error e = inflate(f_, cel.data, cel.size, size, buffer_, where); e.failed()) return e;
+      if (Error e = inflate(inflater_, f_, cel.data, cel.size, size, buffer_, where); e.failed())
+        return e;
       px = buffer_.data();
     } else {
       px = f_.bytes.data() + cel.data;
     }
-    const PixelReader read{f_, layer.background()};
     const int x0 = std::max(0, -cel.x), y0 = std::max(0, -cel.y);
     const int x1 = std::min(cel.width, f_.width - cel.x),
               y1 = std::min(cel.height, f_.height - cel.y);
+    if (x0 >= x1) return {};
+    const PixelReader read{f_, layer.background()};
+    const bool normal = layer.blend == BlendMode::kNormal;
     for (int y = y0; y < y1; ++y) {
-      for (int x = x0; x < x1; ++x) {
+      const std::uint8_t* src =
+          px + (std::size_t(y) * std::size_t(cel.width) + std::size_t(x0)) * bpp;
+      Rgba* dst = &target[std::size_t(cel.y + y) * std::size_t(f_.width) + std::size_t(cel.x + x0)];
+      if (f_.mode == ColorMode::kRgba && normal) {  // the common case, without dispatch
+        for (int x = x0; x < x1; ++x, src += 4, ++dst)
+          *dst = detail::normal(*dst, detail::rgba(src[0], src[1], src[2], src[3]), opacity);
+        continue;
+      }
+      for (int x = x0; x < x1; ++x, src += bpp, ++dst) {
         Rgba c;
-        if (!read(px + (std::size_t(y) * std::size_t(cel.width) + std::size_t(x)) * bpp, c))
-          continue;
-        Rgba& dst = target[std::size_t(cel.y + y) * std::size_t(f_.width) + std::size_t(cel.x + x)];
-        dst = detail::blend(layer.blend, dst, c, opacity);
+        if (!read(src, c)) continue;
+        *dst = normal ? detail::normal(*dst, c, opacity)
+                      : detail::blend(layer.blend, *dst, c, opacity);
       }
     }
     return {};
   }
 
+  template <class Where>
   Error draw_tilemap(const Layer& layer, const Cel& cel, int opacity, std::vector<Rgba>& target,
-                     const std::string& where) {
+                     const Where& where) {
     std::size_t ts = 0;
     while (f_.tilesets[ts].id != layer.tileset)
       ++ts;  // parse checked that it is there
     const Tileset& set = f_.tilesets[ts];
     if (!(set.flags & 2))
-      return Error{where + ": tileset '" + set.name + "' is stored in another file", set.chunk};
+      return Error{where() + ": tileset '" + set.name + "' is stored in another file", set.chunk};
     if (!done_[ts]) {
       const std::size_t bpp = pixel_bytes(f_);
       const std::size_t px = std::size_t(set.tile_width) * set.tile_height * set.count;
-      if (Error e = inflate(f_, set.data, set.size, px * bpp, tilesets_[ts],
-                            "tileset '" + set.name + "'");
+      if (Error e = inflate(inflater_, f_, set.data, set.size, px * bpp, tilesets_[ts],
+                            [&] { return "tileset '" + set.name + "'"; });
           e.failed())
         return e;
       done_[ts] = true;
     }
     const std::size_t tile_bytes = std::size_t(cel.tile_bits) / 8;
     if (Error e =
-            inflate(f_, cel.data, cel.size,
+            inflate(inflater_, f_, cel.data, cel.size,
                     std::size_t(cel.width) * std::size_t(cel.height) * tile_bytes, buffer_, where);
         e.failed())
       return e;
@@ -309,6 +321,7 @@ class Compositor {
   const std::vector<bool>& layers_;
   std::vector<std::vector<std::uint8_t>>& tilesets_;
   std::vector<bool>& done_;
+  libdeflate_decompressor* inflater_;
   std::vector<const Cel*> cel_of_;
   std::vector<bool> needed_;
   std::vector<std::uint8_t> buffer_;
@@ -320,7 +333,9 @@ class Compositor {
 Result<image::Image> Renderer::frame(int index) {
   if (index < 0 || index >= int(file_.frames.size()))
     return Error{"no frame " + std::to_string(index), 0};
-  return Compositor(file_, layers_, tilesets_, tileset_done_).run(index);
+  return Compositor(file_, layers_, tilesets_, tileset_done_,
+                    static_cast<libdeflate_decompressor*>(inflater_.get()))
+      .run(index);
 }
 
 SheetLayout sheet_layout(const File& file, int max_side) {

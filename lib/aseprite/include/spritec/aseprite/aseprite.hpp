@@ -24,6 +24,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,7 @@ class Renderer {
   std::vector<bool> layers_;
   std::vector<std::vector<std::uint8_t>> tilesets_;  // decoded pixels, by tileset index
   std::vector<bool> tileset_done_;
+  std::shared_ptr<void> inflater_;  // libdeflate's decompressor, reused for every cel
 };
 
 // The frames of a file as one sheet (how a definition's `aseprite:` sheet sees them): a
