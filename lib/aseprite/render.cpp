@@ -215,7 +215,10 @@ class Compositor {
 
   Error draw_cel(const Layer& layer, const Cel& cel, std::vector<Rgba>& target) {
     const int opacity = detail::mul_un8(cel.opacity, layer.opacity);
-    const auto where = [&] { return where_ + ", layer '" + layer.path + "'"; };
+    const auto where = [&] {
+      return "cel chunk (0x2005) at byte " + std::to_string(cel.chunk) + ": " + where_ +
+             ", layer '" + layer.path + "'";
+    };
     if (cel.kind == CelKind::kTilemap) return draw_tilemap(layer, cel, opacity, target, where);
     const std::size_t bpp = pixel_bytes(f_);
     const std::size_t size = std::size_t(cel.width) * std::size_t(cel.height) * bpp;
@@ -265,7 +268,10 @@ class Compositor {
       const std::size_t bpp = pixel_bytes(f_);
       const std::size_t px = std::size_t(set.tile_width) * set.tile_height * set.count;
       if (Error e = inflate(inflater_, f_, set.data, set.size, px * bpp, tilesets_[ts],
-                            [&] { return "tileset '" + set.name + "'"; });
+                            [&] {
+                              return "tileset chunk (0x2023) at byte " + std::to_string(set.chunk) +
+                                     ": tileset '" + set.name + "'";
+                            });
           e.failed())
         return e;
       done_[ts] = true;

@@ -114,7 +114,7 @@ void decode_aseprite(Source& source, int max_side) {
   const aseprite::Error& e = !parsed ? parsed.error : !layers ? layers.error : sheet.error;
   if (e.failed()) {
     source.error_code = diag::Code::kAsepriteInvalid;
-    source.error = "Aseprite file " + shown + ": " + e.message;
+    source.error = "Aseprite file '" + shown + "': " + e.message;
     return;
   }
   source.image = std::move(sheet.value);

@@ -237,7 +237,8 @@ TEST_CASE("cels: zlib data must inflate to exactly the declared size") {
     as::Renderer r(f, pick.value);
     auto img = r.frame(0);
     REQUIRE_FALSE(img.ok());
-    CHECK(img.error.message.find("frame 0, layer 'body'") != std::string::npos);
+    CHECK(img.error.message.find("cel chunk (0x2005) at byte 172: frame 0, layer 'body'") !=
+          std::string::npos);
     CHECK(img.error.message.find(n == 3 ? "inflates to 12 bytes, not the 16"
                                         : "more than the 16 bytes") != std::string::npos);
   }
