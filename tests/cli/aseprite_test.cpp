@@ -69,6 +69,20 @@ TEST_CASE("Aseprite tags play as Aseprite plays them: every direction, repeat an
   CHECK(frames["back"] == expand({3, 2, 1, 3, 2, 1}, total, true));
   // sway: 0-3 pingpong_reverse, forever: 3 2 1 0 1 2 3 2 1 0 … (the turning frames once).
   CHECK(frames["sway"] == expand({3, 2, 1, 0, 1, 2}, total, false));
+  // fwd1: 0-3 forward, repeat 1: one pass 0 1 2 3, then 3 is held.
+  CHECK(frames["fwd1"] == expand({0, 1, 2, 3}, total, true));
+  // rev0: 1-3 reverse, forever: 3 2 1 3 2 1 …
+  CHECK(frames["rev0"] == expand({3, 2, 1}, total, false));
+  // pp0: 0-2 pingpong, forever: 0 1 2 1 0 1 2 1 …
+  CHECK(frames["pp0"] == expand({0, 1, 2, 1}, total, false));
+  // pp1: repeat 1 is one pass, one way: 0 1 2, then 2 is held.
+  CHECK(frames["pp1"] == expand({0, 1, 2}, total, true));
+  // pp2: one pass each way: 0 1 2 | 1 0, then 0 is held.
+  CHECK(frames["pp2"] == expand({0, 1, 2, 1, 0}, total, true));
+  // ppr3: 0-3 pingpong_reverse, repeat 3: 3 2 1 0 | 1 2 3 | 2 1 0, then 0 is held.
+  CHECK(frames["ppr3"] == expand({3, 2, 1, 0, 1, 2, 3, 2, 1, 0}, total, true));
+  // one: a single frame (2) pingpong, repeat 2: frame 2 throughout.
+  CHECK(frames["one"] == std::vector<int>(total, 2));
 }
 
 TEST_CASE("Aseprite JSON in hash and array form give byte-identical packs") {

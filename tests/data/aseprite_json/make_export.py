@@ -8,7 +8,10 @@ Frame i (canvas 16x16) is a 4x6 block of colour i whose top-left is at (2 + 2i, 
 export trims each frame to that block, so spriteSourceSize is (2 + 2i, 5, 4, 6) and the
 sheet holds the four blocks side by side at x = 0, 4, 8, 12 (sheet 16x6).
 Durations 100, 100, 150, 50 ms. Tags: walk 0-3 forward; bounce 0-2 pingpong repeat 3;
-back 1-3 reverse repeat 2; sway 0-3 pingpong_reverse. Slice feet: key at frame 0 with
+back 1-3 reverse repeat 2; sway 0-3 pingpong_reverse; and one of each remaining
+direction/repeat kind: fwd1 0-3 forward repeat 1, rev0 1-3 reverse, pp0 0-2 pingpong,
+pp1/pp2 0-2 pingpong repeat 1/2, ppr3 0-3 pingpong_reverse repeat 3, one 2-2 pingpong
+repeat 2. Slice feet: key at frame 0 with
 bounds (4, 10, 8, 2) and pivot (4, 1) -> origin (8, 11); key at frame 2 with bounds
 (6, 10, 8, 2) and pivot (3, 1) -> origin (9, 11).
 Run: python3 make_export.py (the standard library and ../rgba_png.py).
@@ -56,6 +59,18 @@ meta = {
          "repeat": "2"},
         {"name": "sway", "from": 0, "to": 3, "direction": "pingpong_reverse",
          "color": "#000000ff"},
+        {"name": "fwd1", "from": 0, "to": 3, "direction": "forward", "color": "#000000ff",
+         "repeat": "1"},
+        {"name": "rev0", "from": 1, "to": 3, "direction": "reverse", "color": "#000000ff"},
+        {"name": "pp0", "from": 0, "to": 2, "direction": "pingpong", "color": "#000000ff"},
+        {"name": "pp1", "from": 0, "to": 2, "direction": "pingpong", "color": "#000000ff",
+         "repeat": "1"},
+        {"name": "pp2", "from": 0, "to": 2, "direction": "pingpong", "color": "#000000ff",
+         "repeat": "2"},
+        {"name": "ppr3", "from": 0, "to": 3, "direction": "pingpong_reverse",
+         "color": "#000000ff", "repeat": "3"},
+        {"name": "one", "from": 2, "to": 2, "direction": "pingpong", "color": "#000000ff",
+         "repeat": "2"},
     ],
     "layers": [{"name": "Layer 1", "opacity": 255, "blendMode": "normal"}],
     "slices": [{"name": "feet", "color": "#0000ffff", "keys": [
