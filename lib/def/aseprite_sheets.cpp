@@ -272,6 +272,13 @@ void Loader::add_tag_actions() {
   for (const Sheet& sheet : def_.sheets) {
     if (!sheet.tags_as_actions) continue;
     for (const SourceTag& tag : sheet.tags) {
+      if (tag.name.empty()) {
+        error(Code::kUnknownTag, sheet.tags_span,
+              "a tag of sheet '" + sheet.name + "' (frames " + std::to_string(tag.from) + "-" +
+                  std::to_string(tag.to) +
+                  ") has no name, so it cannot become an action; name it in Aseprite");
+        continue;
+      }
       if (const Action* written = def_.find_action(tag.name)) {
         sink_.note(Code::kTagActionReplaced, written->span,
                    "action '" + tag.name + "' replaces the action that tag '" + tag.name +

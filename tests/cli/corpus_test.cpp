@@ -105,3 +105,19 @@ TEST_CASE("every corpus PNG as a sheet's image through check and build", "[hosti
   }
   CHECK(n >= 10);
 }
+
+TEST_CASE("every corpus Aseprite file as a sheet through check and build", "[hostile]") {
+  fs::path dir = kScratch / "corpus-aseprite";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write_text(dir / "a.sprites.yaml",
+             "pack: a\nsheets:\n  - {name: s, aseprite: a.aseprite, tags: true}\n");
+  int n = 0;
+  for (const fs::path& file : corpus("aseprite")) {
+    fs::copy_file(file, dir / "a.aseprite", fs::copy_options::overwrite_existing);
+    expect_clean({"check", "a.sprites.yaml"}, dir);
+    expect_clean({"build", "a.sprites.yaml", "-o", "a.spk"}, dir);
+    ++n;
+  }
+  CHECK(n >= 5);
+}
