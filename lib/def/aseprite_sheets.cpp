@@ -41,26 +41,39 @@ std::vector<int> pingpong_passes(const SourceTag& tag) {
 
 }  // namespace
 
-bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json) {
-  sheet.kind = SheetKind::kAsepriteJson;
-  sheet.image = json.value;
-  sheet.image_span = doc_.span(json);
-  const auto path = resolve(json.value, json);
-  if (!path) return false;
+// An Aseprite source file (the .aseprite or the JSON) named at `at`: resolved inside the
+// root, read whole under `cap` and made a dependency of the pack; E0202 when it cannot be.
+std::optional<std::pair<fs::path, io::Bytes>> Loader::read_aseprite_source(Sheet& sheet,
+                                                                           SheetKind kind,
+                                                                           const Node& at,
+                                                                           std::uint64_t cap) {
+  sheet.kind = kind;
+  sheet.image = at.value;
+  sheet.image_span = doc_.span(at);
+  const auto path = resolve(at.value, at);
+  if (!path) return std::nullopt;
   std::error_code ec;
   if (!fs::exists(*path, ec)) {
-    error(Code::kImageUnreadable, doc_.span(json), missing_image_message(json.value, *path));
-    return false;
+    error(Code::kImageUnreadable, doc_.span(at), missing_image_message(at.value, *path));
+    return std::nullopt;
   }
-  const diag::Result<io::Bytes, io::ReadFailure> file = io::read_file(*path, kMaxAsepriteJsonBytes);
+  diag::Result<io::Bytes, io::ReadFailure> file = io::read_file(*path, cap);
   if (!file) {
-    error(Code::kImageUnreadable, doc_.span(json),
-          "'" + json.value + "' cannot be read: " + io::describe(file.error));
-    return false;
+    error(Code::kImageUnreadable, doc_.span(at),
+          "'" + at.value + "' cannot be read: " + io::describe(file.error));
+    return std::nullopt;
   }
   def_.dependencies.push_back(*path);
+  return std::make_pair(*path, std::move(file.value));
+}
+
+bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json) {
+  const auto source =
+      read_aseprite_source(sheet, SheetKind::kAsepriteJson, json, kMaxAsepriteJsonBytes);
+  if (!source) return false;
+  const io::Bytes& file_bytes = source->second;
   const diag::Result<SourceData> parsed = parse_aseprite_json(
-      std::string_view(reinterpret_cast<const char*>(file.value.data()), file.value.size()));
+      std::string_view(reinterpret_cast<const char*>(file_bytes.data()), file_bytes.size()));
   if (!parsed) {
     error(Code::kAsepriteInvalid, doc_.span(json),
           "Aseprite JSON '" + json.value + "': " + parsed.error.message);
@@ -104,25 +117,11 @@ bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& j
 // frames, durations, layers, tags and slices. Frame i is cell i of the file's virtual
 // sheet (aseprite::sheet_layout): canvas-sized cells, as many a row as the image cap allows.
 bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_node) {
-  sheet.kind = SheetKind::kAseprite;
-  sheet.image = file_node.value;
-  sheet.image_span = doc_.span(file_node);
-  const auto path = resolve(file_node.value, file_node);
-  if (!path) return false;
-  std::error_code ec;
-  if (!fs::exists(*path, ec)) {
-    error(Code::kImageUnreadable, doc_.span(file_node),
-          missing_image_message(file_node.value, *path));
-    return false;
-  }
-  diag::Result<io::Bytes, io::ReadFailure> bytes = io::read_file(*path, aseprite::kMaxFileBytes);
-  if (!bytes) {
-    error(Code::kImageUnreadable, doc_.span(file_node),
-          "'" + file_node.value + "' cannot be read: " + io::describe(bytes.error));
-    return false;
-  }
-  def_.dependencies.push_back(*path);
-  const aseprite::Result<aseprite::File> parsed = aseprite::parse(std::move(bytes.value));
+  auto source =
+      read_aseprite_source(sheet, SheetKind::kAseprite, file_node, aseprite::kMaxFileBytes);
+  if (!source) return false;
+  const fs::path path = source->first;
+  const aseprite::Result<aseprite::File> parsed = aseprite::parse(std::move(source->second));
   if (!parsed) {
     error(Code::kAsepriteInvalid, doc_.span(file_node),
           "Aseprite file '" + file_node.value + "': " + parsed.error.message);
@@ -148,7 +147,7 @@ bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_n
               std::to_string(options_.max_image_side) + " px a side); split the file");
     return false;
   }
-  sheet.image_path = *path;
+  sheet.image_path = path;
   sheet.image_size = Size{layout.columns * file.width, layout.rows * file.height};
   SourceData data;
   for (int i = 0; i < count; ++i) {

@@ -71,6 +71,8 @@ class Loader {
                                     const Node& at);
 
   // --- aseprite_sheets.cpp ------------------------------------------------------------
+  std::optional<std::pair<std::filesystem::path, std::vector<std::uint8_t>>> read_aseprite_source(
+      Sheet& sheet, SheetKind kind, const Node& at, std::uint64_t cap);
   bool load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json);
   bool load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file);
   bool add_source_frames(Sheet& sheet, const Node& n, const SourceData& data, const Node& at);

@@ -49,6 +49,15 @@ std::uint32_t px(const spritec::image::Image& img, int x, int y) {
   return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
 }
 
+// The pixels of a tileset of two 2x2 tiles: tile 0 empty, tile 1 = [A B / C D] with
+// A..D = 0x110000ff, 0x220000ff, 0x330000ff, 0x440000ff.
+Bytes abcd_tileset() {
+  Bytes tiles = fill(4, 0);
+  const Bytes t1 = rgba_pixels({0x110000ff, 0x220000ff, 0x330000ff, 0x440000ff});
+  tiles.insert(tiles.end(), t1.begin(), t1.end());
+  return tiles;
+}
+
 Sprite one_layer(const Bytes& cel, unsigned w = 4, unsigned h = 4) {
   Sprite s;
   s.width = w;
@@ -422,11 +431,8 @@ TEST_CASE("groups blend as a whole only when the header marks group opacity vali
 }
 
 TEST_CASE("tilemaps: tiles from the tileset, flips, the empty tile") {
-  // Tileset of 2x2 tiles: tile 0 empty, tile 1 = [A B / C D].
   const std::uint32_t A = 0x110000ff, B = 0x220000ff, C = 0x330000ff, D = 0x440000ff;
-  Bytes tiles = fill(4, 0);
-  const Bytes t1 = rgba_pixels({A, B, C, D});
-  tiles.insert(tiles.end(), t1.begin(), t1.end());
+  const Bytes tiles = abcd_tileset();
   Sprite s;
   s.width = 8;
   s.height = 2;
@@ -534,9 +540,7 @@ TEST_CASE("fuzz seeds") {
     seeds.push_back({"seed-gray", s});
   }
   {
-    Bytes tiles = fill(4, 0);
-    const Bytes t1 = rgba_pixels({0x110000ff, 0x220000ff, 0x330000ff, 0x440000ff});
-    tiles.insert(tiles.end(), t1.begin(), t1.end());
+    const Bytes tiles = abcd_tileset();
     Sprite s;
     s.width = 8;
     s.height = 4;
