@@ -233,6 +233,284 @@ void decode_all(std::vector<Source>& sources, const def::Definition& definition,
   if (options.progress) options.progress(sources.size(), sources.size());
 }
 
+// The stages of build_atlas (numbered as there), over what they share: the sources and
+// each frame's cut, which frames are stored, and the atlas being made.
+class AtlasBuilder {
+ public:
+  AtlasBuilder(const def::Definition& definition, const Options& options, diag::Sink& sink)
+      : definition_(definition), opt_(definition.atlas), options_(options), sink_(sink) {}
+
+  std::optional<Atlas> run();
+
+ private:
+  void gather_sources();
+  bool sources_fit();
+  bool decode();
+  void dedupe();
+  void release_unused_sources();
+  std::optional<pack::Packing> pack_frames();
+  bool pages_fit(const pack::Packing& packed);
+  void compose(const pack::Packing& packed);
+  void finish();
+
+  const def::Definition& definition_;
+  const def::AtlasOptions& opt_;
+  const Options& options_;
+  diag::Sink& sink_;
+  Atlas atlas_;
+  std::vector<Source> sources_;
+  std::vector<std::size_t> frame_source_;  // for each frame, the index of its source
+  std::vector<Cut> cuts_;                  // for each frame
+  std::vector<std::size_t> stored_;        // for each unique non-empty frame, its frame index
+  std::vector<std::size_t> uses_;          // for each source, its stored frames not yet drawn
+};
+
+std::optional<Atlas> AtlasBuilder::run() {
+  Stats& stats = atlas_.stats;
+  stats.frames = definition_.frames.size();
+
+  // 1. Decode each distinct (file, colour key) once, in first-use order, and trim and hash
+  // its frames on the same thread.
+  auto start = Clock::now();
+  gather_sources();
+  if (!sources_fit()) return std::nullopt;
+  const bool decoded = decode();
+  stats.images = sources_.size();
+  stats.decode_seconds = seconds_since(start);
+  if (!decoded) return std::nullopt;
+
+  // 2. Dedupe, in definition order (the first of equal frames is the one stored).
+  start = Clock::now();
+  dedupe();
+  release_unused_sources();
+
+  // 3. Pack the stored rectangles, grown by the extrusion on every side.
+  const std::optional<pack::Packing> packed = pack_frames();
+  if (!packed) return std::nullopt;
+  stats.pack_seconds = seconds_since(start);
+  if (!pages_fit(*packed)) return std::nullopt;
+  if (options_.plan_only) {
+    for (std::size_t k = 0; k < stored_.size(); ++k)
+      atlas_.frames[stored_[k]].page = packed->placements[k].page;
+    return std::move(atlas_);
+  }
+
+  // 4. Compose the pages (releasing each source after its last frame is drawn), then give
+  // the duplicates their originals' places.
+  start = Clock::now();
+  compose(*packed);
+  finish();
+  stats.compose_seconds = seconds_since(start);
+  return std::move(atlas_);
+}
+
+// The distinct (file, colour key) pairs, in first-use order, each with the frames cut from it.
+void AtlasBuilder::gather_sources() {
+  std::map<SourceKey, std::size_t> source_index;
+  frame_source_.resize(definition_.frames.size());
+  for (std::size_t i = 0; i < definition_.frames.size(); ++i) {
+    const def::Frame& frame = definition_.frames[i];
+    const def::Sheet& sheet = definition_.sheets[frame.sheet];
+    SourceKey key{frame.image.string(), sheet.colorkey.has_value(),
+                  sheet.colorkey.value_or(def::Rgb{}), sheet.kind == def::SheetKind::kAseprite,
+                  sheet.layers};
+    auto [it, inserted] = source_index.emplace(key, sources_.size());
+    if (inserted) {
+      Source source;
+      source.key = key;
+      source.span = sheet.kind == def::SheetKind::kFiles ? frame.span : sheet.image_span;
+      sources_.push_back(std::move(source));
+    }
+    sources_[it->second].frames.push_back(i);
+    frame_source_[i] = it->second;
+  }
+}
+
+// Memory is bounded before anything is decoded: each image is capped a side by the
+// definition checks, and all of them together here (from their headers).
+bool AtlasBuilder::sources_fit() {
+  std::int64_t source_pixels = 0;
+  for (const Source& source : sources_) {
+    const def::Frame& first = definition_.frames[source.frames.front()];
+    source_pixels += std::int64_t{first.image_size.width} * first.image_size.height;
+  }
+  if (source_pixels > kMaxSourcePixels) {
+    sink_.error(diag::Code::kImageTooLarge, definition_.sheets.front().span,
+                "the definition's images hold " + std::to_string(source_pixels) +
+                    " pixels together, over the cap of " + std::to_string(kMaxSourcePixels) +
+                    ": split it into several packs");
+    return false;
+  }
+  return true;
+}
+
+// Decodes every source and cuts its frames; reports each source that could not be used.
+bool AtlasBuilder::decode() {
+  cuts_.resize(definition_.frames.size());
+  decode_all(sources_, definition_, cuts_, options_, def::kMaxImageSide);
+  bool failed = false;
+  for (const Source& source : sources_) {
+    if (!source.error.empty()) {
+      sink_.error(source.error_code, source.span, source.error);
+      failed = true;
+    }
+  }
+  return !failed;
+}
+
+// Makes the atlas frames (size, trim offsets) and picks the stored ones: every non-empty
+// frame, less those equal to an earlier one when deduplicating.
+void AtlasBuilder::dedupe() {
+  Stats& stats = atlas_.stats;
+  std::map<std::uint64_t, std::vector<std::size_t>> by_hash;  // hash -> stored frame indices
+  for (std::size_t i = 0; i < definition_.frames.size(); ++i) {
+    const def::Frame& frame = definition_.frames[i];
+    Frame& out = atlas_.frames.emplace_back();
+    out.name = frame.name;
+    out.origin = frame.origin;
+    out.source_w = frame.untrimmed().width;
+    out.source_h = frame.untrimmed().height;
+    stats.source_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
+    const Cut& cut = cuts_[i];
+    if (cut.trimmed.empty()) {
+      ++stats.empty;
+      out.rect = {};
+      continue;
+    }
+    out.trim_x = cut.trimmed.x - frame.rect.x + frame.offset.x;
+    out.trim_y = cut.trimmed.y - frame.rect.y + frame.offset.y;
+    out.rect.w = cut.trimmed.w;
+    out.rect.h = cut.trimmed.h;
+    if (opt_.dedupe) {
+      std::vector<std::size_t>& same_hash = by_hash[cut.hash];
+      auto match = std::find_if(same_hash.begin(), same_hash.end(), [&](std::size_t j) {
+        return image::equal_rect(*cuts_[j].image, cuts_[j].at, *cut.image, cut.at);
+      });
+      if (match != same_hash.end()) {
+        out.duplicate_of = long(*match);
+        ++stats.duplicates;
+        continue;
+      }
+      same_hash.push_back(i);
+    }
+    stored_.push_back(i);
+  }
+  stats.stored = stored_.size();
+}
+
+// A source's pixels are needed until its last stored frame is drawn; those of sources
+// holding only duplicates or empty frames can go now (less memory at the peak, which is
+// while the pages are composed).
+void AtlasBuilder::release_unused_sources() {
+  uses_.assign(sources_.size(), 0);
+  for (std::size_t i : stored_)
+    ++uses_[frame_source_[i]];
+  for (std::size_t s = 0; s < sources_.size(); ++s) {
+    if (uses_[s] == 0) sources_[s].image = image::Image();
+  }
+}
+
+// Packs the stored frames, each grown by the extrusion on every side; E0401 for a frame
+// that fits no page.
+std::optional<pack::Packing> AtlasBuilder::pack_frames() {
+  std::vector<pack::Size> sizes;
+  sizes.reserve(stored_.size());
+  for (std::size_t i : stored_) {
+    sizes.push_back(
+        {atlas_.frames[i].rect.w + 2 * opt_.extrude, atlas_.frames[i].rect.h + 2 * opt_.extrude});
+  }
+  pack::Options pack_options;
+  pack_options.max_width = opt_.max_size.width;
+  pack_options.max_height = opt_.max_size.height;
+  pack_options.power_of_two = opt_.power_of_two;
+  pack_options.padding = opt_.padding;
+  pack::Result packed = pack::pack(sizes, pack_options);
+  if (packed.ok()) return std::move(packed.value);
+  const pack::Error& e = packed.error;
+  if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
+    const def::Frame& frame = definition_.frames[stored_[e.item]];
+    sink_.error(diag::Code::kFrameTooLarge, frame.span,
+                "frame '" + frame.name + "' is " + std::to_string(e.size.width) + "x" +
+                    std::to_string(e.size.height) +
+                    " (trimmed, with extrusion) and does not fit "
+                    "a page of at most " +
+                    std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
+                {{opt_.max_size_span.line > 0 ? opt_.max_size_span : opt_.span,
+                  opt_.max_size_span.line > 0 ? "max_size is set here"
+                                              : "the atlas options are here (max_size is "
+                                                "2048x2048 unless set)"}});
+  } else {
+    sink_.error(diag::Code::kInternal, opt_.span, "the atlas options cannot be packed");
+  }
+  return std::nullopt;
+}
+
+// Every page is held in memory while the pages are composed and encoded: their number
+// and area are capped before a pixel is allocated (docs/limits.md).
+bool AtlasBuilder::pages_fit(const pack::Packing& packed) {
+  std::int64_t planned_area = 0;
+  for (const pack::Page& page : packed.pages)
+    planned_area += std::int64_t{page.width} * page.height;
+  if (packed.pages.size() > kMaxPages || planned_area > kMaxPageArea) {
+    sink_.error(diag::Code::kPagesTooLarge, opt_.span.line > 0 ? opt_.span : definition_.pack_span,
+                "the frames need " + std::to_string(packed.pages.size()) + " pages, " +
+                    std::to_string(planned_area) + " pixels in all; the caps are " +
+                    std::to_string(kMaxPages) + " pages and " + std::to_string(kMaxPageArea) +
+                    " pixels: lower padding: and extrude:, or split the definition into several "
+                    "packs");
+    return false;
+  }
+  return true;
+}
+
+// Composes the pages one after another, each frame in packing order (the order only
+// matters where extrusions meet, and pages do not share pixels), releasing each source
+// after its last frame is drawn so decoded images and pages are not all held at once.
+void AtlasBuilder::compose(const pack::Packing& packed) {
+  Stats& stats = atlas_.stats;
+  std::vector<std::vector<std::size_t>> on_page(packed.pages.size());
+  for (std::size_t k = 0; k < stored_.size(); ++k)
+    on_page[std::size_t(packed.placements[k].page)].push_back(k);
+  atlas_.pages.reserve(packed.pages.size());
+  for (std::size_t p = 0; p < packed.pages.size(); ++p) {
+    const pack::Page& packed_page = packed.pages[p];
+    image::Image& page = atlas_.pages.emplace_back(packed_page.width, packed_page.height);
+    stats.page_occupancy.push_back(packed_page.occupancy());
+    for (std::size_t k : on_page[p]) {
+      std::size_t i = stored_[k];
+      const pack::Placement& at = packed.placements[k];
+      Frame& frame = atlas_.frames[i];
+      frame.page = at.page;
+      frame.rect.x = at.x + opt_.extrude;
+      frame.rect.y = at.y + opt_.extrude;
+      image::blit(page, frame.rect.x, frame.rect.y, *cuts_[i].image, cuts_[i].at);
+      if (opt_.extrude > 0) image::extrude(page, frame.rect, opt_.extrude);
+      stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+      if (--uses_[frame_source_[i]] == 0) sources_[frame_source_[i]].image = image::Image();
+    }
+    give_back_freed_memory();
+  }
+}
+
+// Duplicates take their originals' page and place; then the occupancy over all pages.
+void AtlasBuilder::finish() {
+  for (Frame& frame : atlas_.frames) {
+    if (frame.duplicate_of >= 0) {
+      const Frame& original = atlas_.frames[std::size_t(frame.duplicate_of)];
+      frame.page = original.page;
+      frame.rect = original.rect;
+    }
+  }
+  // A definition whose every frame is fully transparent still gets a page (1x1,
+  // transparent), so every frame names a page that exists.
+  if (atlas_.pages.empty() && !atlas_.frames.empty()) atlas_.pages.emplace_back(1, 1);
+  std::int64_t page_area = 0;
+  for (const image::Image& page : atlas_.pages)
+    page_area += std::int64_t{page.width} * page.height;
+  atlas_.stats.occupancy =
+      page_area > 0 ? double(atlas_.stats.used_pixels) / double(page_area) : 0.0;
+}
+
 }  // namespace
 
 image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
@@ -244,204 +522,7 @@ image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, 
 
 std::optional<Atlas> build_atlas(const def::Definition& definition, const Options& options,
                                  diag::Sink& sink) {
-  Atlas atlas;
-  Stats& stats = atlas.stats;
-  stats.frames = definition.frames.size();
-
-  // 1. Decode each distinct (file, colour key) once, in first-use order, and trim and hash
-  // its frames on the same thread.
-  auto start = Clock::now();
-  std::vector<Source> sources;
-  std::map<SourceKey, std::size_t> source_index;
-  std::vector<std::size_t> frame_source(definition.frames.size());
-  for (std::size_t i = 0; i < definition.frames.size(); ++i) {
-    const def::Frame& frame = definition.frames[i];
-    const def::Sheet& sheet = definition.sheets[frame.sheet];
-    SourceKey key{frame.image.string(), sheet.colorkey.has_value(),
-                  sheet.colorkey.value_or(def::Rgb{}), sheet.kind == def::SheetKind::kAseprite,
-                  sheet.layers};
-    auto [it, inserted] = source_index.emplace(key, sources.size());
-    if (inserted) {
-      Source source;
-      source.key = key;
-      source.span = sheet.kind == def::SheetKind::kFiles ? frame.span : sheet.image_span;
-      sources.push_back(std::move(source));
-    }
-    sources[it->second].frames.push_back(i);
-    frame_source[i] = it->second;
-  }
-  // Memory is bounded before anything is decoded: each image is capped a side by the
-  // definition checks, and all of them together here (from their headers).
-  std::int64_t source_pixels = 0;
-  for (const Source& source : sources) {
-    const def::Frame& first = definition.frames[source.frames.front()];
-    source_pixels += std::int64_t{first.image_size.width} * first.image_size.height;
-  }
-  if (source_pixels > kMaxSourcePixels) {
-    sink.error(diag::Code::kImageTooLarge, definition.sheets.front().span,
-               "the definition's images hold " + std::to_string(source_pixels) +
-                   " pixels together, over the cap of " + std::to_string(kMaxSourcePixels) +
-                   ": split it into several packs");
-    return std::nullopt;
-  }
-  std::vector<Cut> cuts(definition.frames.size());
-  decode_all(sources, definition, cuts, options, def::kMaxImageSide);
-  bool failed = false;
-  for (const Source& source : sources) {
-    if (!source.error.empty()) {
-      sink.error(source.error_code, source.span, source.error);
-      failed = true;
-    }
-  }
-  stats.images = sources.size();
-  stats.decode_seconds = seconds_since(start);
-  if (failed) return std::nullopt;
-
-  // 2. Dedupe, in definition order (the first of equal frames is the one stored).
-  start = Clock::now();
-  const def::AtlasOptions& opt = definition.atlas;
-  std::vector<std::size_t> stored;  // for each unique non-empty frame, its frame index
-  std::map<std::uint64_t, std::vector<std::size_t>> by_hash;  // hash -> stored frame indices
-  for (std::size_t i = 0; i < definition.frames.size(); ++i) {
-    const def::Frame& frame = definition.frames[i];
-    Frame& out = atlas.frames.emplace_back();
-    out.name = frame.name;
-    out.origin = frame.origin;
-    out.source_w = frame.untrimmed().width;
-    out.source_h = frame.untrimmed().height;
-    stats.source_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
-    const Cut& cut = cuts[i];
-    if (cut.trimmed.empty()) {
-      ++stats.empty;
-      out.rect = {};
-      continue;
-    }
-    out.trim_x = cut.trimmed.x - frame.rect.x + frame.offset.x;
-    out.trim_y = cut.trimmed.y - frame.rect.y + frame.offset.y;
-    out.rect.w = cut.trimmed.w;
-    out.rect.h = cut.trimmed.h;
-    if (opt.dedupe) {
-      std::vector<std::size_t>& same_hash = by_hash[cut.hash];
-      auto match = std::find_if(same_hash.begin(), same_hash.end(), [&](std::size_t j) {
-        return image::equal_rect(*cuts[j].image, cuts[j].at, *cut.image, cut.at);
-      });
-      if (match != same_hash.end()) {
-        out.duplicate_of = long(*match);
-        ++stats.duplicates;
-        continue;
-      }
-      same_hash.push_back(i);
-    }
-    stored.push_back(i);
-  }
-  stats.stored = stored.size();
-
-  // A source's pixels are needed until its last stored frame is drawn; those of sources
-  // holding only duplicates or empty frames can go now (less memory at the peak, which is
-  // while the pages are composed).
-  std::vector<std::size_t> uses(sources.size(), 0);
-  for (std::size_t i : stored)
-    ++uses[frame_source[i]];
-  for (std::size_t s = 0; s < sources.size(); ++s) {
-    if (uses[s] == 0) sources[s].image = image::Image();
-  }
-
-  // 3. Pack the stored rectangles, grown by the extrusion on every side.
-  std::vector<pack::Size> sizes;
-  sizes.reserve(stored.size());
-  for (std::size_t i : stored) {
-    sizes.push_back(
-        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
-  }
-  pack::Options pack_options;
-  pack_options.max_width = opt.max_size.width;
-  pack_options.max_height = opt.max_size.height;
-  pack_options.power_of_two = opt.power_of_two;
-  pack_options.padding = opt.padding;
-  pack::Result packed = pack::pack(sizes, pack_options);
-  if (!packed.ok()) {
-    const pack::Error& e = packed.error;
-    if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
-      const def::Frame& frame = definition.frames[stored[e.item]];
-      sink.error(diag::Code::kFrameTooLarge, frame.span,
-                 "frame '" + frame.name + "' is " + std::to_string(e.size.width) + "x" +
-                     std::to_string(e.size.height) +
-                     " (trimmed, with extrusion) and does not fit "
-                     "a page of at most " +
-                     std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
-                 {{opt.max_size_span.line > 0 ? opt.max_size_span : opt.span,
-                   opt.max_size_span.line > 0 ? "max_size is set here"
-                                              : "the atlas options are here (max_size is "
-                                                "2048x2048 unless set)"}});
-    } else {
-      sink.error(diag::Code::kInternal, opt.span, "the atlas options cannot be packed");
-    }
-    return std::nullopt;
-  }
-  stats.pack_seconds = seconds_since(start);
-
-  // Every page is held in memory while the pages are composed and encoded: their number
-  // and area are capped before a pixel is allocated (docs/limits.md).
-  std::int64_t planned_area = 0;
-  for (const pack::Page& page : packed.value.pages)
-    planned_area += std::int64_t{page.width} * page.height;
-  if (packed.value.pages.size() > kMaxPages || planned_area > kMaxPageArea) {
-    sink.error(diag::Code::kPagesTooLarge, opt.span.line > 0 ? opt.span : definition.pack_span,
-               "the frames need " + std::to_string(packed.value.pages.size()) + " pages, " +
-                   std::to_string(planned_area) + " pixels in all; the caps are " +
-                   std::to_string(kMaxPages) + " pages and " + std::to_string(kMaxPageArea) +
-                   " pixels: lower padding: and extrude:, or split the definition into several "
-                   "packs");
-    return std::nullopt;
-  }
-  if (options.plan_only) {
-    for (std::size_t k = 0; k < stored.size(); ++k)
-      atlas.frames[stored[k]].page = packed.value.placements[k].page;
-    return atlas;
-  }
-
-  // 4. Compose the pages one after another, each frame in packing order (the order only
-  // matters where extrusions meet, and pages do not share pixels), releasing each source
-  // after its last frame is drawn so decoded images and pages are not all held at once.
-  start = Clock::now();
-  std::vector<std::vector<std::size_t>> on_page(packed.value.pages.size());
-  for (std::size_t k = 0; k < stored.size(); ++k)
-    on_page[std::size_t(packed.value.placements[k].page)].push_back(k);
-  atlas.pages.reserve(packed.value.pages.size());
-  for (std::size_t p = 0; p < packed.value.pages.size(); ++p) {
-    const pack::Page& packed_page = packed.value.pages[p];
-    image::Image& page = atlas.pages.emplace_back(packed_page.width, packed_page.height);
-    stats.page_occupancy.push_back(packed_page.occupancy());
-    for (std::size_t k : on_page[p]) {
-      std::size_t i = stored[k];
-      const pack::Placement& at = packed.value.placements[k];
-      Frame& frame = atlas.frames[i];
-      frame.page = at.page;
-      frame.rect.x = at.x + opt.extrude;
-      frame.rect.y = at.y + opt.extrude;
-      image::blit(page, frame.rect.x, frame.rect.y, *cuts[i].image, cuts[i].at);
-      if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
-      stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
-      if (--uses[frame_source[i]] == 0) sources[frame_source[i]].image = image::Image();
-    }
-    give_back_freed_memory();
-  }
-  for (Frame& frame : atlas.frames) {
-    if (frame.duplicate_of >= 0) {
-      const Frame& original = atlas.frames[std::size_t(frame.duplicate_of)];
-      frame.page = original.page;
-      frame.rect = original.rect;
-    }
-  }
-  // A definition whose every frame is fully transparent still gets a page (1x1,
-  // transparent), so every frame names a page that exists.
-  if (atlas.pages.empty() && !atlas.frames.empty()) atlas.pages.emplace_back(1, 1);
-  std::int64_t page_area = 0;
-  for (const image::Image& page : atlas.pages)
-    page_area += std::int64_t{page.width} * page.height;
-  stats.occupancy = page_area > 0 ? double(stats.used_pixels) / double(page_area) : 0.0;
-  stats.compose_seconds = seconds_since(start);
-  return atlas;
+  return AtlasBuilder(definition, options, sink).run();
 }
 
 }  // namespace spritec::atlas
