@@ -267,53 +267,84 @@ bool Loader::load_steps(Action& a, const Node& n, int default_ticks, bool defaul
     error(Code::kNoSteps, a.span, "action '" + a.name + "' has no steps");
     return true;
   }
-  StepKnown ignored;
   if (std::any_of(frames->items.begin(), frames->items.end(),
                   [&](const Node* item) { return malformed(item); })) {
-    // An item that is neither a step nor a list of steps: the views cannot be told
-    // apart. Keep the readable steps for the frame checks only.
-    std::vector<Step> flat;
-    for (const Node* item : frames->items) {
-      if (malformed(item)) continue;
-      if (item->is_sequence()) {
-        std::vector<Step> view;
-        for (const Node* step : item->items)
-          view.push_back(load_step(*step, default_ticks, default_known, ignored));
-        a.steps.push_back(std::move(view));
-      } else {
-        flat.push_back(load_step(*item, default_ticks, default_known, ignored));
-      }
-    }
-    if (!flat.empty()) a.steps.push_back(std::move(flat));
+    load_readable_steps(a, *frames, default_ticks, default_known);
     return false;
   }
+  const std::optional<std::vector<const Node*>> views = view_nodes(a, *frames, views_known);
+  if (!views) return false;
+  std::vector<std::vector<StepKnown>> known(views->size());
+  if (!load_view_steps(a, *views, default_ticks, default_known, known)) return false;
+  if (!load_mirrors(a, *views, known)) return false;
+  if (std::all_of(a.steps.begin(), a.steps.end(),
+                  [](const std::vector<Step>& v) { return v.empty(); })) {
+    error(Code::kNoSteps, a.span, "action '" + a.name + "' has no steps");
+    return true;
+  }
+  if (step_counts_match(a, *views)) check_views(a, *views, known);
+  return true;
+}
+
+// frames: holds an item that is neither a step nor a list of steps: the views cannot be
+// told apart. Keeps the readable steps for the frame checks only.
+void Loader::load_readable_steps(Action& a, const Node& frames, int default_ticks,
+                                 bool default_known) {
+  StepKnown ignored;
+  std::vector<Step> flat;
+  for (const Node* item : frames.items) {
+    if (malformed(item)) continue;
+    if (item->is_sequence()) {
+      std::vector<Step> view;
+      for (const Node* step : item->items)
+        view.push_back(load_step(*step, default_ticks, default_known, ignored));
+      a.steps.push_back(std::move(view));
+    } else {
+      flat.push_back(load_step(*item, default_ticks, default_known, ignored));
+    }
+  }
+  if (!flat.empty()) a.steps.push_back(std::move(flat));
+}
+
+// One node per view: each item of frames: when all are views, or frames: itself when none
+// is (a flat list of steps, one view). Empty after reporting a mix of the two (E0105), or
+// a number of views other than views: says (E0302).
+std::optional<std::vector<const Node*>> Loader::view_nodes(const Action& a, const Node& frames,
+                                                           bool views_known) {
   std::size_t lists = 0;
-  for (const Node* item : frames->items)
+  for (const Node* item : frames.items)
     lists += is_view(*item) ? 1 : 0;
-  std::vector<const Node*> views;  // one node per view, or the flat list itself
+  std::vector<const Node*> views;
   if (lists == 0) {
-    views.push_back(frames);
-  } else if (lists == frames->items.size()) {
-    views = frames->items;
+    views.push_back(&frames);
+  } else if (lists == frames.items.size()) {
+    views = frames.items;
   } else {
-    for (const Node* item : frames->items) {
+    for (const Node* item : frames.items) {
       if (!is_view(*item)) {
         error(Code::kWrongType, doc_.span(*item),
               "frames: mixes steps and per-view lists; give one list per view, or a flat "
               "list of steps for a single view");
-        return false;
+        return std::nullopt;
       }
     }
   }
   if (views_known && static_cast<int>(views.size()) != a.views) {
-    error(Code::kViewCount, doc_.span(*frames),
+    error(Code::kViewCount, doc_.span(frames),
           lists == 0 ? "action '" + a.name + "' has views: " + std::to_string(a.views) +
                            " but frames: is a flat list (one view); give one list per view"
                      : "action '" + a.name + "' has views: " + std::to_string(a.views) + " but " +
                            std::to_string(views.size()) + " frame lists");
-    return false;
+    return std::nullopt;
   }
-  std::vector<std::vector<StepKnown>> known(views.size());
+  return views;
+}
+
+// The steps of each view written as a list or as {tag: }, and what could be read of each
+// (`known`, one entry per view); views written {mirror: V} stay empty for load_mirrors.
+// Returns false when a {tag: } view could not be read.
+bool Loader::load_view_steps(Action& a, const std::vector<const Node*>& views, int default_ticks,
+                             bool default_known, std::vector<std::vector<StepKnown>>& known) {
   a.steps.resize(views.size());
   for (std::size_t v = 0; v < views.size(); ++v) {
     if (views[v]->is_sequence()) {
@@ -326,12 +357,11 @@ bool Loader::load_steps(Action& a, const Node& n, int default_ticks, bool defaul
       known[v].resize(a.steps[v].size());
     }
   }
-  if (!load_mirrors(a, views, known)) return false;
-  if (std::all_of(a.steps.begin(), a.steps.end(),
-                  [](const std::vector<Step>& v) { return v.empty(); })) {
-    error(Code::kNoSteps, a.span, "action '" + a.name + "' has no steps");
-    return true;
-  }
+  return true;
+}
+
+// Every view has as many steps as view 0 (E0303, for each view that does not).
+bool Loader::step_counts_match(const Action& a, const std::vector<const Node*>& views) {
   bool counts_ok = true;
   for (std::size_t v = 1; v < views.size(); ++v) {
     if (a.steps[v].size() != a.steps[0].size()) {
@@ -343,9 +373,7 @@ bool Loader::load_steps(Action& a, const Node& n, int default_ticks, bool defaul
       counts_ok = false;
     }
   }
-  if (!counts_ok) return true;
-  check_views(a, views, known);
-  return true;
+  return counts_ok;
 }
 
 // Views share the step clock: step i lasts as long and raises the same event in every

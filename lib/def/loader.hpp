@@ -93,6 +93,12 @@ class Loader {
   void load_transitions(Action& a, const Node& rules, std::size_t index);
   bool load_steps(Action& a, const Node& n, int default_ticks, bool default_known,
                   bool views_known);
+  void load_readable_steps(Action& a, const Node& frames, int default_ticks, bool default_known);
+  std::optional<std::vector<const Node*>> view_nodes(const Action& a, const Node& frames,
+                                                     bool views_known);
+  bool load_view_steps(Action& a, const std::vector<const Node*>& views, int default_ticks,
+                       bool default_known, std::vector<std::vector<StepKnown>>& known);
+  bool step_counts_match(const Action& a, const std::vector<const Node*>& views);
   static bool is_view(const Node& item);
   bool load_mirrors(Action& a, const std::vector<const Node*>& views,
                     std::vector<std::vector<StepKnown>>& known);
