@@ -54,7 +54,18 @@ class Loader {
 
   // --- sheets.cpp ---------------------------------------------------------------------
   void load_sheet(const Node& n);
+  // A key given in a sheet mapping: its name and value.
+  struct GivenKey {
+    const char* name;
+    const Node* node;
+  };
   bool load_sheet_source(Sheet& sheet, const Node& n);
+  void given_both(const Sheet& sheet, const GivenKey& first, const GivenKey& second);
+  bool keys_fit_source(const Sheet& sheet, const Node& n, const std::string& kind);
+  bool load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& source,
+                         const std::vector<GivenKey>& cutters);
+  bool load_cut_image(Sheet& sheet, const Node& n, const GivenKey& source,
+                      const std::vector<GivenKey>& cutters, bool detecting);
   bool load_image_sheet(Sheet& sheet, const Node& image, const Node* grid, const Node* frames,
                         const Node* detect);
   bool load_detected(Sheet& sheet, const Node& n, const Node& image, const std::string& image_text);

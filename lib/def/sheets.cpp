@@ -69,11 +69,7 @@ void Loader::load_sheet(const Node& n) {
 // one way to cut it (grid:, frames:, detect: true). E0211 otherwise. Returns whether
 // every frame of the sheet could be listed.
 bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
-  struct Key {
-    const char* name;
-    const Node* node;
-  };
-  std::vector<Key> sources, cutters;
+  std::vector<GivenKey> sources, cutters;
   for (const char* key : {"image", "files", "aseprite", "aseprite_json"}) {
     if (const Node* v = n.find(key)) sources.push_back({key, v});
   }
@@ -83,25 +79,37 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
     const Node* v = n.find(key);
     if (v && (v != detect || detecting)) cutters.push_back({key, v});
   }
-  for (const Key& k : sources) {
+  for (const GivenKey& k : sources) {
     if (tainted(k.node)) return false;  // the source cannot be read: its frames are unknown
   }
-  const std::string named = "sheet '" + sheet.name + "'";
-  auto key = [](const Key& k) { return std::string(k.name) + ":"; };
   if (sources.size() > 1) {
-    error(Code::kSheetSource, doc_.span(*sources[1].node),
-          named + " has both " + key(sources[0]) + " and " + key(sources[1]) + "; give one");
+    given_both(sheet, sources[0], sources[1]);
     return false;
   }
   if (sources.empty()) {
     error(Code::kSheetSource, sheet.span,
-          named +
-              " needs image: (with grid:, frames: or detect: true), files:, aseprite: or "
+          "sheet '" + sheet.name +
+              "' needs image: (with grid:, frames: or detect: true), files:, aseprite: or "
               "aseprite_json:");
     return false;
   }
-  const Key& source = sources[0];
-  const std::string kind = source.name;
+  const GivenKey& source = sources[0];
+  if (!keys_fit_source(sheet, n, source.name)) return false;
+  if (std::string(source.name) != "image") return load_listed_sheet(sheet, n, source, cutters);
+  return load_cut_image(sheet, n, source, cutters, detecting);
+}
+
+// E0211 for a sheet given two keys of which it takes one: reported at the second.
+void Loader::given_both(const Sheet& sheet, const GivenKey& first, const GivenKey& second) {
+  error(
+      Code::kSheetSource, doc_.span(*second.node),
+      "sheet '" + sheet.name + "' has both " + first.name + ": and " + second.name + ":; give one");
+}
+
+// The keys only some sources take: tags: (Aseprite sheets), layers: (aseprite:), both
+// E0211 on another sheet, and origin: {slice: } (Aseprite sheets; E0215 on another).
+bool Loader::keys_fit_source(const Sheet& sheet, const Node& n, const std::string& kind) {
+  const std::string named = "sheet '" + sheet.name + "'";
   const bool aseprite = kind == "aseprite_json" || kind == "aseprite";
   if (const Node* tags = n.find("tags"); tags && !aseprite) {
     error(
@@ -120,31 +128,42 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
               ": (give origin: [x, y])");
     return false;
   }
-  if (kind != "image") {
-    if (!cutters.empty()) {
-      error(Code::kSheetSource, doc_.span(*cutters[0].node),
-            named +
-                (aseprite ? " takes its frames from the Aseprite export"
-                          : " takes one frame per file with files:") +
-                "; grid:, frames: and detect: only cut an image:");
-      return false;
-    }
-    if (const Node* gap = n.find("detect_gap")) {
-      error(Code::kSheetSource, doc_.span(*gap), "detect_gap: applies with detect: true only");
-      return false;
-    }
-    if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
-    if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
-    return load_files_sheet(sheet, *source.node);
+  return true;
+}
+
+// A sheet whose source lists its frames (files:, aseprite:, aseprite_json:): it takes
+// no way to cut an image (E0211).
+bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& source,
+                               const std::vector<GivenKey>& cutters) {
+  const std::string kind = source.name;
+  const bool aseprite = kind == "aseprite_json" || kind == "aseprite";
+  if (!cutters.empty()) {
+    error(Code::kSheetSource, doc_.span(*cutters[0].node),
+          "sheet '" + sheet.name + "'" +
+              (aseprite ? " takes its frames from the Aseprite export"
+                        : " takes one frame per file with files:") +
+              "; grid:, frames: and detect: only cut an image:");
+    return false;
   }
+  if (const Node* gap = n.find("detect_gap")) {
+    error(Code::kSheetSource, doc_.span(*gap), "detect_gap: applies with detect: true only");
+    return false;
+  }
+  if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
+  if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
+  return load_files_sheet(sheet, *source.node);
+}
+
+// An image: sheet, cut by exactly one of grid:, frames: and detect: true (E0211).
+bool Loader::load_cut_image(Sheet& sheet, const Node& n, const GivenKey& source,
+                            const std::vector<GivenKey>& cutters, bool detecting) {
   if (cutters.size() > 1) {
-    error(Code::kSheetSource, doc_.span(*cutters[1].node),
-          named + " has both " + key(cutters[0]) + " and " + key(cutters[1]) + "; give one");
+    given_both(sheet, cutters[0], cutters[1]);
     return false;
   }
   if (cutters.empty()) {
     error(Code::kSheetSource, doc_.span(*source.node),
-          named + " needs grid:, frames: or detect: true to cut its image");
+          "sheet '" + sheet.name + "' needs grid:, frames: or detect: true to cut its image");
     return false;
   }
   if (const Node* gap = n.find("detect_gap"); gap && !detecting) {
