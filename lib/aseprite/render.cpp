@@ -107,10 +107,15 @@ Result<std::vector<bool>> select_layers(const File& file, const std::vector<std:
     return pick;
   }
   for (const std::string& name : names) {
+    // A group path names one layer ("c" is the top-level c, not every layer called c);
+    // only when no path matches does the name pick every layer of that name (as
+    // Aseprite's --layer does).
+    const bool by_path = std::any_of(file.layers.begin(), file.layers.end(),
+                                     [&](const Layer& l) { return l.path == name; });
     bool found = false;
     for (std::size_t i = 0; i < n; ++i) {
       const Layer& l = file.layers[i];
-      if (l.name != name && l.path != name) continue;
+      if ((by_path ? l.path : l.name) != name) continue;
       found = true;
       if (l.type != LayerType::kGroup) {
         pick[i] = !l.reference();

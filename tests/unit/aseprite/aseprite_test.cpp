@@ -405,6 +405,43 @@ TEST_CASE("visibility: hidden layers, hidden groups and reference layers are lef
         "no layer or group named 'sword' (layers: shown, hidden, group, group/inside, ref)");
 }
 
+TEST_CASE("layers: a path wins over a name; a hidden group named picks its visible layers") {
+  // Three groups a, b, c with layers a, b, c each (Aseprite's own test sprite groups3abc
+  // is laid out so): group c hidden, and in it c/a hidden.
+  Sprite s;
+  s.width = 9;
+  s.height = 1;
+  std::vector<Bytes> chunks;
+  unsigned index = 0;
+  std::uint32_t colour = 0x100000ff;
+  for (const char* g : {"a", "b", "c"}) {
+    chunks.push_back(layer_chunk({g, std::string(g) == "c" ? 2u : 3u, 1}));
+    ++index;
+    for (const char* l : {"a", "b", "c"}) {
+      const bool hidden = std::string(g) == "c" && std::string(l) == "a";
+      chunks.push_back(layer_chunk({l, hidden ? 2u : 3u, 0, 1}));
+      chunks.push_back(image_cel(index, int(index - index / 4 - 1), 0, 1, 1, fill(1, colour)));
+      colour += 0x10000000;
+      ++index;
+    }
+  }
+  s.frames.push_back({100, chunks});
+  const as::File f = parse_ok(s);
+  REQUIRE(f.layers[11].path == "c/c");
+  // Pixels x = 0..8 are a/a a/b a/c b/a b/b b/c c/a c/b c/c.
+  const auto drawn = [&](const std::vector<std::string>& layers) {
+    const auto img = render(f, 0, layers);
+    std::string out;
+    for (int x = 0; x < 9; ++x)
+      out += px(img, x, 0) != 0 ? '#' : '.';
+    return out;
+  };
+  CHECK(drawn({}) == "######...");       // group c hidden
+  CHECK(drawn({"c"}) == ".......##");    // the group c (path), not a/c and b/c
+  CHECK(drawn({"c/a"}) == "......#..");  // hidden, named: drawn
+  CHECK(drawn({"b"}) == "...###...");    // the group b
+}
+
 TEST_CASE("z-index moves a cel among the layers (NOTE.5)") {
   for (int z : {0, -1}) {
     Sprite s;

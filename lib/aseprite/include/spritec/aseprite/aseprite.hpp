@@ -179,8 +179,9 @@ Result<File> parse(std::vector<std::uint8_t> bytes);
 
 // Which layers to draw, one flag per layer. With no names: every image and tilemap layer
 // that is visible, not a reference layer, and not inside a hidden group. Otherwise the
-// named layers, each picked by name or by group path ("gear/sword"), hidden or not; naming
-// a group picks its visible descendants. A name that matches no layer is an error listing
+// named layers, each picked by group path ("gear/sword", or "gear" at the top) or, when
+// no path matches, by name (every layer of that name), hidden or not; naming a group
+// picks its visible descendants. A name that matches no layer is an error listing
 // the layers there are.
 Result<std::vector<bool>> select_layers(const File& file, const std::vector<std::string>& names);
 
