@@ -83,13 +83,16 @@ std::size_t pixel_bytes(const File& f) {
   return std::size_t(f.mode) / 8;
 }
 
-// The z-order of NOTE.5: by layer index plus z-index, then by z-index.
+// The z-order of NOTE.5: by place plus z-index, then by z-index. The place is the layer
+// index when groups draw straight onto the frame, the place among its siblings when groups
+// blend as a whole (Aseprite's render plan counts every layer, hidden ones too, either way).
 struct Drawn {
   int layer;
   const Cel* cel;  // null for a group
+  int place;
   bool operator<(const Drawn& o) const {
     const int za = cel ? cel->z : 0, zb = o.cel ? o.cel->z : 0;
-    return layer + za < o.layer + zb || (layer + za == o.layer + zb && za < zb);
+    return place + za < o.place + zb || (place + za == o.place + zb && za < zb);
   }
 };
 
@@ -191,15 +194,17 @@ class Compositor {
   Error compose(int group, std::vector<Rgba>& target) {
     const bool groups_blend = (f_.flags & kGroupOpacityValid) != 0;
     std::vector<Drawn> order;
+    int sibling = 0;
     for (std::size_t i = 0; i < f_.layers.size(); ++i) {
-      if (!needed_[i]) continue;
       const Layer& l = f_.layers[i];
-      const bool member = groups_blend ? l.parent == group : true;
-      if (!member) continue;
+      if (groups_blend && l.parent != group) continue;
+      ++sibling;
+      if (!needed_[i]) continue;
+      const int place = groups_blend ? sibling : int(i);
       if (l.type == LayerType::kGroup) {
-        if (groups_blend) order.push_back({int(i), nullptr});
+        if (groups_blend) order.push_back({int(i), nullptr, place});
       } else {
-        order.push_back({int(i), cel_of_[i]});
+        order.push_back({int(i), cel_of_[i], place});
       }
     }
     std::stable_sort(order.begin(), order.end());

@@ -454,6 +454,29 @@ TEST_CASE("z-index moves a cel among the layers (NOTE.5)") {
   }
 }
 
+TEST_CASE("z-index with groups blended as a whole counts places among siblings") {
+  // Top level: low (layer 0), group g (1) holding x, y, w (2, 3, 4; only x has a cel, green),
+  // top (5, red) whose cel has z-index -1.
+  // - Groups drawn straight (flag 2 off), by layer index: top at 5 - 1 = 4, above x at 2:
+  //   red.
+  // - Groups as a whole (flag 2), by place among siblings: low 1, g 2, top 3 - 1 = 2, a tie
+  //   with g that top's smaller z-index puts first: the group over top: green.
+  for (std::uint32_t flags : {1u, 3u}) {
+    Sprite s;
+    s.width = 1;
+    s.height = 1;
+    s.flags = flags;
+    s.frames.push_back(
+        {100,
+         {layer_chunk({"low"}), layer_chunk({"g", 3, 1}), layer_chunk({"x", 3, 0, 1}),
+          layer_chunk({"y", 3, 0, 1}), layer_chunk({"w", 3, 0, 1}), layer_chunk({"top"}),
+          image_cel(0, 0, 0, 1, 1, fill(1, 0x111111ff)),
+          image_cel(2, 0, 0, 1, 1, fill(1, 0x00ff00ff)),
+          image_cel(5, 0, 0, 1, 1, fill(1, 0xff0000ff), 255, -1)}});
+    CHECK(px(render(parse_ok(s), 0), 0, 0) == (flags == 1 ? 0xff0000ffu : 0x00ff00ffu));
+  }
+}
+
 TEST_CASE("groups blend as a whole only when the header marks group opacity valid") {
   for (std::uint32_t flags : {1u, 3u}) {
     Sprite s;
