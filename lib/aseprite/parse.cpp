@@ -123,6 +123,11 @@ class Parser {
                         std::to_string(at) + ": " + what);
   }
 
+  // A header field at `at` is wrong.
+  Error header_fail(std::uint64_t at, const std::string& what) {
+    return fail(at, "header field at byte " + std::to_string(at) + ": " + what);
+  }
+
   Error header() {
     const std::vector<std::uint8_t>& b = f_.bytes;
     if (b.size() < kHeaderBytes)
@@ -130,7 +135,8 @@ class Parser {
                          " bytes, shorter than the 128-byte header");
     Reader r(b, 0, kHeaderBytes);
     const std::uint32_t declared = r.u32();
-    if (r.u16() != kFileMagic) return fail(4, "not an Aseprite file (no 0xA5E0 magic number)");
+    if (r.u16() != kFileMagic)
+      return header_fail(4, "not an Aseprite file (no 0xA5E0 magic number)");
     const int frames = r.u16();
     f_.width = r.u16();
     f_.height = r.u16();
@@ -140,15 +146,15 @@ class Parser {
     r.skip(8);
     f_.transparent_index = r.u8();
     if (declared > b.size())
-      return fail(0, "the header says the file is " + std::to_string(declared) +
-                         " bytes but it is " + std::to_string(b.size()) + " (truncated)");
-    if (frames == 0) return fail(6, "the header declares no frames");
+      return header_fail(0, "the file size says " + std::to_string(declared) + " bytes but it is " +
+                                std::to_string(b.size()) + " (truncated)");
+    if (frames == 0) return header_fail(6, "no frames");
     if (f_.width == 0 || f_.height == 0 || f_.width > kMaxSide || f_.height > kMaxSide)
-      return fail(8, "canvas " + std::to_string(f_.width) + "x" + std::to_string(f_.height) +
-                         " is outside 1.." + std::to_string(kMaxSide) + " a side");
+      return header_fail(8, "canvas " + std::to_string(f_.width) + "x" + std::to_string(f_.height) +
+                                " is outside 1.." + std::to_string(kMaxSide) + " a side");
     if (depth != 8 && depth != 16 && depth != 32)
-      return fail(12, "colour depth " + std::to_string(depth) +
-                          " is none of 8 (indexed), 16 (grayscale), 32 (RGBA)");
+      return header_fail(12, "colour depth " + std::to_string(depth) +
+                                 " is none of 8 (indexed), 16 (grayscale), 32 (RGBA)");
     f_.mode = ColorMode(depth);
     f_.frames.resize(std::size_t(frames));
     // Indexed sprites without a palette chunk: index i is grey i (never happens with
@@ -287,6 +293,7 @@ class Parser {
     if (f_.layers.size() >= kMaxLayers)
       return chunk_fail(kLayerChunk, at, "more than " + std::to_string(kMaxLayers) + " layers");
     Layer l;
+    l.chunk = at;
     l.flags = r.u16();
     const int type = r.u16();
     l.level = r.u16();
@@ -562,8 +569,9 @@ class Parser {
       const bool found = std::any_of(f_.tilesets.begin(), f_.tilesets.end(),
                                      [&](const Tileset& t) { return t.id == l.tileset; });
       if (!found)
-        return fail(0, "tilemap layer '" + l.path + "' uses tileset " + std::to_string(l.tileset) +
-                           ", which the file does not hold");
+        return chunk_fail(kLayerChunk, l.chunk,
+                          "tilemap layer '" + l.path + "' uses tileset " +
+                              std::to_string(l.tileset) + ", which the file does not hold");
     }
     return {};
   }

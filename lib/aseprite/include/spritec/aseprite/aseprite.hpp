@@ -96,7 +96,8 @@ struct Layer {
   int parent = -1;          // index of the enclosing group, -1 at the top
   BlendMode blend = BlendMode::kNormal;
   std::uint8_t opacity = 255;
-  std::uint32_t tileset = 0;  // tilemap layers: index into File::tilesets (by id)
+  std::uint32_t tileset = 0;  // tilemap layers: the id of their tileset
+  std::uint64_t chunk = 0;    // offset of its layer chunk, for errors
   bool visible() const { return (flags & 1) != 0; }
   bool background() const { return (flags & 8) != 0; }
   bool reference() const { return (flags & 64) != 0; }
