@@ -40,6 +40,13 @@ std::string list_layers(const File& f) {
 template <class Where>
 Error inflate(libdeflate_decompressor* d, const File& f, std::uint64_t data, std::uint64_t length,
               std::size_t size, std::vector<std::uint8_t>& out, const Where& where) {
+  // DEFLATE cannot expand data more than 1032 to 1: a declared size past that is refused
+  // before a byte is allocated for it (a few hundred hostile bytes must not cost 256 MiB).
+  if (size / 1100 > length)
+    return Error{where() + ": " + std::to_string(length) +
+                     " bytes of zlib data cannot inflate to the " + std::to_string(size) +
+                     " bytes its size declares",
+                 data};
   out.resize(size);
   std::size_t got = 0;
   const libdeflate_result r =

@@ -251,6 +251,16 @@ TEST_CASE("cels: zlib data must inflate to exactly the declared size") {
     CHECK(img.error.message.find(n == 3 ? "inflates to 12 bytes, not the 16"
                                         : "more than the 16 bytes") != std::string::npos);
   }
+  {
+    // 4000x4000 declared (64 MB of RGBA) from a few bytes of zlib data: refused before the
+    // buffer is allocated, as no deflate stream expands more than 1032 to 1.
+    Out big = cel_head(0, 0, 0, 255, 2, 0);
+    big.u16(4000).u16(4000).bytes(zlib(fill(1, 0xffffffff)));
+    const as::File f = parse_ok(one_layer(chunk(0x2005, big.b)));
+    as::Renderer r(f, as::select_layers(f, {}).value);
+    CHECK(r.frame(0).error.message.find("cannot inflate to the 64000000 bytes") !=
+          std::string::npos);
+  }
   Out o = cel_head(0, 0, 0, 255, 2, 0);
   o.u16(1).u16(1).u8(0x78).u8(0x9c).u8(0xff).u8(0xff);
   const as::File f = parse_ok(one_layer(chunk(0x2005, o.b)));
