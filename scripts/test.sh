@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The README's second quick-start command: build everything (tests, fuzz replayers,
 # benchmarks) and run the whole test suite through ctest — once in the normal build, then
-# the parsers and the runtime again under AddressSanitizer and UBSan (every prefix of a
-# pack in its own allocation, the fuzz corpora, the YAML reader), and the CLI itself under
-# both on every bad input the suite holds.
+# the parsers (the Aseprite reader among them) and the runtime again under AddressSanitizer
+# and UBSan (every prefix of a pack in its own allocation, the fuzz corpora, the YAML
+# reader), and the CLI itself under both on every bad input the suite holds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +16,7 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
   asan="$build-asan"
   cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSPRITEC_SANITIZE=address,undefined \
     -DSPRITEC_BENCH=OFF >/dev/null
-  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|def\|pack\|io\|sim\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
+  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|aseprite\|def\|pack\|io\|sim\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
   # shellcheck disable=SC2086
   cmake --build "$asan" -j"$jobs" --target $targets
   echo "== under AddressSanitizer and UBSan: $(echo $targets)"
