@@ -167,7 +167,8 @@ class Compositor {
              libdeflate_decompressor* inflater)
       : f_(f), layers_(layers), tilesets_(tilesets), done_(done), inflater_(inflater) {}
 
-  Result<image::Image> run(int frame) {
+  // Composites frame `frame` and writes it into `dst` with its top-left at (x, y).
+  Error run(int frame, image::Image& dst, int x, int y) {
     const Frame& fr = f_.frames[std::size_t(frame)];
     cel_of_.assign(f_.layers.size(), nullptr);
     for (const Cel& c : fr.cels)
@@ -181,16 +182,17 @@ class Compositor {
     where_ = "frame " + std::to_string(frame);
     std::vector<Rgba> canvas(std::size_t(f_.width) * std::size_t(f_.height), 0);
     if (Error e = compose(-1, canvas); e.failed()) return e;
-    image::Image out(f_.width, f_.height);
-    for (std::size_t i = 0; i < canvas.size(); ++i) {
-      const Rgba c = canvas[i];
-      std::uint8_t* p = out.rgba.data() + i * 4;
-      p[0] = std::uint8_t(detail::red(c));
-      p[1] = std::uint8_t(detail::green(c));
-      p[2] = std::uint8_t(detail::blue(c));
-      p[3] = std::uint8_t(detail::alpha(c));
+    for (int row = 0; row < f_.height; ++row) {
+      const Rgba* src = canvas.data() + std::size_t(row) * std::size_t(f_.width);
+      std::uint8_t* out = dst.pixel(x, y + row);
+      for (int col = 0; col < f_.width; ++col, out += 4) {
+        out[0] = std::uint8_t(detail::red(src[col]));
+        out[1] = std::uint8_t(detail::green(src[col]));
+        out[2] = std::uint8_t(detail::blue(src[col]));
+        out[3] = std::uint8_t(detail::alpha(src[col]));
+      }
     }
-    return out;
+    return {};
   }
 
  private:
@@ -354,11 +356,21 @@ class Compositor {
 }  // namespace
 
 Result<image::Image> Renderer::frame(int index) {
+  image::Image out(file_.width, file_.height);
+  if (Error e = frame_into(index, out, 0, 0); e.failed()) return e;
+  return out;
+}
+
+Error Renderer::frame_into(int index, image::Image& dst, int x, int y) {
   if (index < 0 || index >= int(file_.frames.size()))
     return Error{"no frame " + std::to_string(index), 0};
+  if (x < 0 || y < 0 || x + file_.width > dst.width || y + file_.height > dst.height)
+    return Error{"no room for frame " + std::to_string(index) + " at (" + std::to_string(x) + ", " +
+                     std::to_string(y) + ")",
+                 0};
   return Compositor(file_, layers_, tilesets_, tileset_done_,
                     static_cast<libdeflate_decompressor*>(inflater_.get()))
-      .run(index);
+      .run(index, dst, x, y);
 }
 
 SheetLayout sheet_layout(const File& file, int max_side) {
@@ -383,11 +395,8 @@ Result<image::Image> render_sheet(const File& file, const std::vector<bool>& lay
   image::Image sheet(layout.columns * file.width, layout.rows * file.height);
   Renderer render(file, layers);
   for (int i = 0; i < int(file.frames.size()); ++i) {
-    Result<image::Image> frame = render.frame(i);
-    if (!frame) return frame.error;
     const image::Rect at = layout.cell(i);
-    for (int y = 0; y < at.h; ++y)
-      std::copy_n(frame.value.pixel(0, y), std::size_t(at.w) * 4, sheet.pixel(at.x, at.y + y));
+    if (Error e = render.frame_into(i, sheet, at.x, at.y); e.failed()) return e;
   }
   return sheet;
 }

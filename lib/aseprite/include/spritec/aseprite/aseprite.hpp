@@ -192,6 +192,9 @@ class Renderer {
   Renderer(const File& file, std::vector<bool> layers);
   // Frame `index` at the canvas size: the selected layers composited bottom to top.
   Result<image::Image> frame(int index);
+  // The same, written into `dst` with its top-left corner at (x, y), which must leave room
+  // for the canvas (render_sheet fills its cells so, without a copy per frame).
+  Error frame_into(int index, image::Image& dst, int x, int y);
 
  private:
   const File& file_;
