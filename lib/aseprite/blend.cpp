@@ -57,8 +57,7 @@ int soft_light(int b_in, int s_in) {
   return int(r * 255 + 0.5);
 }
 
-// The HSL modes (W3C's SetLum, SetSat, ClipColor) with Aseprite's choice of which channel
-// is min, mid and max when two are equal: the first of the conditional chains below.
+// The HSL modes (W3C's SetLum, SetSat, ClipColor) as Aseprite computes them.
 double lum(double r, double g, double b) {
   return 0.3 * r + 0.59 * g + 0.11 * b;
 }
@@ -87,27 +86,18 @@ void set_lum(double& r, double& g, double& b, double l) {
   b += d;
   clip_color(r, g, b);
 }
-double& min_ref(double& x, double& y) {
-  return x < y ? x : y;
-}
-double& max_ref(double& x, double& y) {
-  return x > y ? x : y;
-}
-double& mid_ref(double& x, double& y, double& z) {
-  if (x > y) return y > z ? y : (x > z ? z : x);
-  return y > z ? (z > x ? z : x) : y;
-}
+// Aseprite's SetSat (since 1.3.13): the channels scaled into [0, s] by their range.
 void set_sat(double& r, double& g, double& b, double s) {
-  double& mn = min_ref(r, min_ref(g, b));
-  double& md = mid_ref(r, g, b);
-  double& mx = max_ref(r, max_ref(g, b));
-  if (mx > mn) {
-    md = (md - mn) * s / (mx - mn);
-    mx = s;
+  const double lo = std::min(std::min(r, g), b);
+  const double hi = std::max(std::max(r, g), b);
+  const double range = hi - lo;
+  if (range > 0.0) {
+    r = (r - lo) * s / range;
+    g = (g - lo) * s / range;
+    b = (b - lo) * s / range;
   } else {
-    md = mx = 0;
+    r = g = b = 0.0;
   }
-  mn = 0;
 }
 int to_byte(double v) {
   return std::clamp(int(255.0 * v), 0, 255);
@@ -145,6 +135,23 @@ template <class F>
 Rgba separable(Rgba backdrop, Rgba src, F f) {
   return rgba(f(red(backdrop), red(src)), f(green(backdrop), green(src)),
               f(blue(backdrop), blue(src)), alpha(src));
+}
+
+// Aseprite's rgba_blender_merge: each channel moved from `b` towards `s` by `opacity`.
+Rgba merge(Rgba b, Rgba s, int opacity) {
+  int r, g, bl;
+  if (alpha(b) == 0) {
+    r = red(s), g = green(s), bl = blue(s);
+  } else if (alpha(s) == 0) {
+    r = red(b), g = green(b), bl = blue(b);
+  } else {
+    r = red(b) + mul_un8(red(s) - red(b), opacity);
+    g = green(b) + mul_un8(green(s) - green(b), opacity);
+    bl = blue(b) + mul_un8(blue(s) - blue(b), opacity);
+  }
+  const int a = alpha(b) + mul_un8(alpha(s) - alpha(b), opacity);
+  if (a == 0) r = g = bl = 0;
+  return rgba(r, g, bl, a);
 }
 
 }  // namespace
@@ -204,7 +211,14 @@ Rgba blend(BlendMode mode, Rgba backdrop, Rgba src, int opacity) {
     case BlendMode::kNormal:
       break;
   }
-  return normal(backdrop, mixed, opacity);
+  // Aseprite's new blending method (RGBA_BLENDER_N): the mode's result over the backdrop,
+  // merged with plain normal blending by the backdrop's alpha, then towards the mode's
+  // result again by backdrop alpha times source alpha (opaque backdrop: the mode's result).
+  const Rgba plain = normal(backdrop, src, opacity);
+  const Rgba moded = normal(backdrop, mixed, opacity);
+  const int ba = alpha(backdrop);
+  const Rgba by_backdrop = merge(plain, moded, ba);
+  return merge(by_backdrop, moded, mul_un8(ba, mul_un8(alpha(src), opacity)));
 }
 
 }  // namespace spritec::aseprite::detail

@@ -47,9 +47,10 @@ inline Rgba normal(Rgba backdrop, Rgba src, int opacity) {
               mix(blue(backdrop), blue(src)), ra);
 }
 
-// `src` over `backdrop` in `mode`, the source's alpha scaled by `opacity` (0..255). The
-// separable and HSL modes fall back to normal over a fully transparent backdrop (what
-// Aseprite calls its new blending method, the default since 1.3).
+// `src` over `backdrop` in `mode`, the source's alpha scaled by `opacity` (0..255), by
+// Aseprite's new blending method (its default): over a fully transparent backdrop every
+// mode is normal; over a translucent one the mode's result is mixed with normal blending
+// by the backdrop's alpha, exactly as Aseprite's RGBA_BLENDER_N does.
 Rgba blend(BlendMode mode, Rgba backdrop, Rgba src, int opacity);
 
 }  // namespace spritec::aseprite::detail
