@@ -16,7 +16,7 @@ constexpr std::uint16_t kFrameMagic = 0xF1FA;
 
 enum ChunkType : std::uint16_t {
   kOldPalette = 0x0004,
-  kOldPalette64 = 0x0011,
+  kOldPalette64 = 0x000B,  // 11: the spec's heading says 0x0011, its text and Aseprite 11
   kLayerChunk = 0x2004,
   kCelChunk = 0x2005,
   kTagsChunk = 0x2018,
@@ -112,7 +112,9 @@ class Parser {
     for (int i = 0; i < int(f_.frames.size()); ++i) {
       if (Error e = frame(i, pos); e.failed()) return e;
     }
-    if (!new_palette_ && old_palette_) f_.palette = *old_palette_;
+    // The old palette chunks count only in files without the new one (the spec; Aseprite
+    // 1.1 saved both).
+    if (!new_palette_ && !old_palettes_.empty()) f_.palettes = std::move(old_palettes_);
     return check_references();
   }
 
@@ -145,6 +147,8 @@ class Parser {
     speed_ = r.u16();
     r.skip(8);
     f_.transparent_index = r.u8();
+    r.skip(3);
+    const int colours = r.u16();
     if (declared > b.size())
       return header_fail(0, "the file size says " + std::to_string(declared) + " bytes but it is " +
                                 std::to_string(b.size()) + " (truncated)");
@@ -155,12 +159,18 @@ class Parser {
     if (depth != 8 && depth != 16 && depth != 32)
       return header_fail(12, "colour depth " + std::to_string(depth) +
                                  " is none of 8 (indexed), 16 (grayscale), 32 (RGBA)");
+    if (std::uint64_t(f_.width) * std::uint64_t(f_.height) > kMaxImagePixels)
+      return header_fail(8, "canvas " + std::to_string(f_.width) + "x" + std::to_string(f_.height) +
+                                " is over the cap of " + std::to_string(kMaxImagePixels) +
+                                " pixels");
     f_.mode = ColorMode(depth);
     f_.frames.resize(std::size_t(frames));
-    // Indexed sprites without a palette chunk: index i is grey i (never happens with
-    // Aseprite's own files, which always save one).
-    for (int i = 0; i < 256; ++i)
-      f_.palette[std::size_t(i)] = std::uint32_t(i) * 0x010101u | 0xff000000u;
+    // Until a palette chunk says otherwise, as Aseprite makes a sprite: the header's number
+    // of colours (0: 256), all opaque black.
+    Palette start;
+    start.size = colours == 0 || colours > 256 ? 256 : colours;
+    start.colours.fill(0xff000000u);
+    f_.palettes.push_back(start);
     return {};
   }
 
@@ -213,7 +223,7 @@ class Parser {
     switch (type) {
       case kOldPalette:
       case kOldPalette64:
-        e = old_palette(type, at, r);
+        e = old_palette(type, at, frame, r);
         break;
       case kLayerChunk:
         e = layer(at, r);
@@ -225,7 +235,7 @@ class Parser {
         e = tags(at, r);
         break;
       case kPaletteChunk:
-        e = palette(at, r);
+        e = palette(at, frame, r);
         break;
       case kSliceChunk:
         e = slice(at, r);
@@ -241,8 +251,18 @@ class Parser {
     return {};
   }
 
-  Error old_palette(std::uint16_t type, std::uint64_t at, Reader& r) {
-    std::array<std::uint32_t, 256> pal = f_.palette;
+  // The palette frame `frame` changes: a copy of the one in effect, kept for that frame.
+  Palette& palette_of(std::vector<Palette>& list, int frame) {
+    if (list.empty()) list.push_back(f_.palettes.front());
+    if (list.back().frame != frame) {
+      list.push_back(list.back());
+      list.back().frame = frame;
+    }
+    return list.back();
+  }
+
+  Error old_palette(std::uint16_t type, std::uint64_t at, int frame, Reader& r) {
+    std::array<std::uint32_t, 256>& pal = palette_of(old_palettes_, frame).colours;
     const int packets = r.u16();
     int index = 0;
     for (int p = 0; p < packets && !r.short_read(); ++p) {
@@ -262,11 +282,10 @@ class Parser {
                                   std::uint32_t(c[2]) << 16 | 0xff000000u;
       }
     }
-    if (!old_palette_) old_palette_ = pal;
     return {};
   }
 
-  Error palette(std::uint64_t at, Reader& r) {
+  Error palette(std::uint64_t at, int frame, Reader& r) {
     const std::uint32_t size = r.u32();
     const std::uint32_t from = r.u32();
     const std::uint32_t to = r.u32();
@@ -279,11 +298,13 @@ class Parser {
     if (std::uint64_t(to - from + 1) * 6 > r.left())
       return chunk_fail(kPaletteChunk, at,
                         "it ends before its " + std::to_string(to - from + 1) + " colours");
+    Palette& pal = palette_of(f_.palettes, frame);
+    pal.size = int(std::min<std::uint32_t>(size, 256));
     for (std::uint32_t i = from; i <= to && !r.short_read(); ++i) {
       const std::uint16_t flags = r.u16();
       const std::uint32_t rgba = r.u32();
       if (flags & 1) (void)r.string();
-      if (i < 256) f_.palette[i] = rgba;
+      if (i < 256) pal.colours[i] = rgba;
     }
     new_palette_ = true;
     return {};
@@ -317,6 +338,14 @@ class Parser {
                             ", which Aseprite's specification does not list (0..18)");
     l.blend = BlendMode(blend);
     if (!(f_.flags & kLayerOpacityValid)) l.opacity = 255;
+    if (l.background()) {  // Aseprite draws a background layer opaque and normal
+      l.opacity = 255;
+      l.blend = BlendMode::kNormal;
+    }
+    if (l.level > kMaxDepth)
+      return chunk_fail(kLayerChunk, at,
+                        which + " is nested " + std::to_string(l.level) +
+                            " groups deep, more than " + std::to_string(kMaxDepth));
     // NOTE.1: the child level relates a layer to the groups read before it.
     if (l.level > int(groups_.size()) || (l.level > 0 && groups_[std::size_t(l.level - 1)] < 0))
       return chunk_fail(kLayerChunk, at,
@@ -350,9 +379,10 @@ class Parser {
     if (layer.type == LayerType::kGroup)
       return chunk_fail(kCelChunk, at, where + "a cel on group '" + layer.path + "'");
     std::vector<Cel>& cels = f_.frames[std::size_t(frame)].cels;
-    for (const Cel& other : cels)
-      if (other.layer == c.layer)
-        return chunk_fail(kCelChunk, at, where + "a second cel on layer '" + layer.path + "'");
+    cel_frame_.resize(f_.layers.size(), -1);
+    if (cel_frame_[std::size_t(c.layer)] == frame)
+      return chunk_fail(kCelChunk, at, where + "a second cel on layer '" + layer.path + "'");
+    cel_frame_[std::size_t(c.layer)] = frame;
     const bool tilemap_layer = layer.type == LayerType::kTilemap;
     Error e;
     if ((type == 0 || type == 2) && !tilemap_layer) {
@@ -549,12 +579,21 @@ class Parser {
       r.skip(length);
     }
     if (r.short_read()) return chunk_fail(kTilesetChunk, at, "it ends before its fields do");
+    if (t.tile_width == 0 || t.tile_height == 0)
+      return chunk_fail(kTilesetChunk, at,
+                        "tileset '" + t.name + "' has tiles of " + std::to_string(t.tile_width) +
+                            "x" + std::to_string(t.tile_height));
     if (t.tile_width > kMaxSide || t.tile_height > kMaxSide ||
         std::uint64_t(t.tile_width) * std::uint64_t(t.tile_height) * t.count > kMaxImagePixels)
       return chunk_fail(kTilesetChunk, at,
                         "tileset '" + t.name + "': " + std::to_string(t.count) + " tiles of " +
                             std::to_string(t.tile_width) + "x" + std::to_string(t.tile_height) +
                             " are over the image cap");
+    tileset_pixels_ += std::uint64_t(t.tile_width) * std::uint64_t(t.tile_height) * t.count;
+    if (tileset_pixels_ > kMaxImagePixels)
+      return chunk_fail(
+          kTilesetChunk, at,
+          "the tilesets hold more than " + std::to_string(kMaxImagePixels) + " pixels together");
     for (const Tileset& other : f_.tilesets)
       if (other.id == t.id)
         return chunk_fail(kTilesetChunk, at, "a second tileset with id " + std::to_string(t.id));
@@ -580,7 +619,9 @@ class Parser {
   int speed_ = 0;
   std::vector<int> groups_;  // by child level: the open group's layer index, or -1
   bool new_palette_ = false;
-  std::optional<std::array<std::uint32_t, 256>> old_palette_;
+  std::vector<Palette> old_palettes_;  // from the old chunks, used without a new one
+  std::vector<int> cel_frame_;         // by layer: the frame of its last cel
+  std::uint64_t tileset_pixels_ = 0;
   std::size_t slice_keys_ = 0;
 };
 

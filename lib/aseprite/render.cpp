@@ -67,6 +67,7 @@ Error inflate(libdeflate_decompressor* d, const File& f, std::uint64_t data, std
 // the transparent index is drawn as its colour (background layers are opaque).
 struct PixelReader {
   const File& f;
+  const Palette& palette;
   bool background;
   // Returns false for "nothing here" (an indexed pixel at the transparent index).
   bool operator()(const std::uint8_t* p, Rgba& out) const {
@@ -79,7 +80,8 @@ struct PixelReader {
         return true;
       case ColorMode::kIndexed:
         if (!background && p[0] == f.transparent_index) return false;
-        out = f.palette[p[0]];
+        if (p[0] >= palette.size) return false;  // Aseprite's entry past the end: transparent
+        out = palette.colours[p[0]];
         return true;
     }
     return false;
@@ -180,7 +182,15 @@ class Compositor {
         needed_[std::size_t(p)] = true;
     }
     where_ = "frame " + std::to_string(frame);
-    std::vector<Rgba> canvas(std::size_t(f_.width) * std::size_t(f_.height), 0);
+    palette_ = &palette_at(f_, frame);
+    // An indexed sprite whose background layer is drawn starts from the transparent
+    // index's colour, as Aseprite's renderer fills the frame before the layers.
+    Rgba base = 0;
+    for (std::size_t i = 0; i < f_.layers.size(); ++i)
+      if (f_.mode == ColorMode::kIndexed && layers_[i] && f_.layers[i].background() &&
+          f_.transparent_index < palette_->size)
+        base = palette_->colours[std::size_t(f_.transparent_index)];
+    std::vector<Rgba> canvas(std::size_t(f_.width) * std::size_t(f_.height), base);
     if (Error e = compose(-1, canvas); e.failed()) return e;
     for (int row = 0; row < f_.height; ++row) {
       const Rgba* src = canvas.data() + std::size_t(row) * std::size_t(f_.width);
@@ -253,7 +263,7 @@ class Compositor {
     const int x1 = std::min(cel.width, f_.width - cel.x),
               y1 = std::min(cel.height, f_.height - cel.y);
     if (x0 >= x1) return {};
-    const PixelReader read{f_, layer.background()};
+    const PixelReader read{f_, *palette_, layer.background()};
     const bool normal = layer.blend == BlendMode::kNormal;
     for (int y = y0; y < y1; ++y) {
       const std::uint8_t* src =
@@ -307,11 +317,20 @@ class Compositor {
     unsigned shift = 0;
     while (shift < 32 && cel.id_mask != 0 && !((cel.id_mask >> shift) & 1))
       ++shift;
-    const PixelReader read{f_, layer.background()};
+    const PixelReader read{f_, *palette_, layer.background()};
     const int tw = set.tile_width, th = set.tile_height;
-    for (int row = 0; row < cel.height; ++row) {
-      for (int col = 0; col < cel.width; ++col) {
-        const std::uint8_t* t = buffer_.data() + (std::size_t(row) * cel.width + col) * tile_bytes;
+    // Only the tiles that reach the canvas (a huge map mostly off it costs nothing).
+    const auto first = [](long at, long size) { return at >= 0 ? 0L : (-at) / size; };
+    const auto past = [](long at, long size, long limit, long count) {
+      return std::min(count, limit - at <= 0 ? 0L : (limit - at + size - 1) / size);
+    };
+    const long row0 = first(cel.y, th), row1 = past(cel.y, th, f_.height, cel.height);
+    const long col0 = first(cel.x, tw), col1 = past(cel.x, tw, f_.width, cel.width);
+    for (long row = row0; row < row1; ++row) {
+      for (long col = col0; col < col1; ++col) {
+        const std::uint8_t* t =
+            buffer_.data() +
+            (std::size_t(row) * std::size_t(cel.width) + std::size_t(col)) * tile_bytes;
         std::uint32_t word = t[0];
         if (tile_bytes >= 2) word |= std::uint32_t(t[1]) << 8;
         if (tile_bytes == 4) word |= std::uint32_t(t[2]) << 16 | std::uint32_t(t[3]) << 24;
@@ -351,6 +370,7 @@ class Compositor {
   std::vector<bool> needed_;
   std::vector<std::uint8_t> buffer_;
   std::string where_;
+  const Palette* palette_ = nullptr;
 };
 
 }  // namespace
@@ -399,6 +419,13 @@ Result<image::Image> render_sheet(const File& file, const std::vector<bool>& lay
     if (Error e = render.frame_into(i, sheet, at.x, at.y); e.failed()) return e;
   }
   return sheet;
+}
+
+const Palette& palette_at(const File& file, int frame) {
+  const Palette* in_effect = &file.palettes.front();
+  for (const Palette& p : file.palettes)
+    if (p.frame <= frame) in_effect = &p;
+  return *in_effect;
 }
 
 }  // namespace spritec::aseprite

@@ -397,17 +397,19 @@ TEST_CASE("indexed: palette colours; the transparent index only on non-backgroun
   const auto img = render(parse_ok(s), 0);
   CHECK(px(img, 1, 0) == 0xff0000ffu);
   CHECK(px(img, 2, 0) == 0xff00ff00u);  // background: index 2 drawn (bytes ff 00 ff 00)
-  CHECK(px(img, 2, 1) == 0x00000000u);  // top layer: index 2 is transparent
+  // Top layer: index 2 is transparent, so the frame's fill shows there: with a background
+  // layer drawn, Aseprite starts from the transparent index's colour (here bytes ff 00 ff 00).
+  CHECK(px(img, 2, 1) == 0xff00ff00u);
 }
 
-TEST_CASE("old palette chunks are used only without a new one; 6-bit values scaled") {
+TEST_CASE("old palette chunks (type 11: 6-bit) are used only without a new one") {
   for (bool with_new : {false, true}) {
     Sprite s;
     s.depth = 8;
     s.transparent = 255;
     Out p64;
     p64.u16(1).u8(1).u8(1).u8(63).u8(32).u8(0);  // skip 1, 1 colour: index 1
-    std::vector<Bytes> chunks = {chunk(0x0011, p64.b)};
+    std::vector<Bytes> chunks = {chunk(0x000B, p64.b)};
     if (with_new) chunks.push_back(palette_chunk(2, 0, {0xff000000u, 0xff102030u}));
     chunks.push_back(layer_chunk({"a"}));
     chunks.push_back(image_cel(0, 0, 0, 1, 1, {1}));
@@ -416,6 +418,60 @@ TEST_CASE("old palette chunks are used only without a new one; 6-bit values scal
     // 63 -> (63 << 2) | (63 >> 4) = 255; 32 -> 128 | 2 = 130; 0 -> 0. New: bytes 30 20 10 ff.
     CHECK(px(img, 0, 0) == (with_new ? 0x302010ffu : 0xff8200ffu));
   }
+}
+
+TEST_CASE("indexed: palettes per frame, entries past the palette, the background fill") {
+  // Frame 0's palette: 0 black, 1 red, 2 green (3 entries); frame 1 changes entry 1 to
+  // blue (from = to = 1, as Aseprite saves a changed range). Transparent index 0.
+  Sprite s;
+  s.depth = 8;
+  s.width = 3;
+  s.height = 1;
+  s.frames.push_back({100,
+                      {palette_chunk(3, 0, {0x000000ffu, 0x0000ffffu, 0x00ff00ffu}),
+                       layer_chunk({"bg", 1 | 8, 0, 0, 1, 128}), layer_chunk({"top"}),
+                       image_cel(0, 0, 0, 1, 1, {1}), image_cel(1, 2, 0, 1, 1, {7})}});
+  s.frames.push_back({100, {palette_chunk(3, 1, {0xff0000ffu}), linked_cel(0, 0, 0, 0)}});
+  const as::File f = parse_ok(s);
+  // The writer stores each palette value little-endian, so entry 0x0000ffff is the bytes
+  // ff ff 00 00 (R, G, B, A) and pixels read back as 0xffff0000. Frame 0: the background
+  // layer (opacity 128 and multiply, both ignored: a background draws opaque and normal)
+  // shows entry 1 at (0, 0); the rest of the frame starts as the transparent index's colour
+  // (entry 0), as the background layer is drawn; index 7 is past the 3-entry palette and
+  // draws nothing.
+  auto img = render(f, 0);
+  CHECK(px(img, 0, 0) == 0xffff0000u);  // entry 1 as stored: bytes ff ff 00 00
+  CHECK(px(img, 1, 0) == 0xff000000u);  // the fill: entry 0, bytes ff 00 00 00
+  CHECK(px(img, 2, 0) == 0xff000000u);  // index 7: past the palette, the fill shows
+  img = render(f, 1);
+  CHECK(px(img, 0, 0) == 0xff0000ffu);  // frame 1's entry 1: bytes ff 00 00 ff
+  CHECK(palette_at(f, 0).colours[1] == 0x0000ffffu);
+  CHECK(palette_at(f, 1).colours[2] == 0x00ff00ffu);  // kept from frame 0
+}
+
+TEST_CASE("caps: canvas area, nesting depth, tilesets together; a huge map off the canvas") {
+  Sprite s;
+  s.width = 16384;
+  s.height = 8192;  // 2^27 pixels, over 2^26
+  s.frames.push_back({100, {layer_chunk({"a"})}});
+  CHECK(parse_error(s.bytes()).find("over the cap of 67108864 pixels") != std::string::npos);
+  s.width = 4;
+  s.height = 4;
+  std::vector<Bytes> deep;
+  for (unsigned level = 0; level <= 65; ++level)
+    deep.push_back(layer_chunk({"g", 3, 1, level}));
+  s.frames[0].chunks = deep;
+  CHECK(parse_error(s.bytes()).find("nested 65 groups deep, more than 64") != std::string::npos);
+  // A 4000x4000 map of 1x1 tiles placed far off the canvas but one: drawn at once.
+  Bytes tiles = fill(1, 0);
+  const Bytes t1 = fill(1, 0x123456ff);
+  tiles.insert(tiles.end(), t1.begin(), t1.end());
+  std::vector<std::uint32_t> map(4000u * 4000u, 1);
+  s.frames[0].chunks = {tileset_chunk(0, 1, 1, 2, tiles), layer_chunk({"map", 3, 2}),
+                        tilemap_cel(0, -3999, -3999, 4000, 4000, map)};
+  const auto img = render(parse_ok(s), 0);
+  CHECK(px(img, 0, 0) == 0x123456ffu);
+  CHECK(px(img, 1, 1) == 0u);
 }
 
 TEST_CASE("visibility: hidden layers, hidden groups and reference layers are left out") {

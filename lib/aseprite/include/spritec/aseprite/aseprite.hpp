@@ -16,9 +16,10 @@
 // specification lists. Nothing here prints, exits or throws (std::bad_alloc aside).
 //
 // Caps (docs/limits.md): the file at most kMaxFileBytes; canvas, cel and tile sides at most
-// image::kDefaultMaxSide; one cel or tileset image at most kMaxImagePixels; at most
-// kMaxLayers layers, kMaxTags tags, kMaxSlices slices, kMaxSliceKeys keys in all,
-// kMaxTilesets tilesets.
+// image::kDefaultMaxSide; the canvas, one cel and all tilesets together at most
+// kMaxImagePixels; at most kMaxLayers layers nested at most kMaxDepth deep, kMaxTags tags,
+// kMaxSlices slices, kMaxSliceKeys keys in all, kMaxTilesets tilesets; a zlib stream may
+// declare at most 1,100 times its own size.
 #pragma once
 
 #include <array>
@@ -40,7 +41,8 @@ inline constexpr std::size_t kMaxLayers = 4096;
 inline constexpr std::size_t kMaxTags = 4096;
 inline constexpr std::size_t kMaxSlices = 4096;
 inline constexpr std::size_t kMaxSliceKeys = 65536;
-inline constexpr std::size_t kMaxTilesets = 256;
+inline constexpr std::size_t kMaxTilesets = 256;  // and their pixels together kMaxImagePixels
+inline constexpr int kMaxDepth = 64;              // groups inside groups
 inline constexpr std::size_t kHeaderBytes = 128;
 
 // What went wrong and where: `offset` is the byte offset of the chunk (or header field)
@@ -161,19 +163,29 @@ struct Tileset {
   std::uint64_t chunk = 0;
 };
 
+// The palette from frame `frame` on (until the next one): `size` entries of RGBA.
+struct Palette {
+  int frame = 0;
+  int size = 256;
+  std::array<std::uint32_t, 256> colours{};  // RGBA, red in the low byte
+};
+
 struct File {
   std::vector<std::uint8_t> bytes;  // the whole file; cels point into it
   int width = 0, height = 0;
   ColorMode mode = ColorMode::kRgba;
   std::uint32_t flags = 0;
   int transparent_index = 0;
-  std::array<std::uint32_t, 256> palette{};  // RGBA, red in the low byte
+  std::vector<Palette> palettes;  // by frame, the first at frame 0
   std::vector<Layer> layers;
   std::vector<Frame> frames;
   std::vector<Tag> tags;
   std::vector<Slice> slices;
   std::vector<Tileset> tilesets;
 };
+
+// The palette in effect at `frame`.
+const Palette& palette_at(const File& file, int frame);
 
 // Reads and checks the file's structure. Pixel data is checked when rendered.
 Result<File> parse(std::vector<std::uint8_t> bytes);
