@@ -58,6 +58,18 @@ Bytes abcd_tileset() {
   return tiles;
 }
 
+// One pixel `top` in blend mode `mode` over one pixel `back` (0xRRGGBBAA), flattened.
+std::uint32_t one_pixel_over(std::uint32_t back, std::uint32_t top, unsigned mode) {
+  Sprite s;
+  s.width = 1;
+  s.height = 1;
+  s.frames.push_back(
+      {100,
+       {layer_chunk({"back"}), layer_chunk({"top", 3, 0, 0, mode}),
+        image_cel(0, 0, 0, 1, 1, fill(1, back)), image_cel(1, 0, 0, 1, 1, fill(1, top))}});
+  return px(render(parse_ok(s), 0), 0, 0);
+}
+
 Sprite one_layer(const Bytes& cel, unsigned w = 4, unsigned h = 4) {
   Sprite s;
   s.width = w;
@@ -349,28 +361,14 @@ TEST_CASE("blend modes over a translucent backdrop: Aseprite's new blending meth
   //   = (0, 0, 0, 255); merge(normal, that, Ba = 128): B = 255 + MUL_UN8(-255, 128) = 127;
   //   then merge(that, multiply's, MUL_UN8(128, MUL_UN8(255, 255)) = 128):
   //   B = 127 + MUL_UN8(-127, 128) = 63.
-  Sprite s;
-  s.width = 1;
-  s.height = 1;
-  s.frames.push_back({100,
-                      {layer_chunk({"back"}), layer_chunk({"top", 3, 0, 0, 1}),
-                       image_cel(0, 0, 0, 1, 1, fill(1, 0xff000080)),
-                       image_cel(1, 0, 0, 1, 1, fill(1, 0x0000ffff))}});
-  CHECK(px(render(parse_ok(s), 0), 0, 0) == 0x00003fffu);
+  CHECK(one_pixel_over(0xff000080, 0x0000ffff, 1) == 0x00003fffu);
 }
 
 TEST_CASE("hue with two equal channels: Aseprite's SetSat since 1.3.13") {
   // Backdrop (100, 200, 250), hue source (200, 50, 50), both opaque: the source scaled into
   // the backdrop's saturation by its range, then the backdrop's luminosity (computed by an
   // independent script): (255, 141, 141).
-  Sprite s;
-  s.width = 1;
-  s.height = 1;
-  s.frames.push_back({100,
-                      {layer_chunk({"back"}), layer_chunk({"top", 3, 0, 0, 12}),
-                       image_cel(0, 0, 0, 1, 1, fill(1, 0x64c8faff)),
-                       image_cel(1, 0, 0, 1, 1, fill(1, 0xc83232ff))}});
-  CHECK(px(render(parse_ok(s), 0), 0, 0) == 0xff8d8dffu);
+  CHECK(one_pixel_over(0x64c8faff, 0xc83232ff, 12) == 0xff8d8dffu);
 }
 
 TEST_CASE("grayscale: value and alpha") {
