@@ -170,3 +170,31 @@ TEST_CASE("layers: draws the named layers, hidden ones too; an unknown one is E0
   CHECK(run.err.find("b.sprites.yaml:5:13: error[E0214]: Aseprite file 'hero.aseprite': no "
                      "layer or group named 'Guide' (layers: body, guide)") != std::string::npos);
 }
+
+TEST_CASE("the build cache keys on the .aseprite file's bytes") {
+  const fs::path dir = kScratch / "aseprite-cache";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path data = kTests / "data" / "aseprite_json";
+  fs::copy_file(data / "hero.aseprite", dir / "hero.aseprite");
+  write_text(dir / "h.sprites.yaml",
+             "pack: hero\nsheets:\n  - {name: hero, aseprite: hero.aseprite, tags: true}\n");
+  const std::vector<std::string> build = {"build",   "h.sprites.yaml", "-o",     "h.spk",
+                                          "--cache", "store",          "--stats"};
+  REQUIRE(run_spritec(build, dir).exit == 0);  // fills the cache
+  Run again = run_spritec(build, dir);
+  REQUIRE(again.exit == 0);
+  CHECK(again.err.find("cached") != std::string::npos);
+  const std::string first = read_text(dir / "h.spk");
+  // The artist saves a change: frame 0 now lasts 50 ms, not 100 (the frame header's
+  // duration WORD at byte 128 + 8). The definition is unchanged; the pack must be rebuilt.
+  std::string bytes = read_text(dir / "hero.aseprite");
+  REQUIRE(static_cast<unsigned char>(bytes[136]) == 100);
+  bytes[136] = char(50);
+  write_text(dir / "hero.aseprite", bytes);
+  Run changed = run_spritec(build, dir);
+  INFO(changed.err);
+  REQUIRE(changed.exit == 0);
+  CHECK(changed.err.find("cached") == std::string::npos);
+  CHECK(read_text(dir / "h.spk") != first);
+}
