@@ -3,6 +3,7 @@
 #include <libdeflate.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -195,6 +196,11 @@ class Compositor {
     for (int row = 0; row < f_.height; ++row) {
       const Rgba* src = canvas.data() + std::size_t(row) * std::size_t(f_.width);
       std::uint8_t* out = dst.pixel(x, y + row);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+      // Rgba holds red in the low byte: in memory it already is R, G, B, A.
+      std::memcpy(out, src, std::size_t(f_.width) * 4);
+      continue;
+#endif
       for (int col = 0; col < f_.width; ++col, out += 4) {
         out[0] = std::uint8_t(detail::red(src[col]));
         out[1] = std::uint8_t(detail::green(src[col]));
