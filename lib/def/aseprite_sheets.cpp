@@ -129,14 +129,18 @@ bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_n
   }
   const aseprite::File& file = parsed.value;
   if (const Node* layers = n.find("layers"); layers && !tainted(layers)) {
-    for (const Node* item : layers->items)
+    // Each name on its own, so an unknown one is reported where it is written.
+    bool known = true;
+    for (const Node* item : layers->items) {
       sheet.layers.push_back(item->value);
-    const auto chosen = aseprite::select_layers(file, sheet.layers);
-    if (!chosen) {
-      error(Code::kUnknownLayer, doc_.span(*layers),
-            "Aseprite file '" + file_node.value + "': " + chosen.error.message);
-      return false;
+      const auto chosen = aseprite::select_layers(file, {item->value});
+      if (!chosen) {
+        error(Code::kUnknownLayer, doc_.span(*item),
+              "Aseprite file '" + file_node.value + "': " + chosen.error.message);
+        known = false;
+      }
     }
+    if (!known) return false;
   }
   const aseprite::SheetLayout layout = aseprite::sheet_layout(file, options_.max_image_side);
   const int count = static_cast<int>(file.frames.size());

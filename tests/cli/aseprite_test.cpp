@@ -167,7 +167,7 @@ TEST_CASE("layers: draws the named layers, hidden ones too; an unknown one is E0
              "    layers: [body, Guide]\n");
   run = run_spritec({"check", "b.sprites.yaml"}, dir);
   CHECK(run.exit == 1);
-  CHECK(run.err.find("b.sprites.yaml:5:13: error[E0214]: Aseprite file 'hero.aseprite': no "
+  CHECK(run.err.find("b.sprites.yaml:5:20: error[E0214]: Aseprite file 'hero.aseprite': no "
                      "layer or group named 'Guide' (layers: body, guide)") != std::string::npos);
 }
 
