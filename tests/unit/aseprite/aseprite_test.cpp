@@ -419,32 +419,34 @@ TEST_CASE("old palette chunks (type 11: 6-bit) are used only without a new one")
 }
 
 TEST_CASE("indexed: palettes per frame, entries past the palette, the background fill") {
-  // Frame 0's palette: 0 black, 1 red, 2 green (3 entries); frame 1 changes entry 1 to
-  // blue (from = to = 1, as Aseprite saves a changed range). Transparent index 0.
+  // Palette entries are stored as the bytes R, G, B, A; the writer puts each u32 low byte
+  // first, so 0xff000000 is opaque black (00 00 00 ff), 0xff0000ff opaque red, 0xff00ff00
+  // opaque green, 0xffff0000 opaque blue. Frame 0's palette: 0 black, 1 red, 2 green;
+  // frame 1 changes entry 1 to blue (from = to = 1, as Aseprite saves a changed range).
+  // Transparent index 0. The background layer says opacity 128 and multiply: a background
+  // layer draws opaque and normal whatever it says.
   Sprite s;
   s.depth = 8;
   s.width = 3;
   s.height = 1;
   s.frames.push_back({100,
-                      {palette_chunk(3, 0, {0x000000ffu, 0x0000ffffu, 0x00ff00ffu}),
+                      {palette_chunk(3, 0, {0xff000000u, 0xff0000ffu, 0xff00ff00u}),
                        layer_chunk({"bg", 1 | 8, 0, 0, 1, 128}), layer_chunk({"top"}),
                        image_cel(0, 0, 0, 1, 1, {1}), image_cel(1, 2, 0, 1, 1, {7})}});
-  s.frames.push_back({100, {palette_chunk(3, 1, {0xff0000ffu}), linked_cel(0, 0, 0, 0)}});
+  s.frames.push_back({100, {palette_chunk(3, 1, {0xffff0000u}), linked_cel(0, 0, 0, 0)}});
   const as::File f = parse_ok(s);
-  // The writer stores each palette value little-endian, so entry 0x0000ffff is the bytes
-  // ff ff 00 00 (R, G, B, A) and pixels read back as 0xffff0000. Frame 0: the background
-  // layer (opacity 128 and multiply, both ignored: a background draws opaque and normal)
-  // shows entry 1 at (0, 0); the rest of the frame starts as the transparent index's colour
-  // (entry 0), as the background layer is drawn; index 7 is past the 3-entry palette and
-  // draws nothing.
   auto img = render(f, 0);
-  CHECK(px(img, 0, 0) == 0xffff0000u);  // entry 1 as stored: bytes ff ff 00 00
-  CHECK(px(img, 1, 0) == 0xff000000u);  // the fill: entry 0, bytes ff 00 00 00
-  CHECK(px(img, 2, 0) == 0xff000000u);  // index 7: past the palette, the fill shows
+  // Red, not half-red over black (opacity ignored) and not black (multiply ignored).
+  CHECK(px(img, 0, 0) == 0xff0000ffu);
+  // The rest of the frame starts as the transparent index's colour (black), as the
+  // background layer is drawn; without that fill it would be transparent.
+  CHECK(px(img, 1, 0) == 0x000000ffu);
+  // Index 7 is past the 3-entry palette: it draws nothing, the fill shows.
+  CHECK(px(img, 2, 0) == 0x000000ffu);
   img = render(f, 1);
-  CHECK(px(img, 0, 0) == 0xff0000ffu);  // frame 1's entry 1: bytes ff 00 00 ff
-  CHECK(palette_at(f, 0).colours[1] == 0x0000ffffu);
-  CHECK(palette_at(f, 1).colours[2] == 0x00ff00ffu);  // kept from frame 0
+  CHECK(px(img, 0, 0) == 0x0000ffffu);  // frame 1's entry 1: blue
+  CHECK(palette_at(f, 0).colours[1] == 0xff0000ffu);
+  CHECK(palette_at(f, 1).colours[2] == 0xff00ff00u);  // kept from frame 0
 }
 
 TEST_CASE("caps: canvas area, nesting depth, tilesets together; a huge map off the canvas") {
