@@ -9,6 +9,9 @@ packages=(
   libxxhash-dev nlohmann-json3-dev libvalijson-dev libbenchmark-dev
   # Only to regenerate tests/data/images/kinds/ (make_kinds.py): other encoders and decoders.
   python3-pil imagemagick libpng-dev
+  # The engine checks of `spritec export` (tests/engines/): Godot 3's headless server loads
+  # the SpriteFrames resources; Chromium runs Phaser and PixiJS.
+  godot3-server chromium
 )
 
 missing=()
@@ -38,3 +41,13 @@ if [ ! -d "$repo_root/tests/kaitai/node_modules" ]; then
   echo "install-deps: installing the Kaitai Struct test's node packages" >&2
   npm ci --prefix "$repo_root/tests/kaitai" --no-audit --no-fund --silent
 fi
+# The engine checks' node packages (tests/engines/*/package-lock.json: Phaser, PixiJS,
+# playwright-core, spine-core), the same way.
+for lock in "$repo_root"/tests/engines/*/package-lock.json; do
+  [ -e "$lock" ] || continue
+  dir="$(dirname "$lock")"
+  if [ ! -d "$dir/node_modules" ]; then
+    echo "install-deps: installing the node packages of ${dir#"$repo_root"/}" >&2
+    npm ci --prefix "$dir" --no-audit --no-fund --silent
+  fi
+done
