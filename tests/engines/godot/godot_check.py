@@ -297,6 +297,14 @@ def check_model(model, expect, godot, failures, label, tail_loops=frozenset()):
     for key in sorted(referenced - set(images)):
         fail(f"engine_expect has no image {key!r}")
 
+    # One AtlasTexture per image shown (the blank step's counted once): nothing stored twice,
+    # nothing missing.
+    shown = {k for a in want_anims.values() for k in a["ticks"]}
+    used = {t for a in got_anims.values() for t, _ in a["frames"]}
+    if len(used) != len(shown):
+        fail(f"the animations use {len(used)} textures; engine_expect shows {len(shown)} images"
+             f"{' (one of them blank)' if '' in shown else ''}")
+
     drawn_cache = {}
 
     def drawn(key):
