@@ -212,6 +212,8 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("--godot", default="godot3-server")
     ap.add_argument("--only", help="check only the definitions whose stem is this")
+    ap.add_argument("--definition", action="append", default=[],
+                    help="check this definition instead of the samples (repeatable)")
     args = ap.parse_args()
 
     if args.format == "godot3" and shutil.which(args.godot) is None:
@@ -222,7 +224,7 @@ def main():
     start = time.time()
     failures = []
     total = 0
-    defs = definitions(args.source_dir)
+    defs = [os.path.abspath(d) for d in args.definition] or definitions(args.source_dir)
     if args.only:
         defs = [d for d in defs if os.path.basename(d).startswith(args.only + ".")]
     if not defs:
