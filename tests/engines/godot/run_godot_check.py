@@ -7,9 +7,11 @@ checked against engine_expect's expectations:
   (dump_sprite_frames.gd) and the check reads what Godot made of it;
 - godot4: no Godot 4 is packaged, so godot_check.parse_godot4 reads the .tres strictly.
 
-Each pack is exported twice: into a Godot project, below its project.godot (res:// is the
-project's directory), and into a directory without one (res:// is that directory). Both
-exports must be byte-identical when repeated.
+Each definition is built twice and exported twice: with its pages embedded in the pack, into
+a Godot project below its project.godot (res:// is the project's directory), and with its
+pages as files beside the pack, into a directory without project.godot (res:// is that
+directory). Every export must be byte-identical when repeated and write only STEM.tres and
+STEM-N.png.
 
 Usage: run_godot_check.py --format godot3|godot4 --spritec BIN --engine-expect BIN
                           --source-dir REPO --work DIR [--godot godot3-server]
@@ -137,44 +139,60 @@ def self_test(args, root, out, res, expect, work, failures, label):
     return len(found)
 
 
+def build(args, definition, work, stem, pages):
+    """The pack (pages embedded or as files beside it) and engine_expect's expectations."""
+    d = os.path.join(work, "pack-" + pages)
+    os.makedirs(d)
+    pack = os.path.join(d, stem + ".spk")
+    # From the definition's directory: its paths must stay inside the project root (E0201).
+    run([args.spritec, "build", definition, "-o", pack, "--pages", pages],
+        cwd=os.path.dirname(definition))
+    p = run([args.engine_expect, pack])
+    with open(os.path.join(d, "expect.json"), "w") as f:
+        f.write(p.stdout)
+    return pack, json.loads(p.stdout)
+
+
 def check_one(args, definition, failures, self_check):
     stem = os.path.basename(definition)[: -len(".sprites.yaml")]
     work = os.path.join(args.work, stem)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    pack = os.path.join(work, stem + ".spk")
-    # From the definition's directory: its paths must stay inside the project root (E0201).
-    run([args.spritec, "build", definition, "-o", pack], cwd=os.path.dirname(definition))
-    expect_path = os.path.join(work, "expect.json")
-    p = run([args.engine_expect, pack])
-    with open(expect_path, "w") as f:
-        f.write(p.stdout)
-    expect = json.loads(p.stdout)
 
-    # Layout 1: inside a Godot project, two directories below project.godot.
+    # Layout 1: a pack with embedded pages, exported inside a Godot project, two directories
+    # below project.godot (res:// is the project's directory).
     project = os.path.join(work, "project")
     os.makedirs(project)
     with open(os.path.join(project, "project.godot"), "w") as f:
         f.write("config_version=4\n" if args.format == "godot3" else "config_version=5\n")
-    sub = os.path.join("art", stem)
-    # Layout 2: a directory without project.godot (res:// is the directory itself).
+    # Layout 2: a pack with its pages as files, exported into a directory without
+    # project.godot (res:// is the directory itself).
     plain = os.path.join(work, "plain")
-    layouts = [(project, os.path.join(project, sub, stem + ".tres"), f"res://art/{stem}/{stem}.tres"),
-               (plain, os.path.join(plain, stem + ".tres"), f"res://{stem}.tres")]
+    layouts = [("in a project", "embed", project, os.path.join(project, "art", stem, stem + ".tres"),
+                f"res://art/{stem}/{stem}.tres"),
+               ("no project.godot, page files", "files", plain, os.path.join(plain, stem + ".tres"),
+                f"res://{stem}.tres")]
     samples = 0
-    for root, out, res in layouts:
-        label = f"{stem} ({'in a project' if root == project else 'no project.godot'})"
+    expect = None
+    for where, pages, root, out, res in layouts:
+        label = f"{stem} ({where})"
         try:
+            pack, expect = build(args, definition, work, stem, pages)
             tails = export(args, pack, out)
             first = tree_bytes(os.path.dirname(out))
             export(args, pack, out)
             if tree_bytes(os.path.dirname(out)) != first:
                 failures.append(f"{label}: a second export wrote different bytes")
+            # The export writes STEM.tres and its pages STEM-0.png, STEM-1.png, … and nothing else.
+            names = sorted(first)
+            want = [f"{stem}.tres"] + [f"{stem}-{i}.png" for i in range(len(names) - 1)]
+            if sorted(names) != sorted(want):
+                failures.append(f"{label}: the export wrote {names}, expected {sorted(want)}")
             if args.format == "godot3":
                 if root == plain:
                     with open(os.path.join(plain, "project.godot"), "w") as f:
                         f.write("config_version=4\n")
-                model = godot3_model(args, root, res, os.path.join(work, "dump-" + os.path.basename(root) + ".json"),
+                model = godot3_model(args, root, res, os.path.join(work, f"dump-{pages}.json"),
                                      expect)
                 with open(out, encoding="utf-8") as f:
                     head = f.readline()
@@ -191,16 +209,17 @@ def check_one(args, definition, failures, self_check):
                 print(f"{args.format} {stem}: self-test: a one-pixel shift of the first frame "
                       f"gave {caught} failures (as it must)")
             # Every page the .tres names is one of the export's STEM-N.png beside it.
-            pages = sorted({t.atlas for t in model["textures"].values()})
+            used = sorted({t.atlas for t in model["textures"].values()})
             prefix = res[: -len(".tres")] + "-"
-            for page in pages:
+            for page in used:
                 n = page[len(prefix): -len(".png")] if page.startswith(prefix) and page.endswith(".png") else ""
                 if not n.isdigit():
                     failures.append(f"{label}: page {page} is not {prefix}N.png")
         except godot_check.CheckError as e:
             failures.append(f"{label}: {e}")
-    n_anims = len(expect["animations"])
-    return stem, n_anims, len(expect["images"]), samples
+    if expect is None:
+        return stem, 0, 0, samples
+    return stem, len(expect["animations"]), len(expect["images"]), samples
 
 
 def main():
@@ -238,7 +257,7 @@ def main():
             continue
         total += samples
         print(f"{args.format} {stem}: {n_anims} animations, {n_images} images, "
-              f"{samples} tick samples over 2 layouts")
+              f"{samples} tick samples over the 2 layouts")
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
     print(f"{args.format}: {len(defs)} definitions, {total} tick samples, {len(failures)} "
