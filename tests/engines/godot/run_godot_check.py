@@ -91,7 +91,12 @@ def godot3_model(args, project, tres_res, dump_path, expect):
     cmd = [args.godot, "--path", project, "--fixed-fps", str(4 * tick_rate),
            "-s", os.path.join(HERE, "dump_sprite_frames.gd"),
            f"--tres={tres_res}", f"--out={dump_path}", f"--seconds={(longest + 1) / tick_rate}"]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    # A home of its own (Godot writes its user data there) and a locale Godot knows (with
+    # LANG=C it prints an error about the locale on every start).
+    home = os.path.join(args.work, "godot-home")
+    os.makedirs(home, exist_ok=True)
+    env = dict(os.environ, HOME=home, LANG="en_US.UTF-8", LC_ALL="en_US.UTF-8")
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
     if not os.path.exists(dump_path):
         raise godot_check.CheckError(
             f"Godot wrote no dump (exit {p.returncode}):\n{p.stdout}{p.stderr}")
