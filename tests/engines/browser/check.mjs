@@ -2,7 +2,8 @@
 //   node check.mjs MANIFEST.json
 // MANIFEST: {"cases": [{"name", "format": "phaser"|"pixi"|"aseprite-json",
 //            "lib": "phaser"|"phaser4"|"pixi", "out": "/abs/DIR/STEM.json",
-//            "expect": "/abs/expect.json"}]}
+//            "expect": "/abs/expect.json", "diagnostics": "/abs/export.json" (optional: the
+//            export's `--diagnostics json` output)}]}
 // Serves each case's export directory, its expectations and the runtimes' dist bundles from a
 // local HTTP server (no network), opens one page per case in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core) and prints what each check found. Exit 0
@@ -42,6 +43,25 @@ for (const [name, file] of Object.entries(libs)) {
 }
 const scripts = { phaser: ['phaser_game.js', 'phaser_check.js'], pixi: ['pixi_check.js'], 'aseprite-json': ['phaser_game.js', 'aseprite_check.js'] };
 
+// The actions whose loop_from tail (or too long a repeat) the export said it cannot carry
+// (W0705, from `--diagnostics json`): the whole step list loops instead, so only the first
+// pass of their animations can match. null when the warning does not list them all (then
+// any looping animation may be one).
+function tailLoops(diagnosticsFile) {
+  if (!diagnosticsFile) return [];
+  const doc = JSON.parse(fs.readFileSync(diagnosticsFile, 'utf8') || '{"diagnostics": []}');
+  const out = [];
+  for (const d of doc.diagnostics) {
+    if (d.code !== 'W0705') continue;
+    const list = d.message.includes(' in: ') ? d.message.slice(d.message.indexOf(' in: ') + 5) : d.message;
+    const names = [...list.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+    const count = /\((\d+) actions?\)$/.exec(d.message);
+    if (!count || Number(count[1]) !== names.length) return null;
+    out.push(...names);
+  }
+  return out;
+}
+
 const types = { '.js': 'text/javascript', '.json': 'application/json', '.png': 'image/png', '.html': 'text/html' };
 function send(res, file) {
   fs.readFile(file, (err, data) => {
@@ -66,7 +86,7 @@ const server = http.createServer((req, res) => {
     const c = manifest.cases[Number(parts[1])];
     if (!c) return send(res, '/nonexistent');
     if (parts.length === 2) {
-      const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, '') };
+      const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, ''), tailLoops: tailLoops(c.diagnostics) };
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body>
 <script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>${scripts[c.format].map((s) => `<script src="/page/${s}"></script>`).join('')}

@@ -40,10 +40,12 @@ window.runCase = async function (config) {
     if (!expect.animations[tag.name] || !scene.anims.exists(tag.name)) continue;
     const repeat = tag.repeat !== undefined ? Number(tag.repeat) - 1 : -1;
     report.check((repeat === -1) === expect.animations[tag.name].loop, `${tag.name}: repeat ${tag.repeat}, loop expected ${expect.animations[tag.name].loop}`);
-    checkPhaserAnimation(report, scene, expect, pages, stem, { key: tag.name, repeat }, (s) => {
+    // As game code would on every frame change: the display origin at the slice's pivot.
+    checkPhaserAnimation(report, config, scene, expect, pages, stem, { key: tag.name, repeat }, (s) => {
       const [ox, oy] = originOf(s.frame.name);
-      return [s.frame.x - ox, s.frame.y - oy];
-    }, cache);
+      s.setDisplayOrigin(ox, oy);
+      return [s.frame.x - s.displayOriginX, s.frame.y - s.displayOriginY];
+    }, cache, true);
   }
   return report;
 };

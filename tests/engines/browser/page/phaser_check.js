@@ -38,8 +38,8 @@ window.runCase = async function (config) {
   const cache = new Map();
   for (const name of Object.keys(expect.animations)) {
     if (!scene.anims.exists(name)) continue;
-    checkPhaserAnimation(report, scene, expect, pages, stem, name,
-      (s) => [s.frame.x - s.displayOriginX, s.frame.y - s.displayOriginY], cache);
+    checkPhaserAnimation(report, config, scene, expect, pages, stem, name,
+      (s) => [s.frame.x - s.displayOriginX, s.frame.y - s.displayOriginY], cache, true);
   }
   return report;
 };

@@ -63,6 +63,7 @@ window.runCase = async function (config) {
     const sprite = new PIXI.AnimatedSprite({ textures, autoUpdate: false, updateAnchor: true, loop, animationSpeed: fps / 60 });
     sprite.play();
     const tickMs = 1000 / expect.tick_rate;
+    const firstPass = firstPassOf(report, config, expect, name, textures.length * expect.tick_rate / fps);
     const memo = new Map();
     compareAnimation(report, expect, name, (t) => {
       const ms = t === 0 ? tickMs / 2 : tickMs;
@@ -80,7 +81,7 @@ window.runCase = async function (config) {
         memo.set(id, drawnSet(pages.get(tex.source), f.x, f.y, f.width, f.height, dx, dy, false, false));
       }
       return { set: memo.get(id), label: tex.label };
-    }, cache);
+    }, cache, firstPass);
     sprite.destroy();
   }
   report.note(`${complete} of ${Object.keys(expect.animations).length} animations complete in sheet.animations (page 0's frames only)`);
