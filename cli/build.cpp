@@ -17,6 +17,12 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
       ->default_str("embed");
   cmd->add_option("--json", o.json,
                   "Also write the atlas as TexturePacker JSON (Hash) with its page PNGs");
+  cmd->add_option("--export", o.exports,
+                  "Also export the pack for an engine, as 'spritec export' does: FORMAT:OUT "
+                  "(repeatable; FORMAT godot4, godot3, spine, libgdx-legacy, phaser, pixi or "
+                  "aseprite-json)")
+      ->allow_extra_args(false)
+      ->type_name("FORMAT:OUT");
   cmd->add_option("--depfile", o.depfile,
                   "Write a Make-syntax depfile (definition and every image) for Ninja/CMake");
   cmd->add_flag("--stats", o.stats, "Report pages, occupancy, duplicates, bytes and timings");
@@ -35,6 +41,33 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
       "  spritec build samples/hero/hero.sprites.yaml -o hero.spk --stats\n"
       "  spritec build hero.sprites.yaml -o out/hero.spk --json out/hero.json --depfile "
       "out/hero.d");
+  return cmd;
+}
+
+CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
+  CLI::App* cmd = app.add_subcommand(
+      "export",
+      "Write a pack as the files an engine loads (Godot, Spine/libGDX, Phaser, Pixi, "
+      "Aseprite JSON)");
+  cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
+  cmd->add_option("--format", o.format,
+                  "godot4, godot3 (SpriteFrames .tres), spine, libgdx-legacy (.atlas), phaser "
+                  "(multi-atlas + STEM.anims.json), pixi (JSON Hash pages) or aseprite-json")
+      ->required()
+      ->check(CLI::IsMember(
+          {"godot4", "godot3", "spine", "libgdx-legacy", "phaser", "pixi", "aseprite-json"}));
+  cmd->add_option("-o,--output", o.output,
+                  "The main file to write (OUT); page images STEM-N.png and any other file "
+                  "beside it")
+      ->required();
+  cmd->add_flag("--werror", o.werror, "Treat warnings (what the format cannot carry) as errors");
+  add_format(cmd, o.diagnostics,
+             "Diagnostics as text, json or github (workflow annotations), on stderr",
+             "--diagnostics");
+  cmd->footer(
+      "Examples:\n"
+      "  spritec export hero.spk --format godot4 -o game/sprites/hero.tres\n"
+      "  spritec export hero.spk --format phaser -o public/assets/hero.json");
   return cmd;
 }
 

@@ -12,14 +12,16 @@
 namespace spritec::cli {
 
 // --format text|json|github, checked by CLI11 and handed over as an enum. `description`
-// says where the diagnostics go.
+// says where the diagnostics go; `flag` is --diagnostics for export, whose --format is the
+// engine format.
 inline CLI::Option* add_format(
     CLI::App* cmd, diag::Format& format,
     const std::string& description =
-        "Diagnostics as text, json or github (workflow annotations), on stderr") {
+        "Diagnostics as text, json or github (workflow annotations), on stderr",
+    const std::string& flag = "--format") {
   return cmd
       ->add_option_function<std::string>(
-          "--format",
+          flag,
           [&format](const std::string& text) {
             format = text == "json"     ? diag::Format::kJson
                      : text == "github" ? diag::Format::kGithub
@@ -32,6 +34,7 @@ inline CLI::Option* add_format(
 
 CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);
 CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& options);
+CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& options);
 CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& options);
 CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& options);
 CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& options);

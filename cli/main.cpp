@@ -64,10 +64,13 @@ int main(int argc, char** argv) {
     pipeline::CheckOptions check;
     std::vector<std::pair<CLI::App*, std::function<int()>>> runs;
     pipeline::BuildOptions build;
+    pipeline::ExportOptions export_options;
     pipeline::InspectOptions inspect;
     pipeline::UnpackOptions unpack;
     runs.emplace_back(cli::add_check(app, check), [&] { return pipeline::run_check(check); });
     runs.emplace_back(cli::add_build(app, build), [&] { return pipeline::run_build(build); });
+    runs.emplace_back(cli::add_export(app, export_options),
+                      [&] { return pipeline::run_export(export_options); });
     runs.emplace_back(cli::add_inspect(app, inspect),
                       [&] { return pipeline::run_inspect(inspect); });
     runs.emplace_back(cli::add_unpack(app, unpack), [&] { return pipeline::run_unpack(unpack); });
@@ -111,7 +114,7 @@ int main(int argc, char** argv) {
     }
     const cli::Terminal terminal = cli::detect_terminal();
     check.color = build.color = inspect.color = unpack.color = simulate.color = preview.color =
-        detect.color = terminal.color;
+        detect.color = export_options.color = terminal.color;
     build.progress = terminal.progress;
     for (auto& [sub, run] : runs) {
       if (sub->parsed()) return run();

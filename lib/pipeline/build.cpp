@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
 #include "report.hpp"
@@ -119,6 +120,43 @@ void plan_json(const BuildOptions& options, const Compiled& compiled,
   }
 }
 
+// --export F:OUT: the pack just built, exported as `spritec export` would export it.
+bool plan_exports(const BuildOptions& options, const Compiled& compiled, Outputs& o,
+                  diag::Sink& sink) {
+  runtime::PackView view;
+  if (!runtime::parse_pack(compiled.bytes.data(), compiled.bytes.size(), view)) {
+    sink.error(diag::Code::kInternal, {options.output, 0, 0, 0},
+               "the pack just built is unreadable");
+    return false;
+  }
+  std::vector<image::Image> decoded;
+  const std::vector<image::Image>* pages = &compiled.atlas.pages;
+  if (pages->size() != compiled.page_pngs.size()) {  // from the cache: pages not decoded
+    for (const std::vector<std::uint8_t>& png : compiled.page_pngs) {
+      image::Result<image::Image> page = image::decode_png(png);
+      if (!page) {
+        sink.error(diag::Code::kInternal, {options.output, 0, 0, 0}, "a cached page is unreadable");
+        return false;
+      }
+      decoded.push_back(std::move(page.value));
+    }
+    pages = &decoded;
+  }
+  for (const std::string& text : options.exports) {
+    std::optional<ExportTarget> target = parse_export_target(text);
+    if (!target) continue;  // refused by run_build before anything was compiled
+    std::optional<std::vector<ExportFile>> files =
+        export_files(view, *pages, target->format, target->output, options.output, sink);
+    if (!files) return false;
+    for (std::size_t i = 0; i < files->size(); ++i) {
+      o.plan.output((*files)[i].path, "--export", i == 0 ? "" : "a file of the export");
+      o.texts.emplace_back((*files)[i].path,
+                           std::string((*files)[i].bytes.begin(), (*files)[i].bytes.end()));
+    }
+  }
+  return true;
+}
+
 // Every output of the build, each checked against every input before anything is written.
 // False when one cannot be planned (a depfile name Make cannot take, E0008) or would
 // replace an input (reported).
@@ -141,6 +179,7 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
   o.plan.output(output, "-o");
   o.writes.emplace_back(output, &compiled.bytes);
   if (!options.json.empty()) plan_json(options, compiled, page_paths, o);
+  if (!options.exports.empty() && !plan_exports(options, compiled, o, sink)) return false;
   if (!options.depfile.empty()) {
     std::vector<std::string> deps;
     for (const fs::path& p : compiled.definition.dependencies)
@@ -204,6 +243,15 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       !kind) {
     err << kind.error.message << '\n';
     return 2;
+  }
+  for (const std::string& text : options.exports) {
+    if (!parse_export_target(text)) {
+      err << "spritec build: --export " << text << " is not FORMAT:OUT (FORMAT one of ";
+      for (const std::string& name : exporter::format_names())
+        err << (name == "godot4" ? "" : ", ") << name;
+      err << "); run 'spritec build --help'\n";
+      return 2;
+    }
   }
   auto start = std::chrono::steady_clock::now();
   CompileOptions compile;

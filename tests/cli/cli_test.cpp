@@ -181,8 +181,9 @@ TEST_CASE("every error case reports its code at its line and column", "[hostile]
     }
     int want_exit = code[0] == 'E' ? 1 : 0;  // warnings and notes do not fail
     if (fs::exists(dir / "case.txt")) {
-      // A whole command line; `setup:` prepares inputs too big or odd to commit (run by
-      // the shell in the case directory), `exit:` overrides the expected status.
+      // A whole command line; `setup:` prepares inputs too big or odd to commit, or builds
+      // the pack an `export` case reads (run by the shell in the case directory; $SCRATCH
+      // and $SPRITEC filled in), `exit:` overrides the expected status.
       auto fields = read_fields(dir / "case.txt");
       fs::path scratch = kScratch / "errors" / dir.filename();
       fs::remove_all(scratch);
@@ -191,6 +192,9 @@ TEST_CASE("every error case reports its code at its line and column", "[hostile]
         std::size_t at;
         while ((at = text.find("$SCRATCH")) != std::string::npos) {
           text.replace(at, 8, scratch.string());
+        }
+        while ((at = text.find("$SPRITEC")) != std::string::npos) {
+          text.replace(at, 8, shell_quote(SPRITEC_EXE));
         }
         return text;
       };

@@ -83,12 +83,21 @@
   X(kSceneBadNumber,        "E0609", "a number in a scene is not finite or out of range")   \
   X(kScenePositionRange,    "E0610", "an actor's position leaves the range a scene allows") \
   X(kSceneTooBusy,          "E0611", "an actor passes too many steps or events in one tick") \
+  X(kExportSheetTooLarge,   "E0701", "an export's single sheet image would pass the cap")   \
   X(kInternal,              "E0901", "an internal error")                                   \
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
+  X(kExportEvents,          "W0701", "an export format cannot carry the pack's events")    \
+  X(kExportTransitions,     "W0702", "an export format cannot carry transitions")          \
+  X(kExportMotion,          "W0703", "an export format cannot carry root motion")          \
+  X(kExportThen,            "W0704", "an export format cannot carry then: destroy or an action") \
+  X(kExportLoop,            "W0705", "an export loops more than the action does")          \
+  X(kExportDurations,       "W0706", "an export format cannot carry the exact durations")  \
+  X(kExportActions,         "W0707", "an atlas format carries frames but no animations")   \
+  X(kExportOrigins,         "W0708", "an export format cannot carry the frames' origins")  \
   X(kTagActionReplaced,     "N0301", "an action written in the definition replaces a tag's")
 // clang-format on
 

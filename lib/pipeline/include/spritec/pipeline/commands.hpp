@@ -46,6 +46,7 @@ struct BuildOptions {
   std::string output;                       // -o OUT.spk
   PageStorage pages = PageStorage::kEmbed;  // --pages embed | files
   std::string json;                         // --json F: TexturePacker JSON (Hash) + page PNGs
+  std::vector<std::string> exports;         // --export F:OUT (repeatable): spritec export's files
   std::string depfile;                      // --depfile F
   bool stats = false;                       // --stats: a report on stderr
   int jobs = 0;                             // threads; 0 = the number of cores
@@ -75,6 +76,22 @@ struct UnpackOptions {
   bool color = false;                         // text diagnostics in ANSI colour
 };
 int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
+               std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline
+
+namespace spritec::pipeline {
+
+struct ExportOptions {
+  std::string pack;
+  std::string
+      format;  // --format: godot4, godot3, spine, libgdx-legacy, phaser, pixi, aseprite-json
+  std::string output;  // -o OUT: the main file; pages and other files beside it
+  bool werror = false;
+  diag::Format diagnostics = diag::Format::kText;  // --diagnostics: text, json or github
+  bool color = false;                              // text diagnostics in ANSI colour
+};
+int run_export(const ExportOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
 
 }  // namespace spritec::pipeline

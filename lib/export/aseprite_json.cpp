@@ -1,0 +1,120 @@
+// Aseprite's sheet JSON, as `aseprite --sheet S.png --data S.json --format json-array
+// --list-tags --list-slices --filename-format {frame}` writes it: one sheet image; `frames`
+// with a duration each; one tag per animation (`meta.frameTags`, its frames in the order
+// shown, direction forward, repeat "1" when it does not loop); the origins as the pivots of
+// one slice, `origin`, keyed on every frame. The format holds one image, so every region is
+// placed anew on one sheet (STEM.png).
+#include <map>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "writers.hpp"
+
+namespace spritec::exporter::detail {
+
+using Json = nlohmann::ordered_json;
+
+Json milliseconds(std::uint64_t ticks, std::uint32_t tick_rate);  // phaser.cpp
+std::string dump(const Json& doc);                                // phaser.cpp
+
+namespace {
+
+constexpr std::uint32_t kMaxSheetSide = 16384;
+
+}  // namespace
+
+std::vector<File> aseprite_json(const Model& model, const Options& options, diag::Sink& sink) {
+  // The frame entries: every animation's frames in the order shown, then the pack frames no
+  // animation shows.
+  struct Entry {
+    std::uint32_t region;
+    std::uint32_t ticks;
+  };
+  std::vector<Entry> entries;
+  Json tags = Json::array();
+  std::vector<bool> shown(model.regions.size(), false);
+  for (const Animation& a : model.animations) {
+    const std::size_t from = entries.size();
+    for (const AnimFrame& f : a.frames) {
+      entries.push_back({f.region, f.ticks});
+      shown[f.region] = true;
+    }
+    Json tag = {{"name", a.name},
+                {"from", from},
+                {"to", entries.size() - 1},
+                {"direction", "forward"},
+                {"color", "#000000ff"}};
+    if (!a.loop) tag["repeat"] = "1";
+    tags.push_back(std::move(tag));
+  }
+  for (std::uint32_t i = 0; i < model.regions.size(); ++i) {
+    if (!shown[i] && model.regions[i].frame == i) entries.push_back({i, 1});
+  }
+
+  // One sheet: each rectangle used placed once (frames the pack merged as duplicates share
+  // one).
+  std::vector<std::uint32_t> used;
+  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>,
+           std::size_t>
+      placed;
+  std::map<std::uint32_t, std::size_t> slot;
+  for (const Entry& e : entries) {
+    const Region& r = model.regions[e.region];
+    auto [it, fresh] = placed.emplace(std::make_tuple(r.page, r.x, r.y, r.w, r.h), used.size());
+    if (fresh) used.push_back(e.region);
+    slot[e.region] = it->second;
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes;
+  for (std::uint32_t r : used)
+    sizes.emplace_back(model.regions[r].w, model.regions[r].h);
+  const Shelves shelves = shelf_pack(sizes, kMaxSheetSide);
+  if (shelves.heights.size() > 1 || shelves.width > kMaxSheetSide) {
+    sink.error(diag::Code::kExportSheetTooLarge, {options.pack_name, 0, 0, 0},
+               "aseprite-json holds one sheet image, and these frames need more than " +
+                   std::to_string(kMaxSheetSide) + " x " + std::to_string(kMaxSheetSide) +
+                   " px; export the pack as phaser or pixi (several pages) instead");
+    return {};
+  }
+  const std::uint32_t height = shelves.heights.empty() ? 1 : shelves.heights[0];
+  image::Image sheet(int(shelves.width), int(height));
+  for (std::size_t k = 0; k < used.size(); ++k) {
+    const Region& r = model.regions[used[k]];
+    image::blit(sheet, int(shelves.at[k].x), int(shelves.at[k].y), model.pages[r.page].image(),
+                {int(r.x), int(r.y), int(r.w), int(r.h)});
+  }
+
+  Json frames = Json::array();
+  Json keys = Json::array();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Region& r = model.regions[entries[i].region];
+    const Shelves::At at = shelves.at[slot[entries[i].region]];
+    frames.push_back(
+        {{"filename", std::to_string(i)},
+         {"frame", {{"x", at.x}, {"y", at.y}, {"w", r.w}, {"h", r.h}}},
+         {"rotated", false},
+         {"trimmed", r.w != r.source_w || r.h != r.source_h},
+         {"spriteSourceSize", {{"x", r.trim_x}, {"y", r.trim_y}, {"w", r.w}, {"h", r.h}}},
+         {"sourceSize", {{"w", r.source_w}, {"h", r.source_h}}},
+         {"duration", milliseconds(entries[i].ticks, model.tick_rate)}});
+    keys.push_back({{"frame", i},
+                    {"bounds", {{"x", 0}, {"y", 0}, {"w", r.source_w}, {"h", r.source_h}}},
+                    {"pivot", {{"x", r.untrimmed_origin_x()}, {"y", r.untrimmed_origin_y()}}}});
+  }
+  const std::string image_name = options.stem + ".png";
+  Json slices = Json::array();
+  if (!keys.empty())
+    slices.push_back({{"name", "origin"}, {"color", "#0000ffff"}, {"keys", std::move(keys)}});
+  Json doc = {{"frames", std::move(frames)},
+              {"meta",
+               {{"app", "spritec"},
+                {"image", image_name},
+                {"format", "RGBA8888"},
+                {"size", {{"w", shelves.width}, {"h", height}}},
+                {"scale", "1"},
+                {"frameTags", std::move(tags)},
+                {"layers", Json::array()},
+                {"slices", std::move(slices)}}}};
+  return {{options.out_name, bytes(dump(doc))}, {image_name, image::encode_png(sheet)}};
+}
+
+}  // namespace spritec::exporter::detail

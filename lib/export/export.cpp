@@ -1,0 +1,188 @@
+// export_pack(): the Model, the warnings for what the format cannot carry, the writer and
+// the page images.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "spritec/export/export.hpp"
+#include "writers.hpp"
+
+namespace spritec::exporter {
+
+namespace {
+
+constexpr std::pair<Format, std::string_view> kNames[] = {
+    {Format::kGodot4, "godot4"},
+    {Format::kGodot3, "godot3"},
+    {Format::kSpine, "spine"},
+    {Format::kLibgdxLegacy, "libgdx-legacy"},
+    {Format::kPhaser, "phaser"},
+    {Format::kPixi, "pixi"},
+    {Format::kAsepriteJson, "aseprite-json"},
+};
+
+bool has_animations(Format f) {
+  return f != Format::kSpine && f != Format::kLibgdxLegacy;
+}
+
+// "walk, jump and 3 more"
+std::string listed(const std::vector<std::string>& names) {
+  std::string out;
+  const std::size_t shown = std::min<std::size_t>(names.size(), 3);
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0) out += i + 1 == shown && names.size() == shown ? " and " : ", ";
+    out += "'" + names[i] + "'";
+  }
+  if (names.size() > shown) out += " and " + std::to_string(names.size() - shown) + " more";
+  return out;
+}
+
+void warn_uncarried(const Model& model, const Options& o, diag::Sink& sink) {
+  const std::string format(format_name(o.format));
+  const diag::Span at{o.pack_name, 0, 0, 0};
+  const Uncarried& u = model.uncarried;
+  auto warn = [&](diag::Code code, const std::vector<std::string>& actions,
+                  const std::string& what) {
+    if (actions.empty()) return;
+    sink.warning(code, at,
+                 format + " cannot carry " + what + ": " + listed(actions) + " (" +
+                     std::to_string(actions.size()) + " action" + (actions.size() == 1 ? "" : "s") +
+                     ")");
+  };
+  if (!has_animations(o.format)) return;  // W0707 says the actions are left out whole
+  warn(diag::Code::kExportEvents, u.events, "step events; left out of");
+  warn(diag::Code::kExportTransitions, u.transitions, "transitions; left out of");
+  warn(diag::Code::kExportMotion, u.motion, "root motion (move:); left out of");
+  warn(diag::Code::kExportThen, u.then,
+       "then: destroy or a next action; the animation holds its last frame in");
+  warn(diag::Code::kExportLoop, u.loop_tail, "a loop from loop_from; the whole step list loops in");
+  warn(diag::Code::kExportLoop, u.long_repeat,
+       "a repeat this long (over 65,536 steps expanded); the animation loops forever in");
+}
+
+}  // namespace
+
+std::optional<Format> parse_format(std::string_view name) {
+  for (const auto& [format, text] : kNames) {
+    if (text == name) return format;
+  }
+  return std::nullopt;
+}
+
+std::string_view format_name(Format format) {
+  for (const auto& [f, text] : kNames) {
+    if (f == format) return text;
+  }
+  return "?";
+}
+
+std::vector<std::string> format_names() {
+  std::vector<std::string> out;
+  for (const auto& entry : kNames)
+    out.emplace_back(entry.second);
+  return out;
+}
+
+std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
+                                             const std::vector<image::Image>& pages,
+                                             const Options& options, diag::Sink& sink) {
+  const Model model = build_model(pack, pages, has_animations(options.format));
+  warn_uncarried(model, options, sink);
+  const diag::Span at{options.pack_name, 0, 0, 0};
+  const std::string format(format_name(options.format));
+  std::vector<File> files;
+  switch (options.format) {
+    case Format::kGodot4:
+    case Format::kGodot3:
+      files.push_back({options.out_name, detail::bytes(detail::godot(
+                                             model, options, options.format == Format::kGodot4))});
+      break;
+    case Format::kSpine:
+    case Format::kLibgdxLegacy: {
+      const bool legacy = options.format == Format::kLibgdxLegacy;
+      files.push_back({options.out_name, detail::bytes(detail::libgdx(model, options, legacy))});
+      if (pack.action_count() > 0) {
+        sink.warning(diag::Code::kExportActions, at,
+                     format + " is an atlas of frames: the pack's " +
+                         std::to_string(pack.action_count()) +
+                         " actions (their steps, durations and play modes) are left out");
+      }
+      if (legacy && pack.frame_count() > 0) {
+        sink.warning(diag::Code::kExportOrigins, at,
+                     "libgdx-legacy has no place for custom values: the frames' origins are "
+                     "left out (the spine format carries them as origin: X, Y)");
+      }
+      break;
+    }
+    case Format::kPhaser:
+      files = detail::phaser(model, options);
+      break;
+    case Format::kPixi: {
+      files = detail::pixi(model, options);
+      if (!model.animations.empty()) {
+        sink.warning(diag::Code::kExportDurations, at,
+                     "pixi's JSON has no durations: each animation lists its frames repeated at "
+                     "one rate per animation, given in meta.frameRates (set the AnimatedSprite's "
+                     "animationSpeed to that rate / 60)");
+      }
+      break;
+    }
+    case Format::kAsepriteJson:
+      files = detail::aseprite_json(model, options, sink);
+      if (files.empty()) return std::nullopt;
+      break;
+  }
+  if (options.format == Format::kGodot3 || options.format == Format::kPixi) {
+    std::vector<std::string> rounded;
+    for (const Animation& a : model.animations) {
+      if (!uniform_rate(a, model.tick_rate).exact) rounded.push_back(a.name);
+    }
+    if (!rounded.empty()) {
+      sink.warning(diag::Code::kExportDurations, at,
+                   format + " shows frames at one rate per animation, and these need more than " +
+                       std::to_string(kMaxUniformFrames) +
+                       " frames at the exact rate: durations are rounded in " + listed(rounded));
+    }
+  }
+  if (options.format != Format::kAsepriteJson) {
+    for (std::size_t i = 0; i < model.pages.size(); ++i) {
+      const Page& p = model.pages[i];
+      File f{detail::page_file(options, i), {}};
+      if (p.png != nullptr) {
+        f.bytes.assign(p.png, p.png + p.png_size);
+      } else {
+        f.bytes = image::encode_png(p.image());
+      }
+      files.push_back(std::move(f));
+    }
+  }
+  return files;
+}
+
+namespace detail {
+
+std::string page_file(const Options& options, std::size_t n) {
+  return options.stem + "-" + std::to_string(n) + ".png";
+}
+
+std::vector<std::uint8_t> bytes(const std::string& text) {
+  return std::vector<std::uint8_t>(text.begin(), text.end());
+}
+
+std::string number(double value) {
+  if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e15) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", value);
+    return buf;
+  }
+  char buf[40];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+    if (std::strtod(buf, nullptr) == value) break;
+  }
+  return buf;
+}
+
+}  // namespace detail
+
+}  // namespace spritec::exporter

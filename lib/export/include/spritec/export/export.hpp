@@ -1,0 +1,127 @@
+// spritec::exporter — a pack as the files an engine loads: Godot's SpriteFrames (.tres,
+// Godot 4 and 3), the libGDX/Spine text atlas (current and legacy), Phaser's multi-atlas and
+// animations, PixiJS's JSON (Hash) pages and Aseprite's sheet JSON (docs/engines.md).
+//
+// export_pack() reads only a parsed pack and its decoded pages. It first builds a Model,
+// which every format shares:
+// - regions: the pack's frames at their packed rectangles, then the mirrored frames that
+//   the animations need (stored once each, on pages of the export's own after the pack's),
+//   and a transparent region for blank steps when any step is blank;
+// - animations: one per action and view, named ACTION (one view) or ACTION/VIEW, each the
+//   list of regions in the order the player shows them (pingpong and reverse expanded) with
+//   each one's ticks, and whether it loops;
+// - what the pack holds that no format carries (events, transitions, root motion, `then`),
+//   reported by the writers as one warning per kind.
+// Then one writer turns the Model into files. The same pack and options give the same bytes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spritec/diag/diagnostic.hpp"
+#include "spritec/image/image.hpp"
+#include "spritec/runtime/spk_reader.hpp"
+
+namespace spritec::exporter {
+
+enum class Format { kGodot4, kGodot3, kSpine, kLibgdxLegacy, kPhaser, kPixi, kAsepriteJson };
+
+// "godot4" … "aseprite-json"; empty for an unknown name.
+std::optional<Format> parse_format(std::string_view name);
+std::string_view format_name(Format format);
+// Every format's name, in the order above.
+std::vector<std::string> format_names();
+
+// A rectangle of an export page: a pack frame, a mirrored copy of one, or the blank region.
+struct Region {
+  std::string name;
+  std::uint32_t page = 0;  // index into Model::pages
+  std::uint32_t x = 0, y = 0, w = 0, h = 0;
+  std::int32_t origin_x = 0, origin_y = 0;  // relative to the rectangle (as the pack's)
+  std::uint32_t source_w = 0, source_h = 0;
+  std::uint32_t trim_x = 0, trim_y = 0;
+  std::uint32_t frame = runtime::kNone;  // the pack frame it shows; kNone: blank
+  bool flip_x = false, flip_y = false;
+  // The origin in the untrimmed frame (y down), as the definition wrote it.
+  std::int64_t untrimmed_origin_x() const { return std::int64_t(origin_x) + trim_x; }
+  std::int64_t untrimmed_origin_y() const { return std::int64_t(origin_y) + trim_y; }
+};
+
+struct Page {
+  std::uint32_t width = 0, height = 0;
+  // A pack page: its decoded pixels, and its PNG bytes when the pack embeds it (written as
+  // they are). A page the export made (mirrored frames, the blank): `own`.
+  const image::Image* pixels = nullptr;
+  const std::uint8_t* png = nullptr;
+  std::size_t png_size = 0;
+  image::Image own;
+  const image::Image& image() const { return pixels ? *pixels : own; }
+};
+
+struct AnimFrame {
+  std::uint32_t region = 0;
+  std::uint32_t ticks = 1;
+};
+
+struct Animation {
+  std::string name;               // ACTION or ACTION/VIEW
+  std::uint32_t action = 0;       // the pack's action
+  std::vector<AnimFrame> frames;  // in the order shown
+  bool loop = false;              // after the last frame, the first again
+};
+
+// What the pack holds that an export may not carry, per kind: the actions that have it.
+struct Uncarried {
+  std::vector<std::string> events, transitions, motion, then, loop_tail, long_repeat;
+};
+
+struct Model {
+  std::uint32_t tick_rate = 1;
+  std::vector<Page> pages;
+  std::vector<Region> regions;  // regions[i] = pack frame i for i < frame count
+  std::vector<Animation> animations;
+  Uncarried uncarried;
+};
+
+struct Options {
+  Format format = Format::kGodot4;
+  std::string stem;           // OUT's file name without its extension
+  std::string out_name;       // OUT's file name
+  std::string godot_res_dir;  // godot: "res://" + this + page names ("" or "dir/")
+  std::string pack_name;      // for messages: the pack's path
+};
+
+struct File {
+  std::string name;  // relative to OUT's directory
+  std::vector<std::uint8_t> bytes;
+};
+
+// The frames a format that shows an animation needs: with `animations` false (atlas-only
+// formats) no mirrored or blank regions are added.
+[[nodiscard]] Model build_model(const runtime::PackView& pack,
+                                const std::vector<image::Image>& pages, bool animations);
+
+// Every file of the export, OUT first, then the pages. Warnings (W0701 …) and errors go to
+// `sink`; empty when an error was reported.
+[[nodiscard]] std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
+                                                           const std::vector<image::Image>& pages,
+                                                           const Options& options,
+                                                           diag::Sink& sink);
+
+// For formats without per-frame durations: a uniform rate. Each frame is shown `repeat`
+// times at `fps` = tick_rate / g, g the gcd of the animation's ticks. `exact` is false when
+// the expansion would pass kMaxUniformFrames (then g is raised to fit and timing rounds).
+struct UniformRate {
+  double fps = 1;
+  std::uint32_t ticks_per_frame = 1;  // g
+  bool exact = true;
+};
+constexpr std::uint64_t kMaxUniformFrames = 100000;
+UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate);
+// How many times frame f is shown at that rate (>= 1).
+std::uint32_t repeats(const AnimFrame& frame, const UniformRate& rate);
+
+}  // namespace spritec::exporter

@@ -1,0 +1,57 @@
+// The libGDX/Spine text atlas: the pack's pages, one region per frame at its packed
+// rectangle. `spine` is the current format (bounds:, offsets:, custom values); the legacy
+// libGDX format (xy:, size:, orig:, offset:, index:) has no custom values, so no origin.
+// libGDX counts a region's offset from the bottom of the original image.
+#include "writers.hpp"
+
+namespace spritec::exporter::detail {
+
+namespace {
+
+std::string pair(std::int64_t a, std::int64_t b, const char* separator) {
+  return std::to_string(a) + separator + std::to_string(b);
+}
+
+}  // namespace
+
+std::string libgdx(const Model& model, const Options& options, bool legacy) {
+  const char* sep = legacy ? ", " : ",";
+  const char* indent = legacy ? "  " : "";
+  const char* colon = legacy ? ": " : ":";
+  std::string out;
+  for (std::uint32_t p = 0; p < model.pages.size(); ++p) {
+    const Page& page = model.pages[p];
+    out += legacy || p > 0 ? "\n" : "";
+    out += page_file(options, p) + "\n";
+    out += std::string("size") + colon + pair(page.width, page.height, sep) + "\n";
+    out += std::string("format") + colon + "RGBA8888\n";
+    out += std::string("filter") + colon + "Nearest" + sep + "Nearest\n";
+    out += std::string("repeat") + colon + "none\n";
+    for (const Region& r : model.regions) {
+      if (r.page != p) continue;
+      const std::int64_t offset_y = std::int64_t(r.source_h) - r.trim_y - r.h;
+      out += r.name + "\n";
+      if (legacy) {
+        out += "  rotate: false\n";
+        out += "  xy: " + pair(r.x, r.y, sep) + "\n";
+        out += "  size: " + pair(r.w, r.h, sep) + "\n";
+        out += "  orig: " + pair(r.source_w, r.source_h, sep) + "\n";
+        out += "  offset: " + pair(r.trim_x, offset_y, sep) + "\n";
+        out += "  index: -1\n";
+      } else {
+        out += std::string(indent) + "bounds:" + pair(r.x, r.y, sep) + sep + pair(r.w, r.h, sep) +
+               "\n";
+        out += "offsets:" + pair(r.trim_x, offset_y, sep) + sep +
+               pair(r.source_w, r.source_h, sep) + "\n";
+        out += "rotate:false\n";
+        out +=
+            "origin:" +
+            pair(r.untrimmed_origin_x(), std::int64_t(r.source_h) - r.untrimmed_origin_y(), sep) +
+            "\n";
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace spritec::exporter::detail

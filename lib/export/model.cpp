@@ -1,0 +1,289 @@
+// The Model every export format shares: regions (the pack's frames, mirrored copies and a
+// blank), animations in the order the player shows them, and what no format carries.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+#include <tuple>
+
+#include "spritec/export/export.hpp"
+#include "writers.hpp"
+
+namespace spritec::exporter {
+
+namespace {
+
+using runtime::Mode;
+
+// Longest played order a finite `repeat` is expanded into; past it the animation loops.
+constexpr std::uint64_t kMaxPlayed = 65536;
+
+// Positions in played order, as the player walks them (player.hpp advance()).
+std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bool& too_long) {
+  const std::uint32_t n = a.steps_per_view;
+  std::vector<std::uint32_t> first, again;  // the first cycle; every later one
+  if (a.mode == Mode::kPingpong) {
+    for (std::uint32_t p = 0; p < n; ++p)
+      first.push_back(p);
+    for (std::uint32_t p = n - 1; p-- > 0;)
+      first.push_back(p);
+    // A cycle ends when step 0's time runs out after the walk back; the next starts at 1.
+    again.assign(first.begin() + (n > 1 ? 1 : 0), first.end());
+    if (a.repeat == 0 && n > 1) first.pop_back();  // looping: 0 comes round again
+  } else {
+    for (std::uint32_t p = 0; p < n; ++p)
+      first.push_back(p);
+    if (a.mode == Mode::kLoop) again.assign(first.begin() + std::min(a.loop_from, n), first.end());
+  }
+  loop = a.mode != Mode::kOnce && a.repeat == 0;
+  too_long = false;
+  if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return first;
+  const std::uint64_t total = first.size() + std::uint64_t(a.repeat - 1) * again.size();
+  if (total > kMaxPlayed) {
+    too_long = true;
+    loop = true;
+    return first;
+  }
+  std::vector<std::uint32_t> out = first;
+  for (std::uint32_t r = 1; r < a.repeat; ++r)
+    out.insert(out.end(), again.begin(), again.end());
+  return out;
+}
+
+// Places the export's own regions (mirrored frames, the blank) on pages after the pack's.
+void place_own(Model& model, std::size_t first_own, const std::vector<image::Image>& pixels) {
+  if (first_own >= model.regions.size()) return;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes;
+  for (std::size_t i = first_own; i < model.regions.size(); ++i)
+    sizes.emplace_back(model.regions[i].w, model.regions[i].h);
+  const detail::Shelves shelves = detail::shelf_pack(sizes, 4096);
+  const std::uint32_t base = std::uint32_t(model.pages.size());
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    Region& r = model.regions[first_own + k];
+    r.page = base + shelves.at[k].page;
+    r.x = shelves.at[k].x;
+    r.y = shelves.at[k].y;
+  }
+  for (std::uint32_t height : shelves.heights) {
+    Page p;
+    p.width = shelves.width;
+    p.height = height;
+    p.own = image::Image(int(shelves.width), int(height));
+    model.pages.push_back(std::move(p));
+  }
+  for (std::size_t i = first_own; i < model.regions.size(); ++i) {
+    const Region& r = model.regions[i];
+    if (r.frame == runtime::kNone) continue;  // the blank stays transparent
+    const Region& f = model.regions[r.frame];
+    image::Image cut = image::crop(pixels[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)});
+    if (r.flip_x) image::flip_x(cut);
+    if (r.flip_y) image::flip_y(cut);
+    image::blit(model.pages[r.page].own, int(r.x), int(r.y), cut, {0, 0, int(r.w), int(r.h)});
+  }
+}
+
+class Builder {
+ public:
+  Builder(const runtime::PackView& pack, const std::vector<image::Image>& pages)
+      : pack_(pack), pages_(pages) {}
+
+  Model build(bool animations) {
+    model_.tick_rate = pack_.tick_rate();
+    for (std::uint32_t i = 0; i < pack_.page_count(); ++i) {
+      const runtime::Page p = pack_.page(i);
+      Page out;
+      out.width = p.width;
+      out.height = p.height;
+      out.pixels = &pages_[i];
+      if (!p.external) {
+        out.png = p.png;
+        out.png_size = p.png_size;
+      }
+      model_.pages.push_back(std::move(out));
+    }
+    for (std::uint32_t i = 0; i < pack_.frame_count(); ++i) {
+      const runtime::Frame f = pack_.frame(i);
+      names_.insert(std::string(f.name));
+      Region r;
+      r.name = std::string(f.name);
+      r.page = f.page;
+      r.x = f.x, r.y = f.y, r.w = f.w, r.h = f.h;
+      r.origin_x = f.origin_x, r.origin_y = f.origin_y;
+      r.source_w = f.source_w, r.source_h = f.source_h;
+      r.trim_x = f.trim_x, r.trim_y = f.trim_y;
+      r.frame = i;
+      model_.regions.push_back(std::move(r));
+    }
+    if (!animations) return std::move(model_);
+    const std::size_t first_own = model_.regions.size();
+    for (std::uint32_t a = 0; a < pack_.action_count(); ++a)
+      add_action(a);
+    place_own(model_, first_own, pages_);
+    return std::move(model_);
+  }
+
+ private:
+  void add_action(std::uint32_t index) {
+    const runtime::Action a = pack_.action(index);
+    const std::string name(a.name);
+    bool loop = false, too_long = false;
+    const std::vector<std::uint32_t> played = played_order(a, loop, too_long);
+    bool events = false, motion = false;
+    for (std::uint32_t v = 0; v < a.views; ++v) {
+      Animation anim;
+      anim.name = a.views == 1 ? name : name + "/" + std::to_string(v);
+      anim.action = index;
+      anim.loop = loop;
+      for (std::uint32_t p : played) {
+        const std::uint32_t i = a.reverse ? a.steps_per_view - 1 - p : p;
+        const runtime::Step s = pack_.step(a, v, i);
+        events = events || s.has_event();
+        motion = motion || s.move_x != 0 || s.move_y != 0;
+        anim.frames.push_back({region_of(s), s.ticks});
+      }
+      model_.animations.push_back(std::move(anim));
+    }
+    Uncarried& u = model_.uncarried;
+    if (events) u.events.push_back(name);
+    if (motion) u.motion.push_back(name);
+    if (a.transition_count > 0) u.transitions.push_back(name);
+    if (!loop && a.then_kind != runtime::ThenKind::kHold) u.then.push_back(name);
+    if (too_long) u.long_repeat.push_back(name);
+    if (loop && a.mode == Mode::kLoop && std::min(a.loop_from, a.steps_per_view) > 0)
+      u.loop_tail.push_back(name);
+  }
+
+  // A name no frame has: `wanted`, or it with '|' added until free.
+  std::string fresh(std::string wanted) {
+    while (names_.count(wanted))
+      wanted += "|";
+    names_.insert(wanted);
+    return wanted;
+  }
+
+  std::uint32_t region_of(const runtime::Step& s) {
+    if (s.blank()) {
+      if (blank_ == runtime::kNone) {
+        Region r;
+        r.name = fresh("|blank");
+        r.w = r.h = r.source_w = r.source_h = 2;
+        r.origin_x = r.origin_y = 1;
+        blank_ = std::uint32_t(model_.regions.size());
+        model_.regions.push_back(std::move(r));
+      }
+      return blank_;
+    }
+    if (!s.flip_x() && !s.flip_y()) return s.frame;
+    auto key = std::make_pair(s.frame, int(s.flip));
+    auto it = mirrored_.find(key);
+    if (it != mirrored_.end()) return it->second;
+    const Region& f = model_.regions[s.frame];
+    Region r = f;
+    r.flip_x = s.flip_x();
+    r.flip_y = s.flip_y();
+    r.name = fresh(f.name + (r.flip_x && r.flip_y ? "|flip_xy" : r.flip_x ? "|flip_x" : "|flip_y"));
+    if (r.flip_x) {
+      // Mirrored about the origin pixel: the pixel at origin_x stays where it is drawn.
+      r.origin_x = std::int32_t(std::int64_t(f.w) - 1 - f.origin_x);
+      r.trim_x =
+          std::uint32_t(std::max<std::int64_t>(0, std::int64_t(f.source_w) - f.trim_x - f.w));
+    }
+    if (r.flip_y) {
+      r.origin_y = std::int32_t(std::int64_t(f.h) - 1 - f.origin_y);
+      r.trim_y =
+          std::uint32_t(std::max<std::int64_t>(0, std::int64_t(f.source_h) - f.trim_y - f.h));
+    }
+    const std::uint32_t index = std::uint32_t(model_.regions.size());
+    model_.regions.push_back(std::move(r));
+    mirrored_.emplace(key, index);
+    return index;
+  }
+
+  const runtime::PackView& pack_;
+  const std::vector<image::Image>& pages_;
+  Model model_;
+  std::set<std::string> names_;
+  std::map<std::pair<std::uint32_t, int>, std::uint32_t> mirrored_;
+  std::uint32_t blank_ = runtime::kNone;
+};
+
+}  // namespace
+
+Model build_model(const runtime::PackView& pack, const std::vector<image::Image>& pages,
+                  bool animations) {
+  return Builder(pack, pages).build(animations);
+}
+
+UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate) {
+  UniformRate rate;
+  std::uint64_t g = 0, total = 0;
+  for (const AnimFrame& f : animation.frames) {
+    g = std::gcd(g, std::uint64_t(f.ticks));
+    total += f.ticks;
+  }
+  if (g == 0) g = 1;
+  if (total / g > kMaxUniformFrames) {
+    // Too many frames at the exact rate: the smallest step that keeps within the cap.
+    g = (total + kMaxUniformFrames - 1) / kMaxUniformFrames;
+    rate.exact = false;
+  }
+  rate.ticks_per_frame = std::uint32_t(g);
+  rate.fps = double(tick_rate) / double(g);
+  return rate;
+}
+
+namespace detail {
+
+Shelves shelf_pack(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
+                   std::uint32_t max_height) {
+  Shelves out;
+  out.at.resize(sizes.size());
+  std::vector<std::size_t> order(sizes.size());
+  std::uint64_t area = 0;
+  std::uint32_t widest = 1, tallest = 1;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    order[i] = i;
+    area += std::uint64_t(sizes[i].first + 1) * (sizes[i].second + 1);
+    widest = std::max(widest, sizes[i].first);
+    tallest = std::max(tallest, sizes[i].second);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::tie(sizes[b].second, sizes[b].first) < std::tie(sizes[a].second, sizes[a].first);
+  });
+  std::uint32_t width = 64;
+  while (width < 16384 && std::uint64_t(width) * width < area)
+    width *= 2;
+  out.width = std::max(width, widest);
+  max_height = std::max(max_height, tallest);
+  std::uint32_t page = 0, shelf_y = 0, shelf_h = 0, x = 0;
+  for (std::size_t i : order) {
+    const auto [w, h] = sizes[i];
+    if (x + w > out.width) {
+      shelf_y += shelf_h + 1;
+      shelf_h = 0;
+      x = 0;
+    }
+    if (std::uint64_t(shelf_y) + h > max_height && shelf_y > 0) {
+      ++page;
+      shelf_y = shelf_h = x = 0;
+    }
+    out.at[i] = {page, x, shelf_y};
+    x += w + 1;
+    shelf_h = std::max(shelf_h, h);
+    if (out.heights.size() <= page) out.heights.resize(page + 1, 1);
+    out.heights[page] = std::max(out.heights[page], shelf_y + h);
+  }
+  return out;
+}
+
+}  // namespace detail
+
+std::uint32_t repeats(const AnimFrame& frame, const UniformRate& rate) {
+  if (rate.exact) return frame.ticks / rate.ticks_per_frame;
+  const std::uint32_t n =
+      std::uint32_t((std::uint64_t(frame.ticks) + rate.ticks_per_frame / 2) / rate.ticks_per_frame);
+  return std::max<std::uint32_t>(1, n);
+}
+
+}  // namespace spritec::exporter

@@ -1,0 +1,63 @@
+// PixiJS: a JSON (Hash) document per page (frames, animations, meta with
+// related_multi_packs naming the other pages' documents), as Assets loads a multi-pack
+// spritesheet. Pixi has no durations: each animation lists its frames repeated at one rate
+// (uniform_rate), given per animation in meta.frameRates.
+#include <nlohmann/json.hpp>
+
+#include "writers.hpp"
+
+namespace spritec::exporter::detail {
+
+using Json = nlohmann::ordered_json;
+
+Json texture_frame(const Region& r);  // phaser.cpp
+std::string dump(const Json& doc);    // phaser.cpp
+
+std::vector<File> pixi(const Model& model, const Options& options) {
+  auto json_name = [&](std::size_t p) {
+    return p == 0 ? options.out_name : options.stem + "-" + std::to_string(p) + ".json";
+  };
+  Json animations = Json::object();
+  Json rates = Json::object();
+  for (const Animation& a : model.animations) {
+    const UniformRate rate = uniform_rate(a, model.tick_rate);
+    Json list = Json::array();
+    for (const AnimFrame& f : a.frames) {
+      for (std::uint32_t k = repeats(f, rate); k > 0; --k)
+        list.push_back(model.regions[f.region].name);
+    }
+    animations[a.name] = std::move(list);
+    rates[a.name] = {{"fps", rate.fps}, {"loop", a.loop}};
+  }
+  std::vector<File> files;
+  for (std::size_t p = 0; p < model.pages.size(); ++p) {
+    Json frames = Json::object();
+    for (const Region& r : model.regions) {
+      if (r.page != p) continue;
+      // Pixi 8 takes a texture's defaultAnchor from `anchor` (Spritesheet._processFrames);
+      // it ignores `pivot`, which Phaser reads. The same numbers under Pixi's key.
+      Json entry = texture_frame(r);
+      entry["anchor"] = std::move(entry["pivot"]);
+      entry.erase("pivot");
+      frames[r.name] = std::move(entry);
+    }
+    Json related = Json::array();
+    for (std::size_t q = 0; q < model.pages.size(); ++q) {
+      if (q != p) related.push_back(json_name(q));
+    }
+    Json meta = {{"app", "spritec"},
+                 {"image", page_file(options, p)},
+                 {"format", "RGBA8888"},
+                 {"size", {{"w", model.pages[p].width}, {"h", model.pages[p].height}}},
+                 {"scale", "1"}};
+    if (p == 0) meta["frameRates"] = rates;
+    if (!related.empty() && p == 0) meta["related_multi_packs"] = related;
+    Json doc = {{"frames", std::move(frames)}};
+    if (p == 0) doc["animations"] = animations;
+    doc["meta"] = std::move(meta);
+    files.push_back({json_name(p), bytes(dump(doc))});
+  }
+  return files;
+}
+
+}  // namespace spritec::exporter::detail

@@ -1,0 +1,45 @@
+// The writers behind export_pack(), one per engine; each turns a Model into OUT's text
+// (and, for aseprite-json, its own sheet). Private to the export module.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "spritec/export/export.hpp"
+
+namespace spritec::exporter::detail {
+
+// "STEM-N.png": the name of page n of every format but aseprite-json.
+std::string page_file(const Options& options, std::size_t n);
+
+// Text as bytes.
+std::vector<std::uint8_t> bytes(const std::string& text);
+
+// A number as JSON and Godot write it: an integer as "12", else the shortest decimal that
+// reads back to the same double ("8.571428571428571").
+std::string number(double value);
+
+// Rectangles of `sizes` (w, h) on shelves one pixel apart, tallest first, on as few pages
+// of `width` x at most `max_height` as needed (width: a power of two near the square root of
+// the area, at least the widest).
+struct Shelves {
+  struct At {
+    std::uint32_t page = 0, x = 0, y = 0;
+  };
+  std::vector<At> at;                  // per size, in the order given
+  std::uint32_t width = 1;             // of every page
+  std::vector<std::uint32_t> heights;  // per page
+};
+Shelves shelf_pack(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
+                   std::uint32_t max_height);
+
+std::string godot(const Model& model, const Options& options, bool godot4);
+std::string libgdx(const Model& model, const Options& options, bool legacy);
+// OUT (the multi-atlas) and STEM.anims.json.
+std::vector<File> phaser(const Model& model, const Options& options);
+// OUT (page 0) and STEM-N.json for the other pages.
+std::vector<File> pixi(const Model& model, const Options& options);
+// OUT and its sheet STEM.png; empty with an error in `sink` when the sheet is too large.
+std::vector<File> aseprite_json(const Model& model, const Options& options, diag::Sink& sink);
+
+}  // namespace spritec::exporter::detail

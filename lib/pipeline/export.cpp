@@ -1,0 +1,102 @@
+// `spritec export` and `build --export F:OUT`: a pack as the files an engine loads
+// (spritec::exporter), written as one set beside OUT.
+#include <filesystem>
+
+#include "export_files.hpp"
+#include "input_kind.hpp"
+#include "outputs.hpp"
+#include "report.hpp"
+#include "spritec/pipeline/commands.hpp"
+#include "spritec/pipeline/compile.hpp"
+
+namespace fs = std::filesystem;
+
+namespace spritec::pipeline {
+
+namespace {
+
+// Godot names files res://…, relative to the project: the nearest directory at or above
+// `dir` holding project.godot. Without one, `dir` itself is taken as res://. Returns the
+// path of `dir` inside the project ("" or "sub/dir/").
+std::string godot_res_dir(const fs::path& dir) {
+  std::error_code ec;
+  fs::path start = fs::weakly_canonical(fs::absolute(dir.empty() ? fs::path(".") : dir, ec), ec);
+  if (ec) return "";
+  for (fs::path at = start;; at = at.parent_path()) {
+    if (fs::exists(at / "project.godot", ec)) {
+      std::string rel = start.lexically_relative(at).generic_string();
+      return rel.empty() || rel == "." ? "" : rel + "/";
+    }
+    if (at == at.parent_path()) break;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::optional<std::vector<ExportFile>> export_files(const runtime::PackView& pack,
+                                                    const std::vector<image::Image>& pages,
+                                                    exporter::Format format, const fs::path& out,
+                                                    const std::string& pack_name,
+                                                    diag::Sink& sink) {
+  exporter::Options o;
+  o.format = format;
+  o.out_name = out.filename().string();
+  o.stem = out.stem().string();
+  o.pack_name = pack_name;
+  if (format == exporter::Format::kGodot4 || format == exporter::Format::kGodot3)
+    o.godot_res_dir = godot_res_dir(out.parent_path());
+  std::optional<std::vector<exporter::File>> files = exporter::export_pack(pack, pages, o, sink);
+  if (!files) return std::nullopt;
+  std::vector<ExportFile> result;
+  for (exporter::File& f : *files)
+    result.push_back({out.parent_path() / f.name, std::move(f.bytes)});
+  return result;
+}
+
+std::optional<ExportTarget> parse_export_target(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  std::optional<exporter::Format> format = exporter::parse_format(text.substr(0, colon));
+  if (!format || colon + 1 >= text.size()) return std::nullopt;
+  return ExportTarget{*format, text.substr(colon + 1)};
+}
+
+int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(options.diagnostics, options.color);
+  if (diag::Status<> kind = wrong_kind("export", options.pack, {InputKind::kPack}); !kind) {
+    err << kind.error.message << '\n';
+    return 2;
+  }
+  std::optional<exporter::Format> format = exporter::parse_format(options.format);
+  if (!format) {
+    err << "spritec export: --format " << options.format << " is not a format; run 'spritec "
+        << "export --help' for the list\n";
+    return 2;
+  }
+  diag::Sink sink;
+  std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, true);
+  if (!pack) return report(sink, err, options.werror);
+  std::optional<std::vector<ExportFile>> files =
+      export_files(pack->view, pack->pages, *format, options.output, options.pack, sink);
+  if (!files) return report(sink, err, options.werror);
+  io::OutputPlan plan;
+  for (std::size_t i = 0; i < pack->inputs.size(); ++i)
+    plan.input(pack->inputs[i], i == 0 ? "the pack" : "a page file of the pack");
+  for (std::size_t i = 0; i < files->size(); ++i)
+    plan.output((*files)[i].path, "-o", i == 0 ? "" : "a file of the export");
+  if (!check_outputs(plan, sink)) return report(sink, err, options.werror);
+  if (int status = report(sink, err, options.werror); status != 0) return status;
+  io::OutputSet set;
+  for (const ExportFile& f : *files) {
+    if (diag::Status<> staged = set.stage(f.path, f.bytes); !staged)
+      return write_failed(sink, err, "export", staged.error);
+  }
+  if (diag::Status<> committed = set.commit(); !committed)
+    return write_failed(sink, err, "export", committed.error);
+  out << "exported " << options.pack << " as " << options.format << ": " << options.output
+      << " and " << files->size() - 1 << " more file" << (files->size() == 2 ? "" : "s") << '\n';
+  return 0;
+}
+
+}  // namespace spritec::pipeline

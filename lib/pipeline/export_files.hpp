@@ -1,0 +1,34 @@
+// Private to the pipeline: an export's files with their paths, shared by `spritec export`
+// and `build --export`.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spritec/diag/diagnostic.hpp"
+#include "spritec/export/export.hpp"
+#include "spritec/pipeline/commands.hpp"
+
+namespace spritec::pipeline {
+
+struct ExportFile {
+  std::filesystem::path path;
+  std::vector<std::uint8_t> bytes;
+};
+
+// --export F:OUT, read: empty when F is no format or OUT is empty.
+struct ExportTarget {
+  exporter::Format format;
+  std::string output;
+};
+std::optional<ExportTarget> parse_export_target(const std::string& text);
+
+// The files of `pack` exported as `format` to `out` (OUT first), or empty when an error was
+// reported. Warnings for what the format cannot carry go to `sink`.
+[[nodiscard]] std::optional<std::vector<ExportFile>> export_files(
+    const runtime::PackView& pack, const std::vector<image::Image>& pages, exporter::Format format,
+    const std::filesystem::path& out, const std::string& pack_name, diag::Sink& sink);
+
+}  // namespace spritec::pipeline
