@@ -4,8 +4,8 @@
 #   -DSCRIPTS=<tests/engines/spine> -DSOURCE_DIR=<repository> -DFORMAT=spine|libgdx-legacy
 #   -DWORK=<scratch dir>
 #
-# For every samples/*/*.sprites.yaml and tests/data/engines/flare/flare.sprites.yaml (when
-# present): build the pack (its pages embedded, and again as files beside it), export it twice (the two exports must be byte-identical and hold
+# For every samples/*/*.sprites.yaml, tests/data/engines/flare/flare.sprites.yaml (when
+# present) and multipage.sprites.yaml (here: many pages): build the pack (its pages embedded, and again as files beside it), export it twice (the two exports must be byte-identical and hold
 # exactly STEM.atlas and the pack's pages STEM-N.png), write engine_expect's expectations and
 # run check_atlas.mjs on the atlas. Every definition is tried; the test fails if any fails.
 # A missing tool is a failure with the way to get it, never a silent skip.
@@ -28,12 +28,15 @@ endif()
 
 file(GLOB defs "${SOURCE_DIR}/samples/*/*.sprites.yaml")
 list(SORT defs)
-if(EXISTS "${SOURCE_DIR}/tests/data/engines/flare/flare.sprites.yaml")
-  list(APPEND defs "${SOURCE_DIR}/tests/data/engines/flare/flare.sprites.yaml")
-endif()
 if(NOT defs)
   message(FATAL_ERROR "no definitions found under ${SOURCE_DIR}/samples")
 endif()
+if(EXISTS "${SOURCE_DIR}/tests/data/engines/flare/flare.sprites.yaml")
+  list(APPEND defs "${SOURCE_DIR}/tests/data/engines/flare/flare.sprites.yaml")
+endif()
+# Many pages (the samples have one each); its art is the knight sample's, so its root is
+# the repository.
+list(APPEND defs "${SCRIPTS}/multipage.sprites.yaml")
 
 file(REMOVE_RECURSE "${WORK}")
 set(failed "")
@@ -54,8 +57,12 @@ foreach(case ${cases})
   file(MAKE_DIRECTORY "${work}/pack")
   set(pack "${work}/pack/${name}.spk")
 
+  set(root "${def_dir}")
+  if(def_dir STREQUAL SCRIPTS)
+    set(root "${SOURCE_DIR}")
+  endif()
   execute_process(
-    COMMAND "${SPRITEC}" build "${def}" -o "${pack}" --pages ${pages}
+    COMMAND "${SPRITEC}" build "${def}" -o "${pack}" --pages ${pages} --root "${root}"
     WORKING_DIRECTORY "${def_dir}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
