@@ -60,6 +60,52 @@ void warn_uncarried(const Model& model, const Options& o, diag::Sink& sink) {
        "a repeat this long (over 65,536 steps expanded); the animation loops forever in");
 }
 
+// The text atlas reads a region's name as a whole line, trimmed, and a line with a ':' as
+// a field of the region before: such a name would be read as something else. Reports the
+// first frame whose name cannot be a region name (E0702).
+bool atlas_names_ok(const runtime::PackView& pack, const Options& o, diag::Sink& sink) {
+  // The pages are named after OUT (STEM-N.png), each on a line of its own too.
+  const std::string& stem = o.stem;
+  if (stem.empty() || stem.find(':') != std::string::npos || stem.front() == ' ' ||
+      stem.back() == ' ' || std::any_of(stem.begin(), stem.end(), [](unsigned char c) {
+        return c < 0x20 || c == 0x7f;
+      })) {
+    sink.error(diag::Code::kExportName, {o.pack_name, 0, 0, 0},
+               "-o " + o.out_name + ": its pages would be named '" + stem +
+                   "-0.png', which a text atlas cannot hold (a ':', a control character or a "
+                   "space at either end); choose another name");
+    return false;
+  }
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i) {
+    const std::string_view name = pack.frame_name(i);
+    std::string why;
+    if (name.empty()) why = "is empty";
+    for (unsigned char c : name) {
+      if (why.empty() && (c < 0x20 || c == 0x7f)) why = "holds a control character";
+      if (why.empty() && c == ':') why = "holds a ':' (a line with ':' is read as a field)";
+    }
+    if (why.empty() && (name.front() == ' ' || name.back() == ' '))
+      why = "starts or ends with a space (region names are trimmed)";
+    if (why.empty()) continue;
+    std::string shown;
+    for (unsigned char c : name) {
+      if (c < 0x20 || c == 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", c);
+        shown += hex;
+      } else {
+        shown += char(c);
+      }
+    }
+    sink.error(diag::Code::kExportName, {o.pack_name, 0, 0, 0},
+               "frame " + std::to_string(i) + "'s name '" + shown + "' " + why +
+                   ", so it cannot be a region name in a " + std::string(format_name(o.format)) +
+                   " atlas; rename the frame (or export another format)");
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -86,6 +132,7 @@ std::vector<std::string> format_names() {
 std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
                                              const std::vector<image::Image>& pages,
                                              const Options& options, diag::Sink& sink) {
+  if (!has_animations(options.format) && !atlas_names_ok(pack, options, sink)) return std::nullopt;
   const Model model = build_model(pack, pages, has_animations(options.format));
   warn_uncarried(model, options, sink);
   const diag::Span at{options.pack_name, 0, 0, 0};

@@ -84,6 +84,7 @@
   X(kScenePositionRange,    "E0610", "an actor's position leaves the range a scene allows") \
   X(kSceneTooBusy,          "E0611", "an actor passes too many steps or events in one tick") \
   X(kExportSheetTooLarge,   "E0701", "an export's single sheet image would pass the cap")   \
+  X(kExportName,            "E0702", "a frame name the export format cannot hold")         \
   X(kInternal,              "E0901", "an internal error")                                   \
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
