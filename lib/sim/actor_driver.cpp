@@ -5,12 +5,11 @@
 namespace spritec::sim {
 namespace {
 
-// Collects the player's events by name for the trace.
-struct EventNames {
-  const runtime::PackView& pack;
+// Collects the player's events (codes; names are looked up only when written).
+struct EventCodes {
   SimActor& actor;
   void operator()(std::uint32_t code) const {
-    add_event(actor, runtime::event_name(pack, code));
+    add_event(actor, code);
     if (code == runtime::kEventFinished) actor.raised_finished = true;
     if (code == runtime::kEventDestroyed) actor.destroyed = true;
   }
@@ -25,14 +24,6 @@ std::int32_t clamp_speed(std::int64_t thousandths) {
 
 }  // namespace
 
-void add_event(SimActor& a, std::string_view name) {
-  if (std::int64_t(a.events.size()) <= kMaxEventsPerTick) {
-    a.events.emplace_back(name);
-  } else {
-    ++a.events_over;
-  }
-}
-
 void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
                  const ActorSpec& spec) {
   a.pack = pack_index;
@@ -42,16 +33,15 @@ void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
   runtime::set_speed(a.player, clamp_speed(spec.speed));
   runtime::set_angle(pack.view, a.player, spec.angle);
   runtime::start(pack.view, a.player, pack.view.find_action(spec.action), /*restart=*/false,
-                 EventNames{pack.view, a});
+                 EventCodes{a});
 }
 
 void actor_tick(SimActor& a, const ScenePack& pack) {
-  runtime::tick(pack.view, a.player, EventNames{pack.view, a});
+  runtime::tick(pack.view, a.player, EventCodes{a});
 }
 
 void actor_set_action(SimActor& a, const ScenePack& pack, const std::string& action, bool restart) {
-  runtime::start(pack.view, a.player, pack.view.find_action(action), restart,
-                 EventNames{pack.view, a});
+  runtime::start(pack.view, a.player, pack.view.find_action(action), restart, EventCodes{a});
 }
 
 bool actor_holding(const SimActor& a) {
@@ -91,6 +81,13 @@ ActorSnapshot actor_snapshot(const SimActor& a, const ScenePack& pack) {
   s.step = v.step;
   s.view = v.view;
   s.frame_name = std::string(v.frame);
+  s.pack = a.pack;
+  s.x = a.player.x;
+  s.y = a.player.y;
+  s.destroyed = a.destroyed;
+  s.events.reserve(a.events.size());
+  for (std::uint32_t code : a.events)
+    s.events.emplace_back(runtime::event_name(pack.view, code));
   if (a.player.action != runtime::spk::kNone) {
     const runtime::Step step = runtime::current_step(pack.view, a.player);
     s.frame = step.frame;

@@ -15,18 +15,32 @@
 namespace spritec::sim {
 
 struct SimActor {
-  std::uint32_t pack = 0;
   runtime::ActorState player;
-  diag::Span span;                  // the actor's name where the scene defines it
-  std::vector<std::string> events;  // raised on the current tick, in order
-  std::int64_t events_over = 0;     // raised past kMaxEventsPerTick + 1 (not stored)
-  bool raised_finished = false;     // `finished` was among them
-  bool destroyed = false;           // destroyed (then: destroy) or despawned this tick
+  std::uint32_t pack = 0;
+  // Raised on the current tick, in order: the pack's event indexes, or
+  // runtime::kEventFinished / kEventDestroyed (runtime::event_name gives the names).
+  std::vector<std::uint32_t> events;
+  std::int64_t events_over = 0;  // raised past kMaxEventsPerTick + 1 (not stored)
+  bool raised_finished = false;  // `finished` was among them
+  bool destroyed = false;        // destroyed (then: destroy) or despawned this tick
 };
 
-// Records an event raised on the current tick (stored up to kMaxEventsPerTick + 1, so
+// Records an event code raised on the current tick (stored up to kMaxEventsPerTick + 1, so
 // going past the cap is seen; counted after that).
-void add_event(SimActor& a, std::string_view name);
+inline void add_event(SimActor& a, std::uint32_t code) {
+  if (std::int64_t(a.events.size()) <= kMaxEventsPerTick) {
+    a.events.push_back(code);
+  } else {
+    ++a.events_over;
+  }
+}
+
+// Forgets the previous tick's events (keeping their storage).
+inline void clear_events(SimActor& a) {
+  a.events.clear();
+  a.events_over = 0;
+  a.raised_finished = false;
+}
 
 // Puts the actor on stage: position, angle, speed, then its action entered at step 0
 // (with that step's event, raised on this tick).
@@ -44,8 +58,8 @@ void actor_set_input(SimActor& a, const ScenePack& pack, const std::string& inpu
 void actor_set_speed(SimActor& a, std::int64_t thousandths);
 Point actor_position(const SimActor& a);
 void set_actor_position(SimActor& a, Point p);
-// Action, step, view, frame and flip for the trace (name, position and events are
-// filled by the caller).
+// Action, step, view, frame, flip, position and events (names) for readers; the name is
+// filled by the caller.
 ActorSnapshot actor_snapshot(const SimActor& a, const ScenePack& pack);
 
 }  // namespace spritec::sim

@@ -12,44 +12,28 @@ namespace spritec::sim {
 
 using diag::Code;
 
-namespace {
-
-// The `top` largest counts, most first, ties by name.
-std::vector<RunSummary::Count> busiest(const std::map<std::string, std::int64_t>& counts,
-                                       std::size_t top) {
-  std::vector<RunSummary::Count> all;
-  for (const auto& [name, count] : counts) {
-    if (count > 0) all.push_back({name, count});
-  }
-  const auto order = [](const RunSummary::Count& a, const RunSummary::Count& b) {
-    return a.count != b.count ? a.count > b.count : a.name < b.name;
-  };
-  const std::size_t n = std::min(top, all.size());
-  std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end(), order);
-  all.resize(n);
-  return all;
-}
-
-}  // namespace
-
 std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
                                     const RunOptions& options, std::ostream* trace,
                                     diag::Sink& sink) {
   auto sim = Simulation::create(scene, std::move(packs), sink);
   if (!sim) return std::nullopt;
   RunSummary summary;
-  // Bounded by the scene (its actors) and the packs (their event names), not the run.
-  std::map<std::string, std::int64_t> per_actor;
-  std::map<std::string, std::int64_t> per_event;
+  // Lines are gathered in a buffer and written a block at a time; nothing else is kept.
+  constexpr std::size_t kFlushAt = 1 << 16;
+  std::string buffer;
+  auto flush = [&] {
+    if (trace && !buffer.empty()) trace->write(buffer.data(), std::streamsize(buffer.size()));
+    buffer.clear();
+  };
   for (;;) {
-    if (!sim->step(sink)) return std::nullopt;
+    if (!sim->step(sink)) {
+      flush();
+      return std::nullopt;
+    }
     const std::int64_t t = sim->tick();
-    for (const ActorSnapshot& a : sim->actors()) {
-      if (trace) write_trace_line(*trace, t, a);
-      per_actor[a.name] += std::int64_t(a.events.size());
-      for (const std::string& e : a.events)
-        ++per_event[e];
-      summary.events += std::int64_t(a.events.size());
+    if (trace) {
+      sim->append_trace(buffer);
+      if (buffer.size() >= kFlushAt) flush();
     }
     summary.ticks_run = t;
     if (options.max_ticks) {
@@ -65,12 +49,12 @@ std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> p
       break;
     }
   }
-  summary.actors = std::int64_t(per_actor.size());
-  summary.event_kinds = std::int64_t(per_event.size());
-  for (const auto& [name, count] : per_actor)
-    summary.busy_actors += count > 0 ? 1 : 0;
-  summary.top_events = busiest(per_event, kSummaryTop);
-  summary.top_actors = busiest(per_actor, kSummaryTop);
+  flush();
+  const std::int64_t ticks_run = summary.ticks_run;
+  const bool hit_cap = summary.hit_tick_cap;
+  summary = sim->event_summary();
+  summary.ticks_run = ticks_run;
+  summary.hit_tick_cap = hit_cap;
   return summary;
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string_view>
 #include <utility>
 
 #include "actor_driver.hpp"
@@ -23,6 +24,7 @@ using diag::Code;
 // outlive their epoch.
 struct Running {
   const Item* item = nullptr;
+  std::uint32_t actor = runtime::spk::kNone;  // the actor it names (spawns, despawns too)
   bool background = false;
   std::int64_t start = 0;
   // The timed part (wait: or over:) ends at timed_end; until: finished ends when seen.
@@ -44,11 +46,27 @@ struct Running {
 struct Simulation::Impl {
   Scene scene;  // a copy: Running points into its items
   std::vector<ScenePack> packs;
-  std::map<std::string, std::uint32_t> pack_index;
   std::uint32_t rate = 60;
 
-  std::map<std::string, SimActor> actors;  // live ones, by name (byte order)
-  std::vector<ActorSnapshot> states;
+  // Every actor name the scene can use (actors, spawns, script items), sorted (byte
+  // order): an actor's id is its name's index, so id order is name order. Items name their
+  // actor by id (item_actor[epoch][item]); nothing is looked up by name while running.
+  std::vector<std::string> names;
+  std::vector<std::vector<std::uint32_t>> item_actor;
+  std::vector<SimActor> slots;       // by id; meaningful while live
+  std::vector<char> live;            // by id
+  std::vector<diag::Span> spans;     // by id: where the live actor was defined
+  std::vector<std::uint32_t> order;  // the live ids, ascending (name order)
+
+  // The live actors' snapshots, made when actors() asks after a step (mutable: a cache).
+  mutable std::vector<ActorSnapshot> states;
+  mutable bool states_valid = false;
+
+  // Events counted over the run for its summary: per actor id, and per pack per event
+  // code (the pack's events, then finished, then destroyed).
+  std::vector<std::int64_t> events_by_actor;
+  std::vector<std::vector<std::int64_t>> events_by_code;
+  std::vector<char> appeared;  // by id: the actor was live on some tick
 
   std::int64_t tick = -1;
   std::int64_t clock = 0;
@@ -63,18 +81,54 @@ struct Simulation::Impl {
   std::vector<Running> running;          // started items not yet ended (start order)
   std::vector<std::size_t> epoch_items;  // indexes in `running` of the open epoch's items
 
-  SimActor* find(const std::string& name) {
-    auto it = actors.find(name);
-    if (it == actors.end() || it->second.destroyed) return nullptr;
-    return &it->second;
+  std::uint32_t id_of(const std::string& name) const {
+    auto it = std::lower_bound(names.begin(), names.end(), name);
+    return it != names.end() && *it == name ? std::uint32_t(it - names.begin())
+                                            : runtime::spk::kNone;
   }
 
-  void spawn(const ActorSpec& spec) {
-    SimActor a;
-    const std::uint32_t p = pack_index.at(spec.pack);
-    a.span = spec.name_span;
+  void intern(const Scene& s) {
+    for (const ActorSpec& a : s.actors)
+      names.push_back(a.name);
+    for (const ScriptStep& step : s.script) {
+      for (const Item& item : step.items)
+        names.push_back(item.kind == ItemKind::kSpawn ? item.spawn.name : item.actor);
+    }
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    for (const ScriptStep& step : s.script) {
+      std::vector<std::uint32_t>& ids = item_actor.emplace_back();
+      for (const Item& item : step.items)
+        ids.push_back(id_of(item.kind == ItemKind::kSpawn ? item.spawn.name : item.actor));
+    }
+    slots.resize(names.size());
+    live.assign(names.size(), 0);
+    spans.resize(names.size());
+    events_by_actor.assign(names.size(), 0);
+    appeared.assign(names.size(), 0);
+    for (const ScenePack& p : packs)
+      events_by_code.emplace_back(std::size_t(p.view.event_count()) + 2, 0);
+  }
+
+  SimActor* find(std::uint32_t id) {
+    if (id == runtime::spk::kNone || !live[id] || slots[id].destroyed) return nullptr;
+    return &slots[id];
+  }
+
+  // Puts an actor on stage (a live one of the same name is replaced).
+  void spawn(const ActorSpec& spec, std::uint32_t id) {
+    std::uint32_t p = 0;
+    while (p < packs.size() && packs[p].name != spec.pack)
+      ++p;  // the scene checks made sure it is there
+    SimActor& a = slots[id];
+    a = SimActor{};
+    spans[id] = spec.name_span;
     start_actor(a, packs[p], p, spec);
-    actors.insert_or_assign(spec.name, std::move(a));
+    appeared[id] = 1;
+    if (!live[id]) {
+      live[id] = 1;
+      order.insert(std::lower_bound(order.begin(), order.end(), id), id);
+    }
   }
 
   // --- script --------------------------------------------------------------------------
@@ -84,7 +138,7 @@ struct Simulation::Impl {
   void update(Running& r, std::int64_t c) {
     if (r.ended) return;
     const Item& item = *r.item;
-    SimActor* actor = item.kind == ItemKind::kActor ? find(item.actor) : nullptr;
+    SimActor* actor = item.kind == ItemKind::kActor ? find(r.actor) : nullptr;
     if (!r.move_done) {
       if (!actor) {
         r.move_done = true;
@@ -118,7 +172,7 @@ struct Simulation::Impl {
     }
     if (r.until_pending) {
       // Destroyed (also by an item earlier in this tick) or finished after the start.
-      SimActor* target = find(item.actor);
+      SimActor* target = find(r.actor);
       if (!target || (target->raised_finished && r.started_tick < tick)) {
         r.until_pending = false;
         r.until_end = c;
@@ -132,9 +186,10 @@ struct Simulation::Impl {
   }
 
   // Starts an item at exact time `s` (<= the clock c of this tick) and brings it to c.
-  Running start_item(const Item& item, std::int64_t s, std::int64_t c) {
+  Running start_item(const Item& item, std::uint32_t actor, std::int64_t s, std::int64_t c) {
     Running r;
     r.item = &item;
+    r.actor = actor;
     r.background = item.background;
     r.start = s;
     r.started_tick = tick;
@@ -144,16 +199,16 @@ struct Simulation::Impl {
         r.timed_end = s + scaled(item.wait);
         break;
       case ItemKind::kSpawn:
-        spawn(item.spawn);
+        spawn(item.spawn, actor);
         break;
       case ItemKind::kDespawn:
-        if (SimActor* a = find(item.actor)) {
-          add_event(*a, "destroyed");
+        if (SimActor* a = find(actor)) {
+          add_event(*a, runtime::kEventDestroyed);
           a->destroyed = true;
         }
         break;
       case ItemKind::kActor: {
-        SimActor* a = find(item.actor);
+        SimActor* a = find(actor);
         if (a) {
           // The order DESIGN.md fixes: action, angle, press/release, speed.
           if (item.action) {
@@ -219,14 +274,19 @@ struct Simulation::Impl {
         next_start = end;
       }
       if (next_epoch >= scene.script.size() || next_start > c) break;
-      const ScriptStep& step = scene.script[next_epoch++];
+      const std::size_t epoch = next_epoch++;
+      const ScriptStep& step = scene.script[epoch];
       epoch_open = true;
-      for (const Item& item : step.items) {
-        running.push_back(start_item(item, next_start, c));
+      for (std::size_t i = 0; i < step.items.size(); ++i) {
+        running.push_back(start_item(step.items[i], item_actor[epoch][i], next_start, c));
         epoch_items.push_back(running.size() - 1);
       }
     }
     // Forget ended items that no open epoch needs any more.
+    bool any_gone = false;
+    for (std::size_t i = 0; i < running.size() && !any_gone; ++i)
+      any_gone = running[i].ended;
+    if (!any_gone) return;
     std::vector<Running> keep;
     std::vector<std::size_t> new_index;
     for (std::size_t i = 0; i < running.size(); ++i) {
@@ -241,30 +301,29 @@ struct Simulation::Impl {
     epoch_items = std::move(new_index);
   }
 
-  void snapshot() {
+  // The snapshots of the live actors, in name order.
+  void snapshot() const {
     states.clear();
-    for (auto& [name, a] : actors) {
-      ActorSnapshot s = actor_snapshot(a, packs[a.pack]);
-      s.name = name;
-      s.pack = a.pack;
-      s.x = actor_position(a).x;
-      s.y = actor_position(a).y;
-      s.events = a.events;
-      s.destroyed = a.destroyed;
-      states.push_back(std::move(s));
+    states.reserve(order.size());
+    for (std::uint32_t id : order) {
+      const SimActor& a = slots[id];
+      ActorSnapshot& s = states.emplace_back(actor_snapshot(a, packs[a.pack]));
+      s.name = names[id];
     }
+    states_valid = true;
   }
 
   // --- limits ----------------------------------------------------------------------------
 
-  void fail(Code code, const SimActor& a, std::string message) {
+  void fail(Code code, std::uint32_t id, std::string message) {
     diag::Diagnostic d;
     d.severity = diag::Severity::kError;
     d.code = code;
-    d.span = a.span;
+    d.span = spans[id];
     d.message = std::move(message);
     failure = std::move(d);
     states.clear();
+    states_valid = true;
   }
 
   std::string action_name(const SimActor& a) const {
@@ -275,13 +334,13 @@ struct Simulation::Impl {
   // Before phase (1): at its speed, can the actor pass more than kMaxStepsPerTick steps?
   // Each step it enters adds at least its action's shortest step to its countdown, and the
   // tick takes `speed` from it, so it passes at most ceil(speed / shortest) steps.
-  bool check_pace(const std::string& name, const SimActor& a) {
+  bool check_pace(std::uint32_t id, const SimActor& a) {
     const runtime::ActorState& p = a.player;
     if (p.action == runtime::spk::kNone || p.holding || p.destroyed || p.speed <= 0) return true;
     const std::int64_t shortest = shortest_step[a.pack][p.action];
     if (std::int64_t(p.speed) <= kMaxStepsPerTick * 1000 * shortest) return true;
-    fail(Code::kSceneTooBusy, a,
-         "actor '" + name + "' would pass more than " + std::to_string(kMaxStepsPerTick) +
+    fail(Code::kSceneTooBusy, id,
+         "actor '" + names[id] + "' would pass more than " + std::to_string(kMaxStepsPerTick) +
              " steps on tick " + std::to_string(tick) + ": its speed " +
              format_number(double(p.speed) / 1000.0) + " is more than " +
              std::to_string(kMaxStepsPerTick) + " times the shortest step of action '" +
@@ -291,24 +350,35 @@ struct Simulation::Impl {
     return false;
   }
 
-  // After phase (2): every actor's events and position.
+  // After phase (2): every actor's events (counted for the summary) and position.
   bool check_tick() {
-    for (const auto& [name, a] : actors) {
-      const std::int64_t events = std::int64_t(a.events.size()) + a.events_over;
-      if (events > kMaxEventsPerTick) {
-        fail(Code::kSceneTooBusy, a,
-             "actor '" + name + "' (action '" + action_name(a) + "') raised " +
-                 std::to_string(events) + " events on tick " + std::to_string(tick) +
-                 ", more than the " + std::to_string(kMaxEventsPerTick) +
-                 " one tick may hold (a speed or a chain of restarts too fast?)");
-        return false;
+    for (std::uint32_t id : order) {
+      const SimActor& a = slots[id];
+      if (!a.events.empty()) {
+        const std::int64_t events = std::int64_t(a.events.size()) + a.events_over;
+        if (events > kMaxEventsPerTick) {
+          fail(Code::kSceneTooBusy, id,
+               "actor '" + names[id] + "' (action '" + action_name(a) + "') raised " +
+                   std::to_string(events) + " events on tick " + std::to_string(tick) +
+                   ", more than the " + std::to_string(kMaxEventsPerTick) +
+                   " one tick may hold (a speed or a chain of restarts too fast?)");
+          return false;
+        }
+        events_by_actor[id] += std::int64_t(a.events.size());
+        std::vector<std::int64_t>& by_code = events_by_code[a.pack];
+        const std::size_t own = by_code.size() - 2;
+        for (std::uint32_t code : a.events) {
+          ++by_code[code == runtime::kEventFinished    ? own
+                    : code == runtime::kEventDestroyed ? own + 1
+                                                       : code];
+        }
       }
       const Point pos = actor_position(a);
       const bool x_ok = std::fabs(pos.x) <= kMaxPosition;  // false for NaN too
       if (!x_ok || !(std::fabs(pos.y) <= kMaxPosition)) {
-        fail(Code::kScenePositionRange, a,
-             "the position of actor '" + name + "' (action '" + action_name(a) + "') leaves " +
-                 "the range ±1e9 px on tick " + std::to_string(tick) + ": " +
+        fail(Code::kScenePositionRange, id,
+             "the position of actor '" + names[id] + "' (action '" + action_name(a) +
+                 "') leaves the range ±1e9 px on tick " + std::to_string(tick) + ": " +
                  (x_ok ? "y = " + format_number(pos.y) : "x = " + format_number(pos.x)) +
                  " (a move or root motion too large?)");
         return false;
@@ -319,33 +389,32 @@ struct Simulation::Impl {
 
   bool step() {
     if (failure) return false;
-    // Actors destroyed on the previous tick are gone; events are per tick. (Before tick 0
-    // there is nothing to clear: the scene's actors entered their first step for tick 0.)
-    for (auto it = actors.begin(); tick >= 0 && it != actors.end();) {
-      if (it->second.destroyed) {
-        it = actors.erase(it);
-      } else {
-        it->second.events.clear();
-        it->second.events_over = 0;
-        it->second.raised_finished = false;
-        ++it;
-      }
-    }
+    states_valid = false;
     ++tick;
     if (tick == 0) {
       clock = 0;
       run_script(0);
     } else {
-      for (auto& [name, a] : actors) {  // (1), name order
-        if (!check_pace(name, a)) return false;
+      // Actors destroyed on the previous tick are gone and events are per tick; then (1):
+      // the live actors step, in name order.
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        const std::uint32_t id = order[i];
+        SimActor& a = slots[id];
+        if (a.destroyed) {
+          live[id] = 0;
+          continue;
+        }
+        order[kept++] = id;
+        clear_events(a);
+        if (!check_pace(id, a)) return false;
         actor_tick(a, packs[a.pack]);
       }
+      order.resize(kept);
       clock += scene.speed;  // (2)
       run_script(clock);
     }
-    if (!check_tick()) return false;
-    snapshot();  // (3)
-    return true;
+    return check_tick();  // (3): the trace lines are read from the state as it is now
   }
 };
 
@@ -379,12 +448,11 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Sce
   auto impl = std::make_unique<Impl>();
   impl->scene = scene;
   impl->packs = std::move(packs);
-  for (std::size_t i = 0; i < impl->packs.size(); ++i)
-    impl->pack_index.emplace(impl->packs[i].name, std::uint32_t(i));
   if (!impl->packs.empty()) impl->rate = impl->packs[0].view.tick_rate();  // one for all
   impl->shortest_step = shortest_steps(impl->packs);
+  impl->intern(impl->scene);
   for (const ActorSpec& a : impl->scene.actors)
-    impl->spawn(a);
+    impl->spawn(a, impl->id_of(a.name));
   return Simulation(std::move(impl));
 }
 
@@ -418,10 +486,87 @@ bool Simulation::finished() const {
   return impl_->failure || (impl_->tick >= 0 && impl_->script_done());
 }
 const std::vector<ActorSnapshot>& Simulation::actors() const {
+  if (!impl_->states_valid) impl_->snapshot();
   return impl_->states;
 }
 const std::vector<ScenePack>& Simulation::packs() const {
   return impl_->packs;
+}
+
+void Simulation::append_trace(std::string& out) const {
+  const Impl& m = *impl_;
+  std::vector<std::string_view> events;
+  for (std::uint32_t id : m.order) {
+    const SimActor& a = m.slots[id];
+    const runtime::PackView& view = m.packs[a.pack].view;
+    const runtime::ActorView v = runtime::describe(view, a.player);
+    TraceLine line;
+    line.tick = m.tick;
+    line.actor = m.names[id];
+    line.action = v.action;
+    line.step = v.step;
+    line.view = v.view;
+    line.frame = v.frame;
+    line.flip = v.flip;
+    line.x = a.player.x;
+    line.y = a.player.y;
+    if (!a.events.empty()) {
+      events.clear();
+      for (std::uint32_t code : a.events)
+        events.push_back(runtime::event_name(view, code));
+      line.events = events.data();
+      line.event_count = events.size();
+    }
+    append_trace_line(out, line);
+  }
+}
+
+namespace {
+
+// The `top` largest counts, most first, ties by name.
+std::vector<RunSummary::Count> busiest(const std::map<std::string_view, std::int64_t>& counts,
+                                       std::size_t top) {
+  std::vector<RunSummary::Count> all;
+  for (const auto& [name, count] : counts) {
+    if (count > 0) all.push_back({std::string(name), count});
+  }
+  const auto order = [](const RunSummary::Count& a, const RunSummary::Count& b) {
+    return a.count != b.count ? a.count > b.count : a.name < b.name;
+  };
+  const std::size_t n = std::min(top, all.size());
+  std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end(), order);
+  all.resize(n);
+  return all;
+}
+
+}  // namespace
+
+RunSummary Simulation::event_summary() const {
+  const Impl& m = *impl_;
+  RunSummary s;
+  std::map<std::string_view, std::int64_t> per_actor, per_event;
+  for (std::size_t id = 0; id < m.names.size(); ++id) {
+    if (!m.appeared[id]) continue;
+    ++s.actors;
+    s.events += m.events_by_actor[id];
+    s.busy_actors += m.events_by_actor[id] > 0 ? 1 : 0;
+    if (m.events_by_actor[id] > 0) per_actor[m.names[id]] = m.events_by_actor[id];
+  }
+  for (std::size_t p = 0; p < m.packs.size(); ++p) {
+    const std::vector<std::int64_t>& by_code = m.events_by_code[p];
+    const std::size_t own = by_code.size() - 2;
+    for (std::size_t c = 0; c < by_code.size(); ++c) {
+      if (by_code[c] == 0) continue;
+      const std::string_view name = c == own       ? std::string_view("finished")
+                                    : c == own + 1 ? std::string_view("destroyed")
+                                                   : m.packs[p].view.event_name(std::uint32_t(c));
+      per_event[name] += by_code[c];
+    }
+  }
+  s.event_kinds = std::int64_t(per_event.size());
+  s.top_events = busiest(per_event, kSummaryTop);
+  s.top_actors = busiest(per_actor, kSummaryTop);
+  return s;
 }
 
 }  // namespace spritec::sim

@@ -5,98 +5,161 @@
 #include <cmath>
 #include <ostream>
 #include <string_view>
+#include <vector>
 
 #include "spritec/diag/utf8.hpp"
 #include "spritec/runtime/player.hpp"
 
 namespace spritec::sim {
 
-std::string format_number(double value) {
+namespace {
+
+// Appends a number as the trace prints it (format_number).
+void append_number(std::string& out, double value) {
   // Tweens add a fractional step each tick, so a move that should end on 64 can end on
   // 63.99999999999992. Within a billionth of a thousandth-grid point, print that point.
   if (std::isfinite(value) && std::fabs(value) < 9.0e12) {
     const double snapped = std::round(value * 1000.0) / 1000.0;
     if (std::fabs(value - snapped) < 1e-9) value = snapped;
   }
-  if (value == 0) return "0";  // also -0
+  if (value == 0) {  // also -0
+    out += '0';
+    return;
+  }
   char buf[64];
   if (value == double(std::int64_t(value)) && value > -9.0e15 && value < 9.0e15) {
     auto r = std::to_chars(buf, buf + sizeof buf, std::int64_t(value));
-    return std::string(buf, r.ptr);
+    out.append(buf, r.ptr);
+    return;
   }
   auto r = std::to_chars(buf, buf + sizeof buf, value);  // shortest round trip
-  return std::string(buf, r.ptr);
+  out.append(buf, r.ptr);
 }
 
-namespace {
+void append_integer(std::string& out, std::int64_t value) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, r.ptr);
+}
 
-// JSON string; bytes that are not UTF-8 (a hostile pack's names) become U+FFFD so every
-// trace line stays valid JSON.
-void write_json_string(std::ostream& out, std::string_view s) {
+// A JSON string; bytes that are not UTF-8 (a hostile pack's names) become U+FFFD so every
+// trace line stays valid JSON. Names that need no escape (nearly all) are copied whole.
+void append_json_string(std::string& out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";
-  out << '"';
+  out += '"';
+  bool plain = true;
+  for (const char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) {
+    out.append(s);
+    out += '"';
+    return;
+  }
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char ch = s[i];
     const unsigned char c = static_cast<unsigned char>(ch);
     if (c >= 0x80) {
       const std::size_t n = diag::utf8_sequence_length(s, i);
       if (n == 0) {
-        out << "\\ufffd";
+        out += "\\ufffd";
       } else {
-        out << s.substr(i, n);
+        out.append(s.substr(i, n));
         i += n - 1;
       }
       continue;
     }
     switch (c) {
       case '"':
-        out << "\\\"";
+        out += "\\\"";
         break;
       case '\\':
-        out << "\\\\";
+        out += "\\\\";
         break;
       case '\n':
-        out << "\\n";
+        out += "\\n";
         break;
       case '\r':
-        out << "\\r";
+        out += "\\r";
         break;
       case '\t':
-        out << "\\t";
+        out += "\\t";
         break;
       case '\b':
-        out << "\\b";
+        out += "\\b";
         break;
       case '\f':
-        out << "\\f";
+        out += "\\f";
         break;
       default:
         if (c < 0x20) {
-          out << "\\u00" << kHex[c >> 4] << kHex[c & 15];
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
         } else {
-          out << ch;
+          out += ch;
         }
     }
   }
-  out << '"';
+  out += '"';
 }
 
 }  // namespace
 
-void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& a) {
-  out << "{\"tick\":" << tick << ",\"actor\":";
-  write_json_string(out, a.name);
-  out << ",\"action\":";
-  write_json_string(out, a.action);
-  out << ",\"step\":" << a.step << ",\"view\":" << a.view << ",\"frame\":";
-  write_json_string(out, a.frame_name);
-  out << ",\"flip\":\"" << runtime::flip_name(a.flip) << "\",\"x\":" << format_number(a.x)
-      << ",\"y\":" << format_number(a.y) << ",\"events\":[";
-  for (std::size_t i = 0; i < a.events.size(); ++i) {
-    if (i) out << ',';
-    write_json_string(out, a.events[i]);
+std::string format_number(double value) {
+  std::string out;
+  append_number(out, value);
+  return out;
+}
+
+void append_trace_line(std::string& out, const TraceLine& line) {
+  out += "{\"tick\":";
+  append_integer(out, line.tick);
+  out += ",\"actor\":";
+  append_json_string(out, line.actor);
+  out += ",\"action\":";
+  append_json_string(out, line.action);
+  out += ",\"step\":";
+  append_integer(out, line.step);
+  out += ",\"view\":";
+  append_integer(out, line.view);
+  out += ",\"frame\":";
+  append_json_string(out, line.frame);
+  out += ",\"flip\":\"";
+  out += line.flip;
+  out += "\",\"x\":";
+  append_number(out, line.x);
+  out += ",\"y\":";
+  append_number(out, line.y);
+  out += ",\"events\":[";
+  for (std::size_t i = 0; i < line.event_count; ++i) {
+    if (i) out += ',';
+    append_json_string(out, line.events[i]);
   }
-  out << "]}\n";
+  out += "]}\n";
+}
+
+void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& a) {
+  std::vector<std::string_view> events(a.events.begin(), a.events.end());
+  TraceLine line;
+  line.tick = tick;
+  line.actor = a.name;
+  line.action = a.action;
+  line.step = a.step;
+  line.view = a.view;
+  line.frame = a.frame_name;
+  line.flip = runtime::flip_name(a.flip);
+  line.x = a.x;
+  line.y = a.y;
+  line.events = events.data();
+  line.event_count = events.size();
+  std::string text;
+  append_trace_line(text, line);
+  out << text;
 }
 
 namespace {

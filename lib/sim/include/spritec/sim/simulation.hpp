@@ -81,10 +81,15 @@ struct RunOptions {
   std::int64_t tick_cap = 1000000;
 };
 
-// A scene being run, tick by tick. Typical use (the preview renderer):
+// A scene being run, tick by tick. Actors are kept in a vector in name order (names
+// interned once; script items refer to their actor by index), so a tick costs the player's
+// work per actor plus a few comparisons, and nothing is copied unless a reader asks. Typical use
+// (the preview renderer):
 //   auto sim = Simulation::create(scene, packs, sink);
 //   while (sim->step()) { for (const ActorSnapshot& a : sim->actors()) draw(a); ... }
 // or run_scene() below for a whole run with its trace.
+struct RunSummary;
+
 class Simulation {
  public:
   // Binds the scene to its packs (`packs` in the order of scene.packs, as load_packs
@@ -118,8 +123,16 @@ class Simulation {
   bool finished() const;
   // The live actors after the last step, in name order (byte order), including those
   // destroyed or despawned on that tick (destroyed = true; gone from the next tick).
+  // Made when first asked after a step (a run that only writes a trace never makes them).
   const std::vector<ActorSnapshot>& actors() const;
   const std::vector<ScenePack>& packs() const;
+
+  // Appends the trace lines of the tick last run (those write_trace_line writes for
+  // actors(), byte for byte) to `out`, straight from the actors' state.
+  void append_trace(std::string& out) const;
+  // The event counts of the run so far, for its summary (RunSummary's actors, events,
+  // event_kinds, busy_actors, top_events and top_actors; ticks are the caller's).
+  struct RunSummary event_summary() const;
 
  private:
   struct Impl;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include "spritec/sim/simulation.hpp"
 
@@ -17,6 +18,20 @@ namespace spritec::sim {
 // {"tick":12,"actor":"hero","action":"walk","step":1,"view":2,"frame":"body/1","flip":"x",
 //  "x":41.5,"y":70,"events":["hit"]}
 void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& actor);
+
+// The fields of one trace line, as views (nothing copied): what run_scene writes straight
+// from the simulation's state, at hundreds of MB/s.
+struct TraceLine {
+  std::int64_t tick = 0;
+  std::string_view actor, action, frame;
+  std::uint32_t step = 0, view = 0;
+  const char* flip = "";
+  double x = 0, y = 0;
+  const std::string_view* events = nullptr;
+  std::size_t event_count = 0;
+};
+// Appends the line (with its newline) to `out`.
+void append_trace_line(std::string& out, const TraceLine& line);
 
 // A number as the trace prints it: integers without decimals, others as the shortest
 // text that reads back as the same double.
