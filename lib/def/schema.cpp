@@ -41,29 +41,41 @@ json scalar_json(const Node& n) {
   return n.value;
 }
 
-// The tree as JSON, and each node by valijson's context path ("<root>[sheets][0]").
-json to_json(const Node& n, const std::string& path, std::map<std::string, const Node*>& where) {
-  where.emplace(path, &n);
+// The tree as JSON.
+json to_json(const Node& n) {
   switch (n.kind) {
     case NodeKind::kNull:
     case NodeKind::kScalar:
       return scalar_json(n);
     case NodeKind::kSequence: {
       json a = json::array();
-      for (std::size_t i = 0; i < n.items.size(); ++i) {
-        a.push_back(to_json(*n.items[i], path + "[" + std::to_string(i) + "]", where));
-      }
+      a.get_ref<json::array_t&>().reserve(n.items.size());
+      for (const Node* item : n.items)
+        a.push_back(to_json(*item));
       return a;
     }
     case NodeKind::kMapping: {
       json o = json::object();
-      for (const MapEntry& e : n.entries) {
-        o[e.key] = to_json(*e.value, path + "[" + e.key + "]", where);
-      }
+      for (const MapEntry& e : n.entries)
+        o[e.key] = to_json(*e.value);
       return o;
     }
   }
   return nullptr;
+}
+
+// Each node by valijson's context path ("<root>[sheets][0]"): made only to place the
+// errors of a document valijson refused.
+void index_paths(const Node& n, const std::string& path,
+                 std::map<std::string, const Node*>& where) {
+  where.emplace(path, &n);
+  if (n.is_sequence()) {
+    for (std::size_t i = 0; i < n.items.size(); ++i)
+      index_paths(*n.items[i], path + "[" + std::to_string(i) + "]", where);
+  } else if (n.is_mapping()) {
+    for (const MapEntry& e : n.entries)
+      index_paths(*e.value, path + "[" + e.key + "]", where);
+  }
 }
 
 bool type_fits(const Node& n, const std::string& type) {
@@ -497,8 +509,7 @@ class Walker {
 // valijson's own verdict; reports only what the walk missed (it should be nothing).
 bool cross_check(const Document& doc, const json& schema_json, diag::Sink& sink,
                  std::vector<const Node*>* malformed) {
-  std::map<std::string, const Node*> where;
-  const json instance = to_json(doc.root(), "<root>", where);
+  const json instance = to_json(doc.root());
   valijson::Schema schema;
   valijson::SchemaParser parser;
   valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_json);
@@ -517,6 +528,8 @@ bool cross_check(const Document& doc, const json& schema_json, diag::Sink& sink,
       path += part;
     errors.emplace_back(path, e.description);
   }
+  std::map<std::string, const Node*> where;
+  index_paths(doc.root(), "<root>", where);
   std::set<std::string> reported;
   for (const auto& [path, description] : errors) {
     bool has_deeper = false;

@@ -193,6 +193,12 @@ class TreeBuilder : public YAML::EventHandler {
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
+    if (anchor == YAML::NullAnchor && !stack_.empty() && !stack_.back().have_key &&
+        stack_.back().node->kind == NodeKind::kMapping) {
+      // A mapping key: kept as the entry's key and position, no node of its own.
+      take_key(stack_.back(), mark.line + 1, mark.column + 1, value);
+      return;
+    }
     Node* n = make(NodeKind::kScalar, mark);
     n->value = value;
     n->plain = (tag == "?");
@@ -220,7 +226,6 @@ class TreeBuilder : public YAML::EventHandler {
     int key_line = 0;
     int key_column = 0;
     bool drop_value = false;  // the key was a duplicate or not a scalar
-    std::map<std::string, std::pair<int, int>, std::less<>> seen;  // key -> position
   };
 
   Node* make(NodeKind kind, const YAML::Mark& mark) {
@@ -294,23 +299,50 @@ class TreeBuilder : public YAML::EventHandler {
         top.drop_value = true;
         return;
       }
-      top.key = n->kind == NodeKind::kNull ? std::string() : n->value;
-      auto it = top.seen.find(top.key);
-      if (it != top.seen.end()) {
-        diag::Note note{diag::Span{file_, it->second.first, it->second.second, 0},
-                        "first defined here"};
-        sink_.error(Code::kDuplicateKey, diag::Span{file_, top.key_line, top.key_column, 0},
-                    "duplicate key '" + top.key + "'", {note});
-        errors_ = true;
-        top.drop_value = true;
-        return;
-      }
-      top.seen.emplace(top.key, std::make_pair(top.key_line, top.key_column));
+      take_key(top, top.key_line, top.key_column,
+               n->kind == NodeKind::kNull ? std::string() : n->value);
       return;
     }
     top.have_key = false;
     if (top.drop_value) return;
     parent->entries.push_back(MapEntry{top.key, top.key_line, top.key_column, n});
+  }
+
+  // A scalar (or null) key of the mapping `top`: a duplicate is E0103 and its value is
+  // dropped. Keys already seen are the entries written so far and the keys dropped as
+  // duplicates; small mappings (nearly all) are searched in place, large ones through an
+  // index, so a hostile mapping of many keys stays O(n log n).
+  void take_key(Open& top, int line, int column, std::string key) {
+    top.have_key = true;
+    top.drop_value = false;
+    top.key_line = line;
+    top.key_column = column;
+    top.key = std::move(key);
+    const std::vector<MapEntry>& entries = top.node->entries;
+    const MapEntry* first = nullptr;
+    constexpr std::size_t kScan = 16;
+    if (entries.size() <= kScan && pending_.find(top.node) == pending_.end()) {
+      for (const MapEntry& e : entries) {
+        if (e.key == top.key) {
+          first = &e;
+          break;
+        }
+      }
+    } else {
+      auto& index = pending_[top.node];
+      if (index.size() < entries.size()) {
+        for (std::size_t i = index.size(); i < entries.size(); ++i)
+          index.emplace(entries[i].key, i);
+      }
+      auto it = index.find(top.key);
+      if (it != index.end()) first = &entries[it->second];
+    }
+    if (first == nullptr) return;
+    diag::Note note{diag::Span{file_, first->line, first->column, 0}, "first defined here"};
+    sink_.error(Code::kDuplicateKey, diag::Span{file_, top.key_line, top.key_column, 0},
+                "duplicate key '" + top.key + "'", {note});
+    errors_ = true;
+    top.drop_value = true;
   }
 
   void error(Code code, int line, int column, std::string message) {
@@ -325,6 +357,8 @@ class TreeBuilder : public YAML::EventHandler {
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<Open> stack_;
   std::map<YAML::anchor_t, const Node*> anchors_;
+  // Large mappings: key -> index of its entry (take_key).
+  std::map<const Node*, std::map<std::string, std::size_t, std::less<>>> pending_;
   const Node* root_ = nullptr;
   std::size_t total_ = 0;  // nodes added by aliases, expanded
   bool saw_document_ = false;
