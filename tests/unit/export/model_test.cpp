@@ -1,0 +1,488 @@
+// spritec::exporter's Model (lib/export/model.cpp): the order each animation plays its
+// frames in, the mirrored regions and the blank, names that clash, uniform rates, and
+// E0701 (aseprite-json's one sheet). Every expected value is worked out by hand in the
+// comments from DESIGN.md section 3's rules; the played orders are also checked against
+// the runtime's player, tick by tick, as a second oracle.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "spritec/diag/codes.hpp"
+#include "spritec/diag/diagnostic.hpp"
+#include "spritec/export/export.hpp"
+#include "spritec/format/spk_writer.hpp"
+#include "spritec/image/image.hpp"
+#include "spritec/runtime/player.hpp"
+#include "spritec/runtime/spk_reader.hpp"
+
+using namespace spritec;
+using exporter::Animation;
+using exporter::AnimFrame;
+using exporter::Model;
+using exporter::Region;
+using format::ActionModel;
+using format::FrameModel;
+using format::PackModel;
+using format::StepModel;
+using runtime::Mode;
+
+namespace {
+
+// A written and parsed pack with its decoded pages (the view points into `bytes`).
+struct Pack {
+  std::vector<std::uint8_t> bytes;
+  runtime::PackView view;
+  std::vector<image::Image> pages;
+};
+
+std::unique_ptr<Pack> make(const PackModel& m, std::vector<image::Image> pages) {
+  auto p = std::make_unique<Pack>();
+  auto written = format::write_spk(m);
+  INFO(written.error.message);
+  REQUIRE(written.ok());
+  p->bytes = std::move(written.value);
+  REQUIRE(runtime::parse_pack(p->bytes.data(), p->bytes.size(), p->view).ok());
+  p->pages = std::move(pages);
+  return p;
+}
+
+FrameModel frame(std::string name, std::uint32_t x, std::uint32_t y, std::uint32_t w,
+                 std::uint32_t h, std::int32_t ox, std::int32_t oy, std::uint32_t sw,
+                 std::uint32_t sh, std::uint32_t tx, std::uint32_t ty) {
+  FrameModel f;
+  f.name = std::move(name);
+  f.x = x, f.y = y, f.w = w, f.h = h;
+  f.origin_x = ox, f.origin_y = oy;
+  f.source_w = sw, f.source_h = sh;
+  f.trim_x = tx, f.trim_y = ty;
+  return f;
+}
+
+StepModel step(std::string frame, std::uint32_t ticks, bool fx = false, bool fy = false) {
+  StepModel s;
+  s.frame = std::move(frame);
+  s.ticks = ticks;
+  s.flip_x = fx;
+  s.flip_y = fy;
+  return s;
+}
+
+ActionModel action(std::string name, Mode mode, std::vector<std::vector<StepModel>> steps) {
+  ActionModel a;
+  a.name = std::move(name);
+  a.mode = mode;
+  a.views = std::uint32_t(steps.size());
+  a.steps = std::move(steps);
+  return a;
+}
+
+// A 16x8 page whose every pixel tells where it is: (x, y, 100, 255).
+image::Image page_16x8() {
+  image::Image img(16, 8);
+  for (int y = 0; y < 8; ++y) {
+    for (int x = 0; x < 16; ++x) {
+      std::uint8_t* p = img.pixel(x, y);
+      p[0] = std::uint8_t(x), p[1] = std::uint8_t(y), p[2] = 100, p[3] = 255;
+    }
+  }
+  return img;
+}
+
+// Frames of the fixture:
+//   0 "a"        at (0,0) 4x3, trimmed from 8x6 at (1,1), origin (2,3) in the untrimmed
+//                frame, so (1,2) in the rectangle as the pack stores it
+//   1 "b"        at (4,0) 2x2, untrimmed, origin (0,0)
+//   2 "c"        at (6,0) 3x3, untrimmed, origin (1,1)
+//   3 "a|flip_x" at (0,4) 1x1: the name the mirrored "a" would take
+PackModel fixture() {
+  PackModel m;
+  m.tick_rate = 10;
+  m.pages.push_back({16, 8, image::encode_png(page_16x8()), ""});
+  m.frames = {frame("a", 0, 0, 4, 3, 2, 3, 8, 6, 1, 1), frame("b", 4, 0, 2, 2, 0, 0, 2, 2, 0, 0),
+              frame("c", 6, 0, 3, 3, 1, 1, 3, 3, 0, 0),
+              frame("a|flip_x", 0, 4, 1, 1, 0, 0, 1, 1, 0, 0)};
+  const std::vector<StepModel> abc = {step("a", 1), step("b", 2), step("c", 3)};
+  m.actions.push_back(action("loop", Mode::kLoop, {abc}));
+  ActionModel once = action("once", Mode::kOnce, {{step("a", 2), step("b", 2)}});
+  once.then = runtime::ThenKind::kDestroy;
+  m.actions.push_back(once);
+  m.actions.push_back(action("pp", Mode::kPingpong, {abc}));
+  ActionModel pp2 = action("pp2", Mode::kPingpong, {abc});
+  pp2.repeat = 2;
+  m.actions.push_back(pp2);
+  ActionModel rev = action("rev", Mode::kLoop, {abc});
+  rev.reverse = true;
+  m.actions.push_back(rev);
+  ActionModel r3 = action("r3", Mode::kLoop, {abc});
+  r3.repeat = 3;
+  r3.loop_from = 1;
+  m.actions.push_back(r3);
+  ActionModel lf = action("lf", Mode::kLoop, {abc});
+  lf.loop_from = 2;
+  m.actions.push_back(lf);
+  // Two views: every mirror of "a", "a" flipped twice in a row, and a blank step.
+  m.actions.push_back(
+      action("mir", Mode::kLoop,
+             {{step("a", 1), step("a", 1, true), step("", 4)},
+              {step("a", 1, true), step("a", 1, true, true), step("a", 1, false, true)}}));
+  return m;
+}
+
+const Animation& anim(const Model& m, const std::string& name) {
+  for (const Animation& a : m.animations) {
+    if (a.name == name) return a;
+  }
+  FAIL("no animation " << name);
+  throw 0;
+}
+
+// The regions an animation shows, in order, and their ticks.
+std::vector<std::uint32_t> regions(const Animation& a) {
+  std::vector<std::uint32_t> out;
+  for (const AnimFrame& f : a.frames)
+    out.push_back(f.region);
+  return out;
+}
+std::vector<std::uint32_t> ticks(const Animation& a) {
+  std::vector<std::uint32_t> out;
+  for (const AnimFrame& f : a.frames)
+    out.push_back(f.ticks);
+  return out;
+}
+
+// What the runtime's player shows on ticks 0 .. n-1 of a one-view action (the frame index
+// of the step shown), and what the animation shows (a loop starting over at its first
+// frame, a finished one holding its last).
+std::vector<std::uint32_t> player_frames(const runtime::PackView& pack, const char* name, int n) {
+  runtime::ActorState st;
+  auto ignore = [](std::uint32_t) {};
+  runtime::start(pack, st, pack.find_action(name), false, ignore);
+  std::vector<std::uint32_t> out;
+  for (int t = 0; t < n; ++t) {
+    out.push_back(runtime::current_step(pack, st).frame);
+    runtime::tick(pack, st, ignore);
+  }
+  return out;
+}
+std::vector<std::uint32_t> animation_frames(const Model& m, const Animation& a, int n) {
+  std::vector<std::uint32_t> per_tick;
+  for (const AnimFrame& f : a.frames) {
+    for (std::uint32_t k = 0; k < f.ticks; ++k)
+      per_tick.push_back(m.regions[f.region].frame);
+  }
+  std::vector<std::uint32_t> out;
+  for (int t = 0; t < n; ++t) {
+    std::size_t i = std::size_t(t);
+    out.push_back(i < per_tick.size() ? per_tick[i]
+                  : a.loop            ? per_tick[i % per_tick.size()]
+                                      : per_tick.back());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("each action plays its steps in the order the player shows them") {
+  auto p = make(fixture(), {page_16x8()});
+  const Model m = exporter::build_model(p->view, p->pages, true);
+  CHECK(m.tick_rate == 10);
+  // One animation per action and view: 7 one-view actions, mir/0 and mir/1.
+  REQUIRE(m.animations.size() == 9);
+  using V = std::vector<std::uint32_t>;
+  const std::uint32_t a = 0, b = 1, c = 2;
+
+  // loop: a b c, then again from a.
+  CHECK(regions(anim(m, "loop")) == V{a, b, c});
+  CHECK(ticks(anim(m, "loop")) == V{1, 2, 3});
+  CHECK(anim(m, "loop").loop);
+  CHECK(anim(m, "loop").action == 0);
+  // once: a b, and it stays.
+  CHECK(regions(anim(m, "once")) == V{a, b});
+  CHECK_FALSE(anim(m, "once").loop);
+  // pingpong forever: a b c b | a b c b | … (the ends are not shown twice), so one cycle
+  // of the looping animation is a b c b.
+  CHECK(regions(anim(m, "pp")) == V{a, b, c, b});
+  CHECK(ticks(anim(m, "pp")) == V{1, 2, 3, 2});
+  CHECK(anim(m, "pp").loop);
+  // pingpong, repeat 2: the first cycle a b c b a; the second starts at b (a's time has
+  // just run out): b c b a; then it holds a.
+  CHECK(regions(anim(m, "pp2")) == V{a, b, c, b, a, b, c, b, a});
+  CHECK_FALSE(anim(m, "pp2").loop);
+  // reverse: the list as if written backwards.
+  CHECK(regions(anim(m, "rev")) == V{c, b, a});
+  CHECK(ticks(anim(m, "rev")) == V{3, 2, 1});
+  CHECK(anim(m, "rev").loop);
+  // loop, repeat 3, loop_from 1: a b c, then b c twice more; then it holds c.
+  CHECK(regions(anim(m, "r3")) == V{a, b, c, b, c, b, c});
+  CHECK(ticks(anim(m, "r3")) == V{1, 2, 3, 2, 3, 2, 3});
+  CHECK_FALSE(anim(m, "r3").loop);
+  // loop forever from loop_from 2: a b c c c …; formats loop a whole list, so the list is
+  // the first pass and the action is named as not carried exactly (W0705).
+  CHECK(regions(anim(m, "lf")) == V{a, b, c});
+  CHECK(anim(m, "lf").loop);
+  CHECK(m.uncarried.loop_tail == std::vector<std::string>{"lf"});
+  // r3 finishes, so its loop_from tail is played exactly.
+  CHECK(m.uncarried.long_repeat.empty());
+  CHECK(m.uncarried.then == std::vector<std::string>{"once"});
+  CHECK(m.uncarried.events.empty());
+  CHECK(m.uncarried.motion.empty());
+  CHECK(m.uncarried.transitions.empty());
+
+  // The same, tick by tick, from the runtime's player over three cycles of the longest.
+  for (const char* name : {"loop", "once", "pp", "pp2", "rev", "r3"}) {
+    INFO(name);
+    CHECK(animation_frames(m, anim(m, name), 60) == player_frames(p->view, name, 60));
+  }
+}
+
+TEST_CASE("mirrored steps get mirrored regions, each (frame, flip) once, about the origin pixel") {
+  auto p = make(fixture(), {page_16x8()});
+  const Model m = exporter::build_model(p->view, p->pages, true);
+  // The pack's 4 frames first, as they are; then, in the order first needed (mir/0: a,
+  // a flip_x, blank; mir/1: a flip_x again, a flip_xy, a flip_y): 4 "a|flip_x|" (the
+  // frame "a|flip_x" has that name already), 5 the blank, 6 a flip_xy, 7 a flip_y.
+  REQUIRE(m.regions.size() == 8);
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    CHECK(m.regions[i].frame == i);
+    CHECK(m.regions[i].page == 0);
+    CHECK_FALSE(m.regions[i].flip_x);
+  }
+  CHECK(m.regions[0].name == "a");
+  CHECK(m.regions[0].origin_x == 1);  // 2 - trim 1
+  CHECK(m.regions[0].origin_y == 2);  // 3 - trim 1
+  CHECK(m.regions[3].name == "a|flip_x");
+  CHECK(m.regions[4].name == "a|flip_x|");
+  CHECK(m.regions[5].name == "|blank");
+  CHECK(m.regions[6].name == "a|flip_xy");
+  CHECK(m.regions[7].name == "a|flip_y");
+  using V = std::vector<std::uint32_t>;
+  CHECK(regions(anim(m, "mir/0")) == V{0, 4, 5});
+  CHECK(ticks(anim(m, "mir/0")) == V{1, 1, 4});
+  CHECK(regions(anim(m, "mir/1")) == V{4, 6, 7});
+
+  // "a": 4x3 rectangle, origin (1,2) in it, trimmed from 8x6 at (1,1).
+  // Mirrored in x about the origin pixel: origin_x' = w-1-origin_x = 4-1-1 = 2, and the
+  // rectangle sits at trim_x' = source_w-trim_x-w = 8-1-4 = 3 in the mirrored frame; so the
+  // untrimmed origin is 2+3 = 5 = 8-1-2, the definition's origin mirrored.
+  const Region& fx = m.regions[4];
+  CHECK(fx.frame == 0);
+  CHECK(fx.flip_x);
+  CHECK_FALSE(fx.flip_y);
+  CHECK(fx.w == 4);
+  CHECK(fx.h == 3);
+  CHECK(fx.origin_x == 2);
+  CHECK(fx.origin_y == 2);
+  CHECK(fx.trim_x == 3);
+  CHECK(fx.trim_y == 1);
+  CHECK(fx.source_w == 8);
+  CHECK(fx.source_h == 6);
+  CHECK(fx.untrimmed_origin_x() == 5);
+  // In y: origin_y' = 3-1-2 = 0, trim_y' = 6-1-3 = 2 (untrimmed 2 = 6-1-3).
+  const Region& fy = m.regions[7];
+  CHECK(fy.frame == 0);
+  CHECK(fy.flip_y);
+  CHECK_FALSE(fy.flip_x);
+  CHECK(fy.origin_x == 1);
+  CHECK(fy.trim_x == 1);
+  CHECK(fy.origin_y == 0);
+  CHECK(fy.trim_y == 2);
+  const Region& fxy = m.regions[6];
+  CHECK(fxy.flip_x);
+  CHECK(fxy.flip_y);
+  CHECK(fxy.origin_x == 2);
+  CHECK(fxy.trim_x == 3);
+  CHECK(fxy.origin_y == 0);
+  CHECK(fxy.trim_y == 2);
+  // The blank: 2x2, origin at its centre pixel (1,1), no pack frame.
+  const Region& blank = m.regions[5];
+  CHECK(blank.frame == runtime::kNone);
+  CHECK(blank.w == 2);
+  CHECK(blank.h == 2);
+  CHECK(blank.source_w == 2);
+  CHECK(blank.source_h == 2);
+  CHECK(blank.origin_x == 1);
+  CHECK(blank.origin_y == 1);
+
+  // The mirrored regions and the blank are on a page of the export's own, after the pack's.
+  REQUIRE(m.pages.size() == 2);
+  CHECK(m.pages[0].pixels == &p->pages[0]);
+  CHECK(m.pages[0].png != nullptr);  // embedded: its PNG is written as it is
+  CHECK(m.pages[1].pixels == nullptr);
+  for (std::uint32_t i = 4; i < 8; ++i)
+    CHECK(m.regions[i].page == 1);
+  const image::Image& own = m.pages[1].image();
+  // Their pixels: "a" is page (0..3, 0..2), pixel (x, y) = (x, y, 100, 255).
+  for (const std::uint32_t r : {4u, 6u, 7u}) {
+    const Region& g = m.regions[r];
+    INFO("region " << g.name);
+    REQUIRE(g.x + g.w <= std::uint32_t(own.width));
+    REQUIRE(g.y + g.h <= std::uint32_t(own.height));
+    for (std::uint32_t y = 0; y < g.h; ++y) {
+      for (std::uint32_t x = 0; x < g.w; ++x) {
+        const std::uint8_t* px = own.pixel(int(g.x + x), int(g.y + y));
+        const std::uint32_t sx = g.flip_x ? g.w - 1 - x : x;
+        const std::uint32_t sy = g.flip_y ? g.h - 1 - y : y;
+        CHECK(px[0] == sx);
+        CHECK(px[1] == sy);
+        CHECK(px[2] == 100);
+        CHECK(px[3] == 255);
+      }
+    }
+  }
+  for (std::uint32_t y = 0; y < 2; ++y) {
+    for (std::uint32_t x = 0; x < 2; ++x)
+      CHECK(own.pixel(int(blank.x + x), int(blank.y + y))[3] == 0);
+  }
+  // No two of the export's regions overlap on their page (1 px apart or more).
+  for (std::uint32_t i = 4; i < 8; ++i) {
+    for (std::uint32_t j = i + 1; j < 8; ++j) {
+      const Region& r = m.regions[i];
+      const Region& s = m.regions[j];
+      const bool apart =
+          r.x + r.w < s.x + 1 || s.x + s.w < r.x + 1 || r.y + r.h < s.y + 1 || s.y + s.h < r.y + 1;
+      CHECK(apart);
+    }
+  }
+}
+
+TEST_CASE("atlas formats get the pack's frames only: no mirrors, no blank, no animations") {
+  auto p = make(fixture(), {page_16x8()});
+  const Model m = exporter::build_model(p->view, p->pages, false);
+  CHECK(m.regions.size() == 4);
+  CHECK(m.pages.size() == 1);
+  CHECK(m.animations.empty());
+}
+
+TEST_CASE("a frame named like a mirror or the blank: the export's names get '|' added") {
+  PackModel m = fixture();
+  m.frames.push_back(frame("|blank", 1, 4, 1, 1, 0, 0, 1, 1, 0, 0));
+  m.frames.push_back(frame("a|flip_x|", 2, 4, 1, 1, 0, 0, 1, 1, 0, 0));
+  m.frames.push_back(frame("a|flip_y", 3, 4, 1, 1, 0, 0, 1, 1, 0, 0));
+  auto p = make(m, {page_16x8()});
+  const Model model = exporter::build_model(p->view, p->pages, true);
+  // Frames 0..6; then a flip_x (wanted "a|flip_x", taken, "a|flip_x|", taken), the blank
+  // ("|blank" taken), a flip_xy (free), a flip_y (taken).
+  REQUIRE(model.regions.size() == 11);
+  CHECK(model.regions[7].name == "a|flip_x||");
+  CHECK(model.regions[8].name == "|blank|");
+  CHECK(model.regions[9].name == "a|flip_xy");
+  CHECK(model.regions[10].name == "a|flip_y|");
+  std::set<std::string> names;
+  for (const Region& r : model.regions)
+    names.insert(r.name);
+  CHECK(names.size() == model.regions.size());
+}
+
+TEST_CASE("a repeat that would expand past 65,536 steps loops and is named") {
+  PackModel m = fixture();
+  ActionModel big = action("big", Mode::kPingpong, {{step("a", 1), step("b", 1), step("c", 1)}});
+  // A cycle after the first is 4 steps (b c b a): 5 + 4 * (16383 - 1) = 65533 fits;
+  // 5 + 4 * (16384 - 1) = 65537 does not.
+  big.repeat = 16383;
+  ActionModel bigger = big;
+  bigger.name = "bigger";
+  bigger.repeat = 16384;
+  m.actions.push_back(big);
+  m.actions.push_back(bigger);
+  auto p = make(m, {page_16x8()});
+  const Model model = exporter::build_model(p->view, p->pages, true);
+  CHECK(anim(model, "big").frames.size() == 65533);
+  CHECK_FALSE(anim(model, "big").loop);
+  CHECK(anim(model, "bigger").frames.size() == 5);  // the first cycle, looping
+  CHECK(anim(model, "bigger").loop);
+  CHECK(model.uncarried.long_repeat == std::vector<std::string>{"bigger"});
+}
+
+namespace {
+
+Animation with_ticks(const std::vector<std::uint32_t>& ticks) {
+  Animation a;
+  for (std::uint32_t t : ticks)
+    a.frames.push_back({0, t});
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("uniform rate: the exact gcd of the ticks, or the smallest step within 100,000 frames") {
+  // gcd(4, 6, 10) = 2: at 60 ticks/s, 30 fps; the frames shown 2, 3 and 5 times.
+  Animation a = with_ticks({4, 6, 10});
+  exporter::UniformRate r = exporter::uniform_rate(a, 60);
+  CHECK(r.exact);
+  CHECK(r.ticks_per_frame == 2);
+  CHECK(r.fps == 30.0);
+  CHECK(exporter::repeats(a.frames[0], r) == 2);
+  CHECK(exporter::repeats(a.frames[1], r) == 3);
+  CHECK(exporter::repeats(a.frames[2], r) == 5);
+  // gcd(3, 5) = 1: 7 ticks/s is 7 fps.
+  r = exporter::uniform_rate(with_ticks({3, 5}), 7);
+  CHECK(r.ticks_per_frame == 1);
+  CHECK(r.fps == 7.0);
+  // gcd(12, 18) = 6 at 8 ticks/s: 8/6 fps.
+  r = exporter::uniform_rate(with_ticks({12, 18}), 8);
+  CHECK(r.ticks_per_frame == 6);
+  CHECK(r.fps == 8.0 / 6.0);
+  // 100,000 frames at the exact rate still fit: 100,000 one-tick steps.
+  Animation fits = with_ticks(std::vector<std::uint32_t>(100000, 1));
+  r = exporter::uniform_rate(fits, 60);
+  CHECK(r.exact);
+  CHECK(r.ticks_per_frame == 1);
+  // 1 + 200,000 ticks, gcd 1, would be 200,001 frames: the step becomes
+  // ceil(200,001 / 100,000) = 3 ticks, 20 fps at 60, and the frames are rounded:
+  // 1/3 -> 1 (at least once), 200,000/3 = 66,666.7 -> 66,667.
+  Animation longer = with_ticks({1, 200000});
+  r = exporter::uniform_rate(longer, 60);
+  CHECK_FALSE(r.exact);
+  CHECK(r.ticks_per_frame == 3);
+  CHECK(r.fps == 20.0);
+  CHECK(exporter::repeats(longer.frames[0], r) == 1);
+  CHECK(exporter::repeats(longer.frames[1], r) == 66667);
+  // 100,001 one-tick steps: step 2, each frame 1/2 -> rounded half up -> 1.
+  Animation over = with_ticks(std::vector<std::uint32_t>(100001, 1));
+  r = exporter::uniform_rate(over, 60);
+  CHECK_FALSE(r.exact);
+  CHECK(r.ticks_per_frame == 2);
+  CHECK(exporter::repeats(over.frames[0], r) == 1);
+  // One step of 4,000,000,000 ticks: gcd 4e9, one frame, exact.
+  r = exporter::uniform_rate(with_ticks({4000000000u}), 60);
+  CHECK(r.exact);
+  CHECK(r.ticks_per_frame == 4000000000u);
+}
+
+TEST_CASE("E0701: aseprite-json's one sheet cannot hold the frames; other formats can") {
+  // 128x128 frames at distinct offsets (dx, dy) of one 256x256 page (they overlap, so the
+  // page stays small; the sheet places each distinct rectangle anew). On a 16,384 px wide
+  // sheet with 1 px between them, 127 fit in a row (127*129-1 = 16,382) and 127 rows
+  // (the 128th would start at y = 127*129 = 16,383 and end past 16,384): 16,129 in all.
+  // One more, 16,130, does not fit, and nothing of the sheet's 1 GiB is made.
+  PackModel m;
+  m.tick_rate = 60;
+  image::Image page(256, 256);
+  page.pixel(0, 0)[3] = 255;
+  m.pages.push_back({256, 256, image::encode_png(page), ""});
+  for (std::uint32_t i = 0; i < 16130; ++i)
+    m.frames.push_back(
+        frame("f" + std::to_string(i), i % 129, i / 129, 128, 128, 0, 0, 128, 128, 0, 0));
+  auto p = make(m, {page});
+  exporter::Options o;
+  o.format = exporter::Format::kAsepriteJson;
+  o.stem = "big";
+  o.out_name = "big.json";
+  o.pack_name = "big.spk";
+  diag::Sink sink;
+  auto files = exporter::export_pack(p->view, p->pages, o, sink);
+  CHECK_FALSE(files.has_value());
+  REQUIRE(sink.error_count() == 1);
+  CHECK(diag::info(sink.diagnostics()[0].code).id == "E0701");
+  CHECK(sink.diagnostics()[0].code == diag::Code::kExportSheetTooLarge);
+  // Phaser keeps the pack's page: the same pack exports.
+  o.format = exporter::Format::kPhaser;
+  diag::Sink ok;
+  auto phaser = exporter::export_pack(p->view, p->pages, o, ok);
+  REQUIRE(phaser.has_value());
+  CHECK(ok.error_count() == 0);
+  CHECK((*phaser)[0].name == "big.json");
+}
