@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The simulator at scale (issue 13), whole-process, on one core (taskset -c 0): each figure
+# is the median of N runs of the CLI on the scenes of bench/crowd/make_crowd.py.
+#
+#   crowd actor-ticks/s   10,000 x T / (median time of `simulate crowd --ticks T`
+#                         - median time of `simulate crowd --ticks 0`)
+#   load 10,000 actors    median time of `simulate crowd --ticks 0` (read the scene,
+#                         compile the pack in memory, create the simulation, tick 0)
+#   script / no script    `simulate script --ticks T` over `simulate noscript --ticks T`,
+#                         whole-process, and the same net of their `--ticks 0` times (the
+#                         script's 1,000 items span ticks 0..2000)
+#   trace                 `simulate noscript --ticks TT --trace FILE`: FILE's size / time, MB/s
+#                         (10^6 bytes), and the run's peak RSS
+#   preview               `preview preview.scene.yaml -o OUT.gif` (300 actors, 320x200,
+#                         10 s): wall time and peak RSS
+#
+# Usage: bench/bench_sim.sh [-n RUNS] [-t TICKS] [-T TRACE_TICKS] [SPRITEC]
+#   RUNS (default 5) runs per figure; TICKS (default 2000) the crowd's ticks; TRACE_TICKS
+#   (default 1000: 1,000 actors x 1,001 ticks, about a million lines); SPRITEC the binary
+#   (default build/cli/spritec). Inputs and outputs go to bench/.work/crowd (gitignored).
+# Do not run it while a build runs: the machine's cores are shared and the times would lie.
+set -euo pipefail
+
+runs=5
+ticks=2000
+trace_ticks=1000
+while getopts "n:t:T:" opt; do
+  case $opt in
+    n) runs=$OPTARG ;;
+    t) ticks=$OPTARG ;;
+    T) trace_ticks=$OPTARG ;;
+    *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+here=$(cd "$(dirname "$0")" && pwd)
+spritec=$(realpath "${1:-build/cli/spritec}")
+work=$here/.work/crowd
+[ -x "$spritec" ] || { echo "no spritec at $spritec (build it, or give its path)" >&2; exit 2; }
+command -v taskset >/dev/null || { echo "taskset not found (util-linux)" >&2; exit 2; }
+if pgrep -x ninja >/dev/null || pgrep -x cc1plus >/dev/null; then
+  echo "warning: a build is running; the figures will be noisy" >&2
+fi
+
+python3 "$here/crowd/make_crowd.py" "$work" >/dev/null
+cd "$work"
+
+# median N CMD...: runs CMD N times on core 0 (taskset -c 0), stdout and stderr discarded,
+# and prints "MEDIAN_SECONDS MEDIAN_PEAK_RSS_KB": wall time, and the process's own ru_maxrss
+# as wait4 returns it (getrusage of exactly that child; taskset execs the command, so it is
+# spritec's). A failing run stops the benchmark.
+median() {
+  python3 - "$@" <<'EOF'
+import os, statistics, subprocess, sys, time
+n, cmd = int(sys.argv[1]), ["taskset", "-c", "0"] + sys.argv[2:]
+times, rss = [], []
+for _ in range(n):
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    times.append(time.perf_counter() - t0)
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        sys.exit("failed (%d): %s\n%s" % (code, " ".join(cmd), err.decode()))
+    rss.append(usage.ru_maxrss)
+print("%.6f %d" % (statistics.median(times), statistics.median(rss)))
+EOF
+}
+
+# figure NAME CMD...: the medians of CMD into NAME_t (seconds) and NAME_rss (KB).
+figure() {
+  local name=$1 out
+  shift
+  out=$(median "$runs" "$@")
+  read -r "${name}_t" "${name}_rss" <<<"$out"
+}
+
+figure load "$spritec" simulate crowd.scene.yaml --ticks 0
+figure crowd "$spritec" simulate crowd.scene.yaml --ticks "$ticks"
+figure s0 "$spritec" simulate script.scene.yaml --ticks 0
+figure n0 "$spritec" simulate noscript.scene.yaml --ticks 0
+figure s "$spritec" simulate script.scene.yaml --ticks "$ticks"
+figure n "$spritec" simulate noscript.scene.yaml --ticks "$ticks"
+figure trace "$spritec" simulate noscript.scene.yaml --ticks "$trace_ticks" --trace trace.jsonl
+trace_bytes=$(stat -c %s trace.jsonl)
+trace_lines=$(wc -l <trace.jsonl)
+rm -f trace.jsonl
+figure gif "$spritec" preview preview.scene.yaml -o preview.gif
+gif_bytes=$(stat -c %s preview.gif)
+
+# The NAME_t and NAME_rss variables are set by figure's read.
+# shellcheck disable=SC2154
+awk -v runs="$runs" -v ticks="$ticks" -v tt="$trace_ticks" \
+  -v t_load="$load_t" -v rss_load="$load_rss" -v t_crowd="$crowd_t" -v rss_crowd="$crowd_rss" \
+  -v t_s0="$s0_t" -v t_n0="$n0_t" -v t_s="$s_t" -v t_n="$n_t" -v rss_s="$s_rss" -v rss_n="$n_rss" \
+  -v t_trace="$trace_t" -v rss_trace="$trace_rss" -v tb="$trace_bytes" -v tl="$trace_lines" \
+  -v t_gif="$gif_t" -v rss_gif="$gif_rss" -v gb="$gif_bytes" 'BEGIN {
+  mb = 1024
+  printf "spritec simulator, whole-process on one core (taskset -c 0), median of %d runs\n\n", runs
+  printf "%-44s %14s %10s\n", "figure", "value", "peak RSS"
+  printf "%-44s %14s %10s\n", "------", "-----", "--------"
+  net = t_crowd - t_load
+  printf "%-44s %12.1f M %7.1f MB\n", sprintf("crowd: actor-ticks/s (10,000 x %d ticks)", ticks), \
+    (net > 0 ? 10000 * ticks / net / 1e6 : 0), rss_crowd / mb
+  printf "%-44s %12.3f s %7.1f MB\n", sprintf("crowd: --ticks %d, whole run", ticks), t_crowd, rss_crowd / mb
+  printf "%-44s %12.3f s %7.1f MB\n", "crowd: load 10,000 actors (--ticks 0)", t_load, rss_load / mb
+  printf "%-44s %12.3f s %7.1f MB\n", sprintf("script (1,000 actors, 1,000 items) %d ticks", ticks), t_s, rss_s / mb
+  printf "%-44s %12.3f s %7.1f MB\n", sprintf("no script (same 1,000 actors) %d ticks", ticks), t_n, rss_n / mb
+  printf "%-44s %13.2fx\n", "script / no script, whole-process", t_s / t_n
+  printf "%-44s %13.2fx\n", "script / no script, net of --ticks 0", \
+    ((t_n - t_n0) > 0 ? (t_s - t_s0) / (t_n - t_n0) : 0)
+  printf "%-44s %9.1f MB/s %7.1f MB\n", sprintf("trace: %d lines, %.1f MB in %.3f s", tl, tb / 1e6, t_trace), \
+    tb / 1e6 / t_trace, rss_trace / mb
+  printf "%-44s %12.3f s %7.1f MB\n", sprintf("preview: 300 actors, 10 s GIF (%d bytes)", gb), t_gif, rss_gif / mb
+}'
