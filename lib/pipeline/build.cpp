@@ -149,7 +149,7 @@ bool plan_exports(const BuildOptions& options, const Compiled& compiled, Outputs
         export_files(view, *pages, target->format, target->output, options.output, sink);
     if (!files) return false;
     for (std::size_t i = 0; i < files->size(); ++i) {
-      o.plan.output((*files)[i].path, "--export", i == 0 ? "" : "a file of the export");
+      o.plan.output((*files)[i].path, "--export", export_role(i, (*files)[i].path));
       o.texts.emplace_back((*files)[i].path,
                            std::string((*files)[i].bytes.begin(), (*files)[i].bytes.end()));
     }
@@ -282,13 +282,19 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     cached = compiled.has_value();
   }
   if (definition && !compiled) compiled = compile_loaded(std::move(*definition), compile, sink);
-  int status = report(sink, err, options.werror);
-  if (!compiled || status != 0) return status != 0 ? status : 1;
+  if (!compiled) {
+    const int status = report(sink, err, options.werror);
+    return status != 0 ? status : 1;
+  }
+  // Every diagnostic, the exports' warnings (W07xx) among them, is reported once, after
+  // the outputs are planned and before anything is written (so --werror counts them too).
+  Outputs outputs;
+  const bool planned = plan_outputs(options, *compiled, outputs, sink);
+  const int status = report(sink, err, options.werror);
+  if (!planned || status != 0) return status != 0 ? status : 1;
   compiled->load_seconds = load_seconds;
   if (!cached && !cache_file.empty()) store_in_cache(cache_file, *compiled, err);
 
-  Outputs outputs;
-  if (!plan_outputs(options, *compiled, outputs, sink)) return report(sink, err, options.werror);
   if (diag::Status<> written = write_outputs(outputs); !written)
     return write_failed(sink, err, "build", written.error);
 

@@ -84,7 +84,7 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
   for (std::size_t i = 0; i < pack->inputs.size(); ++i)
     plan.input(pack->inputs[i], i == 0 ? "the pack" : "a page file of the pack");
   for (std::size_t i = 0; i < files->size(); ++i)
-    plan.output((*files)[i].path, "-o", i == 0 ? "" : "a file of the export");
+    plan.output((*files)[i].path, "-o", export_role(i, (*files)[i].path));
   if (!check_outputs(plan, sink)) return report(sink, err, options.werror);
   if (int status = report(sink, err, options.werror); status != 0) return status;
   io::OutputSet set;

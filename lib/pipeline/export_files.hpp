@@ -18,6 +18,13 @@ struct ExportFile {
   std::vector<std::uint8_t> bytes;
 };
 
+// How an export's file after OUT is named in messages ("-o's page image hero-0.png would
+// replace …"): "page image" or "file"; "" for OUT itself.
+inline std::string export_role(std::size_t index, const std::filesystem::path& path) {
+  if (index == 0) return "";
+  return path.extension() == ".png" ? "page image" : "file";
+}
+
 // --export F:OUT, read: empty when F is no format or OUT is empty.
 struct ExportTarget {
   exporter::Format format;

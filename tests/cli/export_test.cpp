@@ -434,13 +434,10 @@ TEST_CASE("export --diagnostics json lists the W07xx warnings of each format") {
   }
 }
 
-// Defect found while writing these tests: build --export's warnings (W0701-W0708) are put in
-// the sink after the build has reported it, so they are never shown, and --werror does not
-// see them (the build writes everything). docs/cli.md says build --export exports "exactly
-// as spritec export would". Marked [!shouldfail] until lib/pipeline/build.cpp reports them:
-// then this test fails as "passed unexpectedly" and the tag must go.
-TEST_CASE("build --export reports the export's warnings, and --werror counts them",
-          "[!shouldfail]") {
+// build --export exports "exactly as spritec export would" (docs/cli.md): its warnings are
+// shown, and --werror counts them (found by this test: they were put in the sink after the
+// build had reported it).
+TEST_CASE("build --export reports the export's warnings, and --werror counts them") {
   fs::path dir = hero_project("build-warnings");
   Run exported = run_spritec({"export", "base.spk", "--format", "godot4", "-o", "e/g.tres"}, dir);
   REQUIRE(exported.exit == 0);
