@@ -1,6 +1,8 @@
 // spritec preview: scenes, actions and whole packs to GIF, APNG or PNG strips.
 #include <algorithm>
 #include <filesystem>
+#include <memory>
+#include <string>
 
 #include "outputs.hpp"
 #include "report.hpp"
@@ -52,30 +54,33 @@ void note_fps(std::int64_t wanted, const std::string& what, std::uint32_t rate, 
       << " ticks per second): the preview shows " << rate << " frames per second\n";
 }
 
-struct Rendered {
-  FrameSequence frames;
-  std::uint32_t background = 0;  // the stage's colour, 0xRRGGBBAA
+// A scene loaded and its packs bound, ready to be drawn — more than once: a GIF's first
+// pass counts the colours of every frame for its palette, the second encodes them, each
+// in a Simulation of its own (the simulator is deterministic).
+struct LoadedScene {
+  sim::Scene scene;
+  std::vector<sim::ScenePack> packs;  // copied into each Simulation (they share the bytes)
+  std::vector<std::unique_ptr<LoadedPack>> files;
+  std::vector<render::PackArt> art;
+  render::ScenePreviewOptions options;  // fps set by each pass from the tick rate
+  std::int64_t wanted_fps = 0;
 };
 
-// Loads the scene and its packs, binds them in a Simulation and has render/ draw it.
-std::optional<Rendered> render_scene(const PreviewOptions& o, const render::FrameSelection& keep,
-                                     diag::Sink& sink, std::ostream& err,
-                                     std::vector<fs::path>* inputs) {
+// Loads the scene and its packs. Empty when an error was reported to `sink`.
+std::unique_ptr<LoadedScene> load_scene(const PreviewOptions& o, const render::FrameSelection& keep,
+                                        diag::Sink& sink, std::vector<fs::path>* inputs) {
   std::optional<sim::Scene> scene = sim::read_scene_file(o.input, sink);
-  if (!scene) return std::nullopt;
+  if (!scene) return nullptr;
   std::optional<ScenePacks> packs = load_scene_packs(*scene, o.root, true, sink);
-  if (!packs) return std::nullopt;
-  std::vector<std::unique_ptr<LoadedPack>> files = std::move(packs->files);
-  std::vector<render::PackArt> art;
-  for (const auto& file : files) {
+  if (!packs) return nullptr;
+  auto loaded = std::make_unique<LoadedScene>();
+  loaded->files = std::move(packs->files);
+  loaded->packs = std::move(packs->packs);
+  for (const auto& file : loaded->files) {
     inputs->insert(inputs->end(), file->inputs.begin(), file->inputs.end());
-    art.push_back({&file->view, &file->pages});
+    loaded->art.push_back({&file->view, &file->pages});
   }
-  std::optional<sim::Simulation> sim =
-      sim::Simulation::create(*scene, std::move(packs->packs), sink);
-  if (!sim) return std::nullopt;
-
-  render::ScenePreviewOptions options;
+  render::ScenePreviewOptions& options = loaded->options;
   options.stage.width = scene->stage_width;
   options.stage.height = scene->stage_height;
   options.stage.background = scene->background;
@@ -84,24 +89,41 @@ std::optional<Rendered> render_scene(const PreviewOptions& o, const render::Fram
   options.scale = o.scale;
   options.ticks = o.ticks;
   options.keep = keep;
+  loaded->wanted_fps = o.fps > 0 ? o.fps : scene->fps;
+  loaded->scene = std::move(*scene);
+  return loaded;
+}
+
+// Binds the scene in a Simulation and has render/ draw it, its frames collected or streamed
+// to `frames_sink`. The first pass reports (W0602, notes, a simulator limit that stopped the
+// run); a later one is the same run again and says nothing. Empty when an error was reported.
+std::optional<FrameSequence> draw_scene_pass(const PreviewOptions& o, LoadedScene& loaded,
+                                             render::FrameSink* frames_sink, bool first,
+                                             diag::Sink& sink, std::ostream& err) {
+  diag::Sink quiet;
+  diag::Sink& to = first ? sink : quiet;
+  std::optional<sim::Simulation> sim = sim::Simulation::create(loaded.scene, loaded.packs, to);
+  if (!sim) return std::nullopt;
+  render::ScenePreviewOptions options = loaded.options;
   const std::uint32_t rate = sim->tick_rate();
-  const std::int64_t wanted = o.fps > 0 ? o.fps : scene->fps;
+  const std::int64_t wanted = loaded.wanted_fps;
   options.fps = preview_fps(wanted, rate);
-  render::ScenePreview preview = render::render_scene(*sim, art, options);
-  if (!preview.stage_too_large) {
+  options.sink = frames_sink;
+  render::ScenePreview preview = render::render_scene(*sim, loaded.art, options);
+  if (first && !preview.stage_too_large) {
     note_fps(wanted, o.fps > 0 ? "--fps" : "the scene's fps", rate, err);
   }
-  if (preview.cut) {
+  if (first && preview.cut) {
     err << "spritec preview: the scene had not ended after " << kMaxPreviewTicks
         << " ticks; the preview stops there (use --ticks N)\n";
   }
   // A limit of the simulator (a position out of range, too many steps in a tick) stopped
   // the run: its error, not a preview cut short without a word.
   if (const diag::Diagnostic* stop = sim->stopped()) {
-    sink.report(*stop);
+    to.report(*stop);
     return std::nullopt;
   }
-  return Rendered{std::move(preview.frames), options.stage.background};
+  return std::move(preview.frames);
 }
 
 // The E0404 error: what would be too large, and how to get under the cap.
@@ -115,8 +137,10 @@ std::string size_text(std::int64_t w, std::int64_t h) {
   return std::to_string(w) + " x " + std::to_string(h) + " px";
 }
 
-int frames_too_large(std::ostream& err, const PreviewOptions& o, const FrameSequence& f,
-                     bool scene) {
+// `streamed`: the frames went to an encoder one at a time (GIF, APNG), so the cap is one
+// frame's.
+int frames_too_large(std::ostream& err, const PreviewOptions& o, const FrameSequence& f, bool scene,
+                     bool streamed) {
   if (f.frame_width > render::kMaxFrameSide || f.frame_height > render::kMaxFrameSide) {
     return too_large(
         err, o.input,
@@ -132,7 +156,8 @@ int frames_too_large(std::ostream& err, const PreviewOptions& o, const FrameSequ
     return too_large(
         err, o.input,
         "one frame of the preview would be " + frame + ", more than the " + cap +
-            " a preview's frames may take: lower --scale" +
+            (streamed ? " one frame may take" : " a preview's frames may take") +
+            ": lower --scale" +
             (scene ? " or the scene's stage: size" : ", or show one view with --view N"));
   }
   return too_large(
@@ -140,6 +165,17 @@ int frames_too_large(std::ostream& err, const PreviewOptions& o, const FrameSequ
       "the preview's frames would take more than " + cap + " (" + std::to_string(f.frames.size()) +
           " frames of " + frame +
           " drawn, and more to come): lower --scale or --fps, keep fewer with --frames A..B" +
+          (scene ? ", or cut the scene with --ticks N" : ", or show one view with --view N"));
+}
+
+// The E0404 of an encoder whose output passed kMaxPreviewOutputBytes.
+int output_too_large(std::ostream& err, const PreviewOptions& o, std::int64_t frames, bool scene) {
+  return too_large(
+      err, o.input,
+      "the encoded preview would take more than " +
+          std::to_string(render::kMaxPreviewOutputBytes >> 20) + " MiB (" + std::to_string(frames) +
+          " frames encoded, and more to come): lower --scale or --fps, keep fewer with "
+          "--frames A..B" +
           (scene ? ", or cut the scene with --ticks N" : ", or show one view with --view N"));
 }
 
@@ -160,6 +196,42 @@ int sheet_too_large(std::ostream& err, const PreviewOptions& o, render::SheetSiz
                  : ", or show one action with --action A or one view with --view N"));
 }
 
+// Hands a preview's frames to its encoder as they are drawn: to a GIF's first pass (its
+// palette), to its second, or to an APNG; stops at the first failure or when the output
+// held passes kMaxPreviewOutputBytes.
+class EncoderSink : public render::FrameSink {
+ public:
+  render::GifEncoder* gif = nullptr;
+  render::ApngEncoder* apng = nullptr;
+  bool counting = false;     // the GIF's first pass
+  std::string error;         // the encoder's failure
+  bool too_large = false;    // the output passed the cap
+  std::int64_t encoded = 0;  // frames given to the encoder in this pass
+
+  bool frame(image::Image image, render::Duration duration) override {
+    diag::Status<> ok = apng       ? apng->add(image, duration)
+                        : counting ? gif->count(image, duration)
+                                   : gif->add(image, duration);
+    if (!ok) {
+      error = ok.error.message;
+      return false;
+    }
+    ++encoded;
+    const std::size_t held = apng ? apng->output_bytes() : gif->output_bytes();
+    if (held > render::kMaxPreviewOutputBytes) {
+      too_large = true;
+      return false;
+    }
+    return true;
+  }
+};
+
+int internal_error(diag::Sink& sink, std::ostream& err, const std::string& message) {
+  sink.error(diag::Code::kInternal, {"spritec preview", 0, 0, 0},
+             "cannot encode the preview: " + message);
+  return report(sink, err);
+}
+
 // What a preview drew, and what it read: the frames of an animation or a scene grid, or the
 // sections of a strip (whose cells point into `pack`'s pages).
 struct Drawn {
@@ -168,6 +240,9 @@ struct Drawn {
   std::uint32_t background = 0;  // the stage's colour, 0xRRGGBBAA
   std::vector<fs::path> inputs;  // every file read, for the output check
   std::unique_ptr<LoadedPack> pack;
+  std::unique_ptr<LoadedScene> scene;  // a scene, to be drawn (again)
+  std::uint32_t action = 0;            // or a pack's action, drawn with these options
+  render::ActionPreviewOptions action_options;
 };
 
 // The output's kind from its name; empty when it names none.
@@ -271,20 +346,21 @@ int pick_actions(const PreviewOptions& o, OutputKind kind, const runtime::PackVi
   return 0;
 }
 
-// A scene: its frames, drawn by render/. 0, or the exit status of the errors reported.
-int draw_scene(const PreviewOptions& o, const render::FrameSelection& keep, diag::Sink& sink,
+// A scene, loaded: drawn by draw_frames. 0, or the exit status of the errors reported.
+int load_scene(const PreviewOptions& o, const render::FrameSelection& keep, diag::Sink& sink,
                std::ostream& err, Drawn& d) {
-  std::optional<Rendered> rendered = render_scene(o, keep, sink, err, &d.inputs);
-  int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
-  if (!rendered) return status != 0 ? status : 1;
-  d.frames = std::move(rendered->frames);
-  d.background = rendered->background;
+  d.scene = load_scene(o, keep, sink, &d.inputs);
+  if (!d.scene) {
+    int status = report(sink, err);
+    return status != 0 ? status : 1;
+  }
+  d.background = d.scene->options.stage.background;
   return 0;
 }
 
-// A definition (compiled in memory) or a pack: an action played, or strip sections. 0, or
-// the exit status of the errors written.
-int draw_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelection& keep,
+// A definition (compiled in memory) or a pack: an action to play (drawn by draw_frames), or
+// strip sections. 0, or the exit status of the errors written.
+int load_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelection& keep,
               diag::Sink& sink, std::ostream& err, Drawn& d) {
   CompileOptions compile;
   compile.root = o.root;
@@ -314,7 +390,31 @@ int draw_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelec
   action_options.background = d.background;
   action_options.debug = o.debug;
   action_options.keep = keep;
-  d.frames = render::render_action(view, d.pack->pages, actions.front(), action_options);
+  d.action = actions.front();
+  d.action_options = action_options;
+  return 0;
+}
+
+// Draws the scene or the action, its frames collected in d.frames or streamed to
+// `frames_sink`. `first`: the first pass, which reports; a later pass draws the same frames
+// again. 0, or the exit status of the errors reported.
+int draw_frames(const PreviewOptions& o, Drawn& d, render::FrameSink* frames_sink, bool first,
+                diag::Sink& sink, std::ostream& err) {
+  if (d.scene) {
+    std::optional<FrameSequence> frames =
+        draw_scene_pass(o, *d.scene, frames_sink, first, sink, err);
+    if (first) {
+      int status = report(sink, err);  // warnings too (W0303 for the scene's packs)
+      if (!frames) return status != 0 ? status : 1;
+    } else if (!frames) {
+      return internal_error(sink, err, "the scene ran differently the second time");
+    }
+    d.frames = std::move(*frames);
+    return 0;
+  }
+  render::ActionPreviewOptions options = d.action_options;
+  options.sink = frames_sink;
+  d.frames = render::render_action(d.pack->view, d.pack->pages, d.action, options);
   return 0;
 }
 
@@ -373,8 +473,7 @@ int write_preview(const PreviewOptions& o, const Drawn& d, const std::vector<std
     return write_failed(sink, err, "preview", written.error);
   out << "wrote " << o.output << " (";
   if (d.sections.empty()) {
-    out << d.frames.frames.size()
-        << (d.frames.frames.size() == 1 ? " rendered frame, " : " rendered frames, ");
+    out << d.frames.added << (d.frames.added == 1 ? " rendered frame, " : " rendered frames, ");
   }
   out << bytes.size() << " bytes)\n";
   return 0;
@@ -399,34 +498,65 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
   Drawn d;
   d.inputs = {o.input};
   d.background = o.background.value_or(0);
-  const int drawn =
-      is_scene ? draw_scene(o, keep, sink, err, d) : draw_pack(o, *kind, keep, sink, err, d);
-  if (drawn != 0) return drawn;
-  if (d.frames.too_large) return frames_too_large(err, o, d.frames, is_scene);
+  const int loaded =
+      is_scene ? load_scene(o, keep, sink, err, d) : load_pack(o, *kind, keep, sink, err, d);
+  if (loaded != 0) return loaded;
+
+  // A GIF or APNG is encoded as its frames are drawn, never holding them all. The GIF's
+  // palette needs every frame first: they are drawn twice, the first pass counting their
+  // colours, the second encoding them.
+  std::unique_ptr<render::GifEncoder> gif;
+  std::unique_ptr<render::ApngEncoder> apng;
+  EncoderSink encoder;
+  if (*kind == OutputKind::kGif) {
+    // The stage's colour decides, never the pixels: an opaque stage gives an opaque GIF over
+    // its colour, any other keeps transparency (soft alpha laid over the stage's colour).
+    render::GifOptions options;
+    options.transparent = (d.background & 0xFF) != 0xFF;
+    options.background = d.background >> 8;
+    gif = std::make_unique<render::GifEncoder>(options);
+    encoder.gif = gif.get();
+    encoder.counting = true;
+  } else if (*kind == OutputKind::kApng) {
+    apng = std::make_unique<render::ApngEncoder>();
+    encoder.apng = apng.get();
+  }
+  const bool streamed = *kind != OutputKind::kStrip;
+  if (d.sections.empty()) {
+    if (int status = draw_frames(o, d, streamed ? &encoder : nullptr, true, sink, err);
+        status != 0) {
+      return status;
+    }
+  }
+  if (d.frames.too_large) return frames_too_large(err, o, d.frames, is_scene, streamed);
+  if (encoder.too_large) return output_too_large(err, o, encoder.encoded, is_scene);
+  if (!encoder.error.empty()) return internal_error(sink, err, encoder.error);
   if (d.sections.empty() && keep.first >= d.frames.sampled) {
     return usage(err, "--frames " + std::to_string(keep.first) + ".." + std::to_string(keep.last) +
                           " is outside the preview's " + std::to_string(d.frames.sampled) +
                           " frames");
   }
+  if (gif) {
+    encoder.counting = false;
+    encoder.encoded = 0;
+    const std::int64_t counted = d.frames.added;
+    if (int status = draw_frames(o, d, &encoder, false, sink, err); status != 0) return status;
+    if (encoder.too_large) return output_too_large(err, o, encoder.encoded, is_scene);
+    if (!encoder.error.empty()) return internal_error(sink, err, encoder.error);
+    if (d.frames.too_large || d.frames.added != counted) {
+      return internal_error(sink, err, "the frames were drawn differently the second time");
+    }
+  }
 
   diag::Result<std::vector<std::uint8_t>> encoded;
-  if (*kind == OutputKind::kGif) {
-    // The stage's colour decides, never the pixels: an opaque stage gives an opaque GIF over
-    // its colour, any other keeps transparency (soft alpha laid over the stage's colour).
-    render::GifOptions gif;
-    gif.transparent = (d.background & 0xFF) != 0xFF;
-    gif.background = d.background >> 8;
-    encoded = render::encode_gif(d.frames.frames, gif);
-  } else if (*kind == OutputKind::kApng) {
-    encoded = render::encode_apng(d.frames.frames);
+  if (gif) {
+    encoded = gif->finish();
+  } else if (apng) {
+    encoded = apng->finish();
   } else if (int status = encode_sheet(o, d, err, encoded); status != 0) {
     return status;
   }
-  if (!encoded) {
-    sink.error(diag::Code::kInternal, {"spritec preview", 0, 0, 0},
-               "cannot encode the preview: " + encoded.error.message);
-    return report(sink, err);
-  }
+  if (!encoded) return internal_error(sink, err, encoded.error.message);
   return write_preview(o, d, encoded.value, sink, out, err);
 }
 

@@ -82,11 +82,32 @@ std::int64_t view_angle(const runtime::Action& a, std::uint32_t v) {
 
 }  // namespace
 
+void FrameSequence::stream_to(FrameSink* sink, std::uint32_t tick_rate) {
+  sink_ = sink;
+  sink_rate_ = tick_rate;
+}
+
+void FrameSequence::flush(std::int64_t end) {
+  if (!holding_) return;
+  holding_ = false;
+  bytes = 0;
+  if (!sink_failed_ && !sink_->frame(std::move(held_), {end - held_start_, sink_rate_})) {
+    sink_failed_ = true;
+  }
+  held_ = {};
+}
+
 bool FrameSequence::sample(std::int64_t tick) {
-  if (!ends_.empty() && ends_.back() < 0) ends_.back() = tick;
+  if (sink_) {
+    flush(tick);
+  } else if (!ends_.empty() && ends_.back() < 0) {
+    ends_.back() = tick;
+  }
   const std::int64_t i = sampled++;
   const bool kept = i >= keep.first && i <= keep.last && (i - keep.first) % keep.every == 0;
-  if (kept) {
+  if (kept && sink_) {
+    held_start_ = tick;
+  } else if (kept) {
     starts_.push_back(tick);
     ends_.push_back(-1);
   }
@@ -111,12 +132,22 @@ bool FrameSequence::add(image::Image image, std::string label) {
     too_large = true;
     return false;
   }
+  ++added;
+  if (sink_) {
+    held_ = std::move(image);
+    holding_ = true;
+    return true;
+  }
   frames.push_back({std::move(image), {}});
   labels.push_back(std::move(label));
   return true;
 }
 
 void FrameSequence::finish(std::int64_t last_tick, std::uint32_t tick_rate) {
+  if (sink_) {
+    flush(last_tick + 1);
+    return;
+  }
   for (std::size_t i = 0; i < frames.size(); ++i) {
     std::int64_t end = ends_[i] >= 0 ? ends_[i] : last_tick + 1;
     frames[i].duration = {end - starts_[i], std::int64_t(tick_rate)};
@@ -185,6 +216,7 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
                             std::uint32_t action, const ActionPreviewOptions& o) {
   FrameSequence out;
   out.keep = o.keep;
+  if (o.sink) out.stream_to(o.sink, view.tick_rate());
   runtime::Action a = view.action(action);
   const std::vector<std::uint32_t> views = selected_views(o.view, a.views);
   const Bounds b = action_bounds(view, action, views);

@@ -32,6 +32,38 @@ diag::Result<Units> to_units(const std::vector<Duration>& durations) {
   return units;
 }
 
+diag::Result<Wide> UnitClock::amount(const Duration& d, std::initializer_list<Wide*> held) {
+  constexpr std::int64_t kMaxDenominator = std::int64_t{1} << 62;
+  if (d.den <= 0 || d.num < 0) {
+    return diag::fail("invalid frame duration " + std::to_string(d.num) + "/" +
+                      std::to_string(d.den));
+  }
+  std::int64_t g = d.num == 0 ? d.den : std::gcd(d.num, d.den);
+  Duration r{d.num / g, d.den / g};
+  std::int64_t step = r.den / std::gcd(lcm_, r.den);
+  if (lcm_ > kMaxDenominator / step) {
+    return diag::fail("frame durations have no common denominator below 2^62");
+  }
+  if (step > 1) {
+    lcm_ *= step;
+    for (Wide* v : held)
+      *v *= step;
+  }
+  return Wide{r.num} * (lcm_ / r.den);
+}
+
+diag::Result<int> DelayClock::next(Wide amount, Wide denominator) {
+  end_ += amount;
+  Wide ideal = (end_ * 200 + denominator) / (2 * denominator);
+  Wide this_end = ideal < shown_end_ + 2 ? shown_end_ + 2 : ideal;
+  if (this_end > INT_MAX) {
+    return diag::fail("animation longer than the GIF delays can count");
+  }
+  int delay = static_cast<int>(this_end - shown_end_);
+  shown_end_ = this_end;
+  return delay;
+}
+
 diag::Result<std::vector<int>> delays_from_units(const std::vector<Wide>& amounts,
                                                  Wide denominator) {
   std::vector<int> out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <initializer_list>
 #include <vector>
 
 #include "spritec/diag/result.hpp"
@@ -27,6 +28,34 @@ diag::Result<Units> to_units(const std::vector<Duration>& durations);
 // GIF delays in centiseconds (gif_delays' rule) of durations given in units.
 diag::Result<std::vector<int>> delays_from_units(const std::vector<Wide>& amounts,
                                                  Wide denominator);
+
+// to_units one duration at a time, for encoders that take frames as they come: the common
+// denominator grows with each new duration's. Every duration gets the amount to_units gives
+// it over the same durations so far; values held in the old units are scaled to the new
+// ones. A fraction amount / denominator is the same whatever the denominator has grown to,
+// so timing computed from it matches the batch computation exactly.
+class UnitClock {
+ public:
+  // The amount of `d` in units; each value `held` points to is rescaled first when the
+  // denominator grows. Fails as to_units does.
+  diag::Result<Wide> amount(const Duration& d, std::initializer_list<Wide*> held);
+  Wide denominator() const { return lcm_; }
+
+ private:
+  std::int64_t lcm_ = 1;
+};
+
+// delays_from_units one amount at a time (amounts > 0, on `denominator`, which may have
+// grown since the last call: rescale end() with the other held values).
+class DelayClock {
+ public:
+  diag::Result<int> next(Wide amount, Wide denominator);
+  Wide* end() { return &end_; }
+
+ private:
+  Wide end_ = 0;
+  Wide shown_end_ = 0;  // centiseconds
+};
 
 // Checks that the frames are non-empty, equally sized, at most `max_side` a side, that
 // their pixel buffers match their size, and that some frame has a non-zero duration.

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "anim_timing.hpp"
@@ -297,44 +298,67 @@ Fraction16 closest_fraction16(std::int64_t num, std::int64_t den) {
   return closest_fraction_wide(num, den);
 }
 
-namespace {
-
-// The frames shown (durations > 0), identical consecutive ones merged: their canvases and
-// how long each is shown, in `units`.
-void shown_frames(const std::vector<AnimFrame>& frames, const Units& units,
-                  std::vector<Canvas>& targets, std::vector<Wide>& amounts) {
-  for (std::size_t i = 0; i < frames.size(); ++i) {
-    if (units.amounts[i] == 0) continue;
-    Canvas c = to_canvas(frames[i].image);
-    if (!targets.empty() && targets.back() == c) {
-      amounts.back() += units.amounts[i];
-    } else {
-      targets.push_back(std::move(c));
-      amounts.push_back(units.amounts[i]);
-    }
+// Frame 0 is the default image (IDAT) and covers the canvas. For each later distinct frame,
+// each dispose_op of the previous frame is tried and the one that stores this frame
+// smallest kept; the previous frame is then written, its fcTL's delay the merged duration
+// of its run of identical frames. Chunks: signature, IHDR, acTL, then per frame an fcTL
+// and its pixels (IDAT for the first, fdAT after), IEND. acTL's frame count is written
+// as 0 and set by finish(), when it is known.
+struct ApngEncoder::Impl {
+  explicit Impl(const ApngOptions& options) {
+    int level = std::min(12, std::max(1, options.compression_level));
+    compressors.trial = libdeflate_alloc_compressor(std::min(level, kTrialLevel));
+    compressors.final =
+        level <= kTrialLevel ? compressors.trial : libdeflate_alloc_compressor(level);
   }
-}
 
-// Frame 0 is the default image and covers the canvas. For each later frame, each dispose_op
-// of the previous frame is tried and the one that stores this frame smallest kept.
-std::vector<Plan> plan_frames(Planner& planner, const std::vector<Canvas>& targets) {
-  std::vector<Plan> plans;
-  const Canvas empty(targets[0].size(), 0);
-  Plan prev = planner.best(empty, targets[0], true);
-  planner.refine(prev);
-  Canvas prev_start = empty;
-  for (std::size_t i = 1; i < targets.size(); ++i) {
-    const Canvas& before = targets[i - 1];
+  // Checks a frame against the first one; fails as check_frames does.
+  diag::Status<> check(const image::Image& img) {
+    const std::size_t i = frames++;
+    if (i == 0) {
+      w = img.width;
+      h = img.height;
+      if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) {
+        return diag::fail("frame size " + std::to_string(w) + "x" + std::to_string(h) +
+                          " is outside 1.." + std::to_string(kMaxSide));
+      }
+    } else if (img.width != w || img.height != h) {
+      return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
+                        std::to_string(img.height) + ", frame 0 is " + std::to_string(w) + "x" +
+                        std::to_string(h));
+    }
+    if (img.rgba.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4) {
+      return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
+    }
+    return {};
+  }
+
+  void header() {
+    out.assign(std::begin(image::kPngSignature), std::end(image::kPngSignature));
+    std::vector<std::uint8_t> data;
+    put32(data, static_cast<std::uint32_t>(w));
+    put32(data, static_cast<std::uint32_t>(h));
+    data.insert(data.end(), {8, 6, 0, 0, 0});  // 8-bit RGBA, deflate, adaptive, no interlace
+    chunk(out, "IHDR", data);
+    data.clear();
+    actl_at = out.size();
+    put32(data, 0);  // the frame count, set by finish()
+    put32(data, 0);  // loop forever
+    chunk(out, "acTL", data);
+  }
+
+  // The next distinct frame, `target`, after `last`: plans it, then writes the previous one.
+  bool next(const Canvas& target) {
     Plan chosen;
     Canvas chosen_start;
     bool found = false;
     for (std::uint8_t dispose : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
       // A first frame's "previous" means "background" (APNG spec); skip it there.
-      if (dispose == kDisposePrevious && i == 1) continue;
-      Canvas s = dispose == kDisposeNone         ? before
-                 : dispose == kDisposeBackground ? planner.cleared(before, prev.rect)
+      if (dispose == kDisposePrevious && written == 0) continue;
+      Canvas s = dispose == kDisposeNone         ? last
+                 : dispose == kDisposeBackground ? planner->cleared(last, prev.rect)
                                                  : prev_start;
-      Plan p = planner.best(s, targets[i], false);
+      Plan p = planner->best(s, target, false);
       if (!found || p.size < chosen.size) {
         found = true;
         chosen = std::move(p);
@@ -342,37 +366,17 @@ std::vector<Plan> plan_frames(Planner& planner, const std::vector<Canvas>& targe
         prev.dispose = dispose;
       }
     }
-    planner.refine(chosen);
-    plans.push_back(std::move(prev));
+    planner->refine(chosen);
+    if (!write(prev, last_amount)) return false;
     prev = std::move(chosen);
     prev_start = std::move(chosen_start);
+    return true;
   }
-  plans.push_back(std::move(prev));
-  return plans;
-}
 
-// The file: signature, IHDR, acTL, then per plan an fcTL and its pixels (IDAT for the
-// first, fdAT after), IEND. Empty when a frame could not be compressed.
-std::vector<std::uint8_t> write_chunks(const std::vector<Plan>& plans,
-                                       const std::vector<Wide>& amounts, Wide denominator, int w,
-                                       int h, libdeflate_compressor* compressor) {
-  std::vector<std::uint8_t> out;
-  out.assign(std::begin(image::kPngSignature), std::end(image::kPngSignature));
-  std::vector<std::uint8_t> data;
-  put32(data, static_cast<std::uint32_t>(w));
-  put32(data, static_cast<std::uint32_t>(h));
-  data.insert(data.end(), {8, 6, 0, 0, 0});  // 8-bit RGBA, deflate, adaptive filters, no interlace
-  chunk(out, "IHDR", data);
-  data.clear();
-  put32(data, static_cast<std::uint32_t>(plans.size()));
-  put32(data, 0);  // loop forever
-  chunk(out, "acTL", data);
-
-  std::uint32_t sequence = 0;
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    const Plan& p = plans[i];
-    Fraction16 delay = closest_fraction_wide(amounts[i], denominator);
-    data.clear();
+  // An fcTL and the frame's pixels; false when they could not be compressed.
+  bool write(const Plan& p, Wide amount) {
+    Fraction16 delay = closest_fraction_wide(amount, clock.denominator());
+    std::vector<std::uint8_t> data;
     put32(data, sequence++);
     put32(data, static_cast<std::uint32_t>(p.rect.w));
     put32(data, static_cast<std::uint32_t>(p.rect.h));
@@ -384,9 +388,9 @@ std::vector<std::uint8_t> write_chunks(const std::vector<Plan>& plans,
     data.push_back(p.blend);
     chunk(out, "fcTL", data);
     std::vector<std::uint8_t> stream =
-        zlib(compressor, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
-    if (stream.empty()) return {};
-    if (i == 0) {
+        zlib(compressors.final, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
+    if (stream.empty()) return false;
+    if (written == 0) {
       chunk(out, "IDAT", stream);
     } else {
       data.clear();
@@ -394,36 +398,100 @@ std::vector<std::uint8_t> write_chunks(const std::vector<Plan>& plans,
       data.insert(data.end(), stream.begin(), stream.end());
       chunk(out, "fdAT", data);
     }
+    ++written;
+    return true;
   }
-  chunk(out, "IEND", {});
-  return out;
+
+  Compressors compressors;
+  std::unique_ptr<Planner> planner;
+  int w = 0, h = 0;
+  std::size_t frames = 0;  // frames given
+  UnitClock clock;
+  bool have_last = false;  // a distinct frame was seen
+  Canvas last;             // the last distinct frame
+  Wide last_amount = 0;    // how long it is shown so far, in clock units
+  Plan prev;               // its plan, not yet written (its dispose_op comes next)
+  Canvas prev_start;       // the canvas it is drawn over
+  std::vector<std::uint8_t> out;
+  std::size_t actl_at = 0;
+  std::uint32_t sequence = 0;
+  std::uint32_t written = 0;  // frames written
+  std::string error;          // the first failure, after which nothing more is done
+};
+
+ApngEncoder::ApngEncoder(const ApngOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+ApngEncoder::~ApngEncoder() = default;
+
+diag::Status<> ApngEncoder::add(const image::Image& image, const Duration& duration) {
+  Impl& m = *impl_;
+  if (!m.error.empty()) return diag::fail(m.error);
+  auto failed = [&m](std::string why) -> diag::Status<> {
+    m.error = std::move(why);
+    return diag::fail(m.error);
+  };
+  if (diag::Status<> ok = m.check(image); !ok) return failed(ok.error.message);
+  diag::Result<Wide> amount = m.clock.amount(duration, {&m.last_amount});
+  if (!amount) return failed(amount.error.message);
+  if (amount.value == 0) return {};  // never shown: dropped
+  if (!m.compressors.trial || !m.compressors.final) {
+    return failed("out of memory for the compressor");
+  }
+  Canvas target = to_canvas(image);
+  // Identical consecutive frames merge: their durations add.
+  if (m.have_last && target == m.last) {
+    m.last_amount += amount.value;
+    return {};
+  }
+  if (m.have_last) {
+    if (!m.next(target)) return failed("libdeflate failed to compress a frame");
+  } else {
+    m.header();
+    m.planner = std::make_unique<Planner>(m.w, m.h, m.compressors.trial);
+    const Canvas empty(target.size(), 0);
+    m.prev = m.planner->best(empty, target, true);
+    m.planner->refine(m.prev);
+    m.prev_start = empty;
+  }
+  m.last = std::move(target);
+  m.last_amount = amount.value;
+  m.have_last = true;
+  return {};
 }
 
-}  // namespace
+std::size_t ApngEncoder::output_bytes() const {
+  return impl_->out.size();
+}
+
+diag::Result<std::vector<std::uint8_t>> ApngEncoder::finish() {
+  Impl& m = *impl_;
+  if (!m.error.empty()) return diag::fail(m.error);
+  if (m.frames == 0) return diag::fail("no frames to encode");
+  if (!m.have_last) return diag::fail("every frame has a zero duration");
+  if (!m.write(m.prev, m.last_amount)) return diag::fail("libdeflate failed to compress a frame");
+  chunk(m.out, "IEND", {});
+  // acTL's frame count, and its CRC (over the type and the data).
+  std::vector<std::uint8_t> count;
+  put32(count, m.written);
+  std::copy(count.begin(), count.end(), m.out.begin() + static_cast<std::ptrdiff_t>(m.actl_at + 8));
+  std::uint32_t crc = libdeflate_crc32(0, m.out.data() + m.actl_at + 4, 12);
+  std::vector<std::uint8_t> crc_bytes;
+  put32(crc_bytes, crc);
+  std::copy(crc_bytes.begin(), crc_bytes.end(),
+            m.out.begin() + static_cast<std::ptrdiff_t>(m.actl_at + 16));
+  m.error = "the APNG was finished";
+  return std::move(m.out);
+}
 
 diag::Result<std::vector<std::uint8_t>> encode_apng(const std::vector<AnimFrame>& frames,
                                                     const ApngOptions& options) {
+  // Checked and timed whole first, so a bad input gives the error it always gave.
   diag::Result<Units> timed = check_and_time(frames, kMaxSide);
   if (!timed) return timed.error;
-  const Units& units = timed.value;
-  const int w = frames[0].image.width, h = frames[0].image.height;
-  std::vector<Canvas> targets;
-  std::vector<Wide> amounts;
-  shown_frames(frames, units, targets, amounts);
-
-  Compressors compressors;
-  int level = std::min(12, std::max(1, options.compression_level));
-  compressors.trial = libdeflate_alloc_compressor(std::min(level, kTrialLevel));
-  compressors.final = level <= kTrialLevel ? compressors.trial : libdeflate_alloc_compressor(level);
-  if (!compressors.trial || !compressors.final) {
-    return diag::fail("out of memory for the compressor");
+  ApngEncoder encoder(options);
+  for (const AnimFrame& f : frames) {
+    if (diag::Status<> ok = encoder.add(f.image, f.duration); !ok) return ok.error;
   }
-  Planner planner(w, h, compressors.trial);
-  const std::vector<Plan> plans = plan_frames(planner, targets);
-  std::vector<std::uint8_t> bytes =
-      write_chunks(plans, amounts, units.denominator, w, h, compressors.final);
-  if (bytes.empty()) return diag::fail("libdeflate failed to compress a frame");
-  return bytes;
+  return encoder.finish();
 }
 
 }  // namespace spritec::render

@@ -6,7 +6,9 @@
 #include <climits>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
+#include <string>
 #include <utility>
 
 #include "anim_timing.hpp"
@@ -79,6 +81,7 @@ class GifWriter {
   GifWriter& operator=(const GifWriter&) = delete;
 
   bool ok() const { return gif_ != nullptr && ok_; }
+  std::size_t size() const { return bytes_.size(); }
   void screen(int w, int h, int background_index, const std::vector<std::uint32_t>& colours,
               int bpp) {
     if (!ok()) return;
@@ -480,22 +483,39 @@ struct Emitted {
   int delay = 0;
 };
 
-// Chooses each frame's rectangle, pixels and transparent index and the previous frame's
-// disposal, greedily: of the disposals that leave the next frame drawable, the one that
-// stores it in the fewest bytes. Then writes the GIF. False when a frame cannot be stored
-// with this colour table (no free index for its transparency) or giflib fails.
-bool encode_frames(const std::vector<Canvas>& targets, const std::vector<int>& delays,
-                   const std::vector<std::uint32_t>& colours, int w, int h, int bpp,
-                   int fixed_transparent, std::vector<std::uint8_t>& out) {
-  Optimiser opt(w, h, bpp, fixed_transparent, colours);
-  std::vector<Emitted> emitted;
-  const Canvas empty(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), kClear);
-  Emitted prev;
-  prev.encoding = opt.best(empty, targets[0]);
-  if (!prev.encoding.ok) return false;
-  Canvas prev_start = empty;
-  for (std::size_t i = 1; i < targets.size(); ++i) {
-    const Canvas& before = targets[i - 1];
+// One colour table tried (`bpp` bits, `fixed_transparent` as for Optimiser), fed the
+// distinct frames one at a time. Each frame's rectangle, pixels and transparent index, and
+// the previous frame's disposal, are chosen greedily: of the disposals that leave the next
+// frame drawable, the one that stores it in the fewest bytes. A frame is written once the
+// next one has fixed its disposal (and its merged delay is known); the optimiser keeps only
+// the canvas the previous frame started from and the frame it has not yet written. Failed
+// when a frame cannot be stored with this colour table (no free index for its
+// transparency) or giflib fails.
+class Attempt {
+ public:
+  Attempt(int w, int h, int bpp, int fixed_transparent, const std::vector<std::uint32_t>& colours)
+      : opt_(w, h, bpp, fixed_transparent, colours),
+        empty_(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), kClear) {
+    writer_.screen(w, h, std::max(0, fixed_transparent), colours, bpp);
+    writer_.loop_forever();
+    if (!writer_.ok()) failed_ = true;
+  }
+
+  bool failed() const { return failed_; }
+  std::size_t bytes() const { return writer_.size(); }
+
+  // The first distinct frame.
+  void first(const Canvas& target) {
+    if (failed_) return;
+    prev_.encoding = opt_.best(empty_, target);
+    if (!prev_.encoding.ok) fail();
+    prev_start_ = empty_;
+  }
+
+  // The next distinct frame, `target`, after `before`; the previous frame (now written)
+  // is shown for `prev_delay`.
+  void next(const Canvas& before, const Canvas& target, int prev_delay) {
+    if (failed_) return;
     bool found = false;
     Encoding chosen;
     Canvas chosen_start;
@@ -511,54 +531,73 @@ bool encode_frames(const std::vector<Canvas>& targets, const std::vector<int>& d
     std::size_t best_quick = std::numeric_limits<std::size_t>::max();
     for (int disposal : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
       Canvas s = disposal == kDisposeNone         ? before
-                 : disposal == kDisposeBackground ? opt.cleared(before, prev.encoding.rect)
-                                                  : prev_start;
-      if (!opt.feasible(s, targets[i])) continue;
-      Encoding q = opt.best(s, targets[i], {}, true);
+                 : disposal == kDisposeBackground ? opt_.cleared(before, prev_.encoding.rect)
+                                                  : prev_start_;
+      if (!opt_.feasible(s, target)) continue;
+      Encoding q = opt_.best(s, target, {}, true);
       if (!q.ok) continue;
       best_quick = std::min(best_quick, q.size);
       options.push_back({disposal, std::move(s), q.size});
     }
     for (auto& option : options) {
       if (option.quick_size > best_quick + best_quick / 10) continue;
-      Encoding e = opt.best(option.start, targets[i]);
+      Encoding e = opt_.best(option.start, target);
       if (!e.ok) continue;
       if (!found || e.size < chosen.size) {
         found = true;
         chosen = std::move(e);
         chosen_start = std::move(option.start);
-        prev.disposal = option.disposal;
+        prev_.disposal = option.disposal;
       }
     }
     if (!found) {
       // Pixels must turn transparent outside what the previous frame covered: widen the
       // previous frame to cover them and dispose of it to background.
-      Rect grown = unite(prev.encoding.rect, opt.must_clear_rect(before, targets[i]));
-      prev.encoding = opt.best(prev_start, before, grown);
-      prev.disposal = kDisposeBackground;
-      chosen_start = opt.cleared(before, grown);
-      chosen = opt.best(chosen_start, targets[i]);
-      if (!prev.encoding.ok || !chosen.ok) return false;
+      Rect grown = unite(prev_.encoding.rect, opt_.must_clear_rect(before, target));
+      prev_.encoding = opt_.best(prev_start_, before, grown);
+      prev_.disposal = kDisposeBackground;
+      chosen_start = opt_.cleared(before, grown);
+      chosen = opt_.best(chosen_start, target);
+      if (!prev_.encoding.ok || !chosen.ok) {
+        fail();
+        return;
+      }
     }
-    prev.delay = delays[i - 1];
-    emitted.push_back(std::move(prev));
-    prev = Emitted{};
-    prev.encoding = std::move(chosen);
-    prev_start = std::move(chosen_start);
+    prev_.delay = prev_delay;
+    write(prev_);
+    prev_ = Emitted{};
+    prev_.encoding = std::move(chosen);
+    prev_start_ = std::move(chosen_start);
   }
-  prev.delay = delays.back();
-  emitted.push_back(std::move(prev));
 
-  GifWriter writer;
-  writer.screen(w, h, std::max(0, fixed_transparent), colours, bpp);
-  writer.loop_forever();
-  for (auto& e : emitted) {
-    writer.control(e.disposal, std::min(e.delay, kMaxDelay),
-                   e.encoding.transparent >= 0 ? e.encoding.transparent : NO_TRANSPARENT_COLOR);
-    writer.image(e.encoding.rect, e.encoding.pixels);
+  // Writes the last frame, shown for `delay`, and closes the file. False when failed.
+  bool finish(int delay, std::vector<std::uint8_t>& out) {
+    if (failed_) return false;
+    prev_.delay = delay;
+    write(prev_);
+    return writer_.finish(out);
   }
-  return writer.finish(out);
-}
+
+ private:
+  void write(Emitted& e) {
+    writer_.control(e.disposal, std::min(e.delay, kMaxDelay),
+                    e.encoding.transparent >= 0 ? e.encoding.transparent : NO_TRANSPARENT_COLOR);
+    writer_.image(e.encoding.rect, e.encoding.pixels);
+    if (!writer_.ok()) fail();
+  }
+  void fail() {
+    failed_ = true;
+    prev_ = Emitted{};
+    prev_start_ = {};
+  }
+
+  Optimiser opt_;
+  GifWriter writer_;
+  const Canvas empty_;
+  Emitted prev_;       // the frame not yet written (its disposal and delay come next)
+  Canvas prev_start_;  // the canvas it is drawn over
+  bool failed_ = false;
+};
 
 }  // namespace
 
@@ -568,76 +607,192 @@ diag::Result<std::vector<int>> gif_delays(const std::vector<Duration>& durations
   return delays_from_units(units.value.amounts, units.value.denominator);
 }
 
-diag::Result<std::vector<std::uint8_t>> encode_gif(const std::vector<AnimFrame>& frames,
-                                                   const GifOptions& options) {
-  diag::Result<Units> timed = check_and_time(frames, kMaxSide);
-  if (!timed) return timed.error;
-  const Units& units = timed.value;
-  const int w = frames[0].image.width, h = frames[0].image.height;
+struct GifEncoder::Impl {
+  explicit Impl(const GifOptions& o) : options(o) {}
 
-  // Flatten the frames that are shown at all, and count colours over the whole animation.
-  std::vector<std::vector<std::uint32_t>> flat;
-  std::vector<Wide> amounts;
-  std::vector<ColourCount> histogram;
-  for (std::size_t i = 0; i < frames.size(); ++i) {
-    if (units.amounts[i] == 0) continue;
-    flat.push_back(flatten(frames[i].image, options));
-    amounts.push_back(units.amounts[i]);
-    merge_histograms(histogram, colour_histogram(flat.back(), kClearPixel));
+  // Checks a frame against the first one; fails as check_frames does.
+  diag::Status<> check(const image::Image& img) {
+    const std::size_t i = frames++;
+    if (i == 0) {
+      w = img.width;
+      h = img.height;
+      if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) {
+        return diag::fail("frame size " + std::to_string(w) + "x" + std::to_string(h) +
+                          " is outside 1.." + std::to_string(kMaxSide));
+      }
+    } else if (img.width != w || img.height != h) {
+      return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
+                        std::to_string(img.height) + ", frame 0 is " + std::to_string(w) + "x" +
+                        std::to_string(h));
+    }
+    if (img.rgba.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4) {
+      return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
+    }
+    return {};
   }
 
-  // Palette: exact when the colours leave room for a transparent index, else quantised.
-  const bool exact = histogram.size() <= 255;
-  std::vector<std::uint32_t> colours = build_palette(histogram, 255);
-  histogram.clear();
+  // After the first pass: the palette, and the colour tables to try. The colour table has
+  // a power-of-two size. With an entry to spare, that entry is every frame's transparent
+  // index. When the colours fill the table exactly, each frame takes an index it does not
+  // draw (as gifsicle does), and the next larger table is tried as well; the smaller file
+  // wins.
+  void start() {
+    started = true;
+    counted_frames = frames;
+    frames = 0;
+    exact = histogram.size() <= 255;
+    colours = build_palette(histogram, 255);
+    histogram = {};
+    mapper = std::make_unique<PaletteMapper>(colours);
+    const int n = static_cast<int>(colours.size());
+    int bpp = 1;
+    while ((1 << bpp) < n)
+      ++bpp;
+    for (int attempt = bpp; attempt <= std::min(8, bpp + 1); ++attempt) {
+      if (attempt > bpp && (1 << bpp) > n) break;
+      const int fixed = (1 << attempt) > n ? n : -1;
+      attempts.push_back(std::make_unique<Attempt>(w, h, attempt, fixed, colours));
+    }
+  }
 
-  // Map every frame to indices, merging identical consecutive ones (their durations add).
-  std::vector<Canvas> targets;
-  std::vector<Wide> merged_amounts;
-  PaletteMapper mapper(colours);
-  for (std::size_t f = 0; f < flat.size(); ++f) {
-    Canvas indices(flat[f].size());
-    for (std::size_t i = 0; i < flat[f].size(); ++i) {
-      std::uint32_t p = flat[f][i];
+  // The frame's palette indices; false when a colour is missing from an exact palette
+  // (the frame was not counted).
+  bool map(const std::vector<std::uint32_t>& flat, Canvas& indices) {
+    indices.resize(flat.size());
+    for (std::size_t i = 0; i < flat.size(); ++i) {
+      std::uint32_t p = flat[i];
       if (p == kClearPixel) {
         indices[i] = kClear;
       } else if (exact) {
-        indices[i] = static_cast<std::uint8_t>(std::lower_bound(colours.begin(), colours.end(), p) -
-                                               colours.begin());
+        auto it = std::lower_bound(colours.begin(), colours.end(), p);
+        if (it == colours.end() || *it != p) return false;
+        indices[i] = static_cast<std::uint8_t>(it - colours.begin());
       } else {
-        indices[i] = mapper.map(p, static_cast<int>(i % static_cast<std::size_t>(w)),
-                                static_cast<int>(i / static_cast<std::size_t>(w)), options.dither);
+        indices[i] = mapper->map(p, static_cast<int>(i % static_cast<std::size_t>(w)),
+                                 static_cast<int>(i / static_cast<std::size_t>(w)), options.dither);
       }
     }
-    flat[f] = {};
-    if (!targets.empty() && targets.back() == indices) {
-      merged_amounts.back() += amounts[f];
-    } else {
-      targets.push_back(std::move(indices));
-      merged_amounts.push_back(amounts[f]);
-    }
+    return true;
   }
-  diag::Result<std::vector<int>> delays = delays_from_units(merged_amounts, units.denominator);
-  if (!delays) return delays.error;
 
-  // The colour table has a power-of-two size. With an entry to spare, that entry is every
-  // frame's transparent index. When the colours fill the table exactly, each frame takes an
-  // index it does not draw (as gifsicle does), and the next larger table is tried as well;
-  // the smaller file wins.
-  const int n = static_cast<int>(colours.size());
-  int bpp = 1;
-  while ((1 << bpp) < n)
-    ++bpp;
-  std::vector<std::uint8_t> smallest;
-  for (int attempt = bpp; attempt <= std::min(8, bpp + 1); ++attempt) {
-    if (attempt > bpp && (1 << bpp) > n) break;
-    const int fixed = (1 << attempt) > n ? n : -1;
-    std::vector<std::uint8_t> bytes;
-    if (!encode_frames(targets, delays.value, colours, w, h, attempt, fixed, bytes)) continue;
-    if (smallest.empty() || bytes.size() < smallest.size()) smallest = std::move(bytes);
+  GifOptions options;
+  int w = 0, h = 0;
+  std::size_t frames = 0;  // frames given in this pass
+  std::size_t counted_frames = 0;
+  bool started = false;
+  bool shown = false;  // a frame of non-zero duration was counted
+  std::vector<ColourCount> histogram;
+  bool exact = true;
+  std::vector<std::uint32_t> colours;
+  std::unique_ptr<PaletteMapper> mapper;
+  std::vector<std::unique_ptr<Attempt>> attempts;
+  UnitClock clock;         // the second pass's durations
+  DelayClock delays;       // and the delays of the distinct frames
+  bool have_last = false;  // a distinct frame was seen
+  Canvas last;             // the last distinct frame's indices
+  Canvas target;           // scratch: the frame being added
+  Wide last_amount = 0;    // how long it is shown so far, in clock units
+  std::string error;       // the first failure, after which nothing more is done
+};
+
+GifEncoder::GifEncoder(const GifOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+GifEncoder::~GifEncoder() = default;
+
+diag::Status<> GifEncoder::count(const image::Image& image, const Duration& duration) {
+  Impl& m = *impl_;
+  if (m.started) return diag::fail("a frame was counted after the first one was added");
+  if (diag::Status<> ok = m.check(image); !ok) return ok;
+  if (duration.den <= 0 || duration.num < 0) {
+    return diag::fail("invalid frame duration " + std::to_string(duration.num) + "/" +
+                      std::to_string(duration.den));
   }
+  if (duration.num == 0) return {};  // never shown
+  m.shown = true;
+  merge_histograms(m.histogram, colour_histogram(flatten(image, m.options), kClearPixel));
+  return {};
+}
+
+diag::Status<> GifEncoder::add(const image::Image& image, const Duration& duration) {
+  Impl& m = *impl_;
+  if (!m.error.empty()) return diag::fail(m.error);
+  auto failed = [&m](std::string why) -> diag::Status<> {
+    m.error = std::move(why);
+    return diag::fail(m.error);
+  };
+  if (!m.started) {
+    if (m.frames == 0) return failed("no frame was counted before the first was added");
+    m.start();
+  }
+  if (m.frames >= m.counted_frames) return failed("more frames added than were counted");
+  if (diag::Status<> ok = m.check(image); !ok) return failed(ok.error.message);
+  diag::Result<Wide> amount = m.clock.amount(duration, {&m.last_amount, m.delays.end()});
+  if (!amount) return failed(amount.error.message);
+  if (amount.value == 0) return {};  // never shown: dropped
+  // Identical consecutive frames merge: their durations add.
+  if (!m.map(flatten(image, m.options), m.target)) {
+    return failed("a frame added has a colour no frame counted has");
+  }
+  if (m.have_last && m.target == m.last) {
+    m.last_amount += amount.value;
+    return {};
+  }
+  if (m.have_last) {
+    diag::Result<int> delay = m.delays.next(m.last_amount, m.clock.denominator());
+    if (!delay) return failed(delay.error.message);
+    for (auto& a : m.attempts)
+      a->next(m.last, m.target, delay.value);
+  } else {
+    for (auto& a : m.attempts)
+      a->first(m.target);
+  }
+  std::swap(m.last, m.target);
+  m.last_amount = amount.value;
+  m.have_last = true;
+  return {};
+}
+
+std::size_t GifEncoder::output_bytes() const {
+  std::size_t total = 0;
+  for (const auto& a : impl_->attempts)
+    if (!a->failed()) total += a->bytes();
+  return total;
+}
+
+diag::Result<std::vector<std::uint8_t>> GifEncoder::finish() {
+  Impl& m = *impl_;
+  if (!m.error.empty()) return diag::fail(m.error);
+  if (m.frames == 0 && !m.started) return diag::fail("no frames to encode");
+  if (!m.shown) return diag::fail("every frame has a zero duration");
+  if (!m.started || m.frames != m.counted_frames) {
+    return diag::fail("fewer frames added than were counted");
+  }
+  diag::Result<int> delay = m.delays.next(m.last_amount, m.clock.denominator());
+  if (!delay) return delay.error;
+  std::vector<std::uint8_t> smallest;
+  for (auto& a : m.attempts) {
+    std::vector<std::uint8_t> bytes;
+    if (!a->finish(delay.value, bytes)) continue;
+    if (smallest.empty() || bytes.size() < smallest.size()) smallest = std::move(bytes);
+    a.reset();
+  }
+  m.attempts.clear();
   if (smallest.empty()) return diag::fail("giflib failed to encode the GIF");
   return smallest;
+}
+
+diag::Result<std::vector<std::uint8_t>> encode_gif(const std::vector<AnimFrame>& frames,
+                                                   const GifOptions& options) {
+  // Checked and timed whole first, so a bad input gives the error it always gave.
+  diag::Result<Units> timed = check_and_time(frames, kMaxSide);
+  if (!timed) return timed.error;
+  GifEncoder encoder(options);
+  for (const AnimFrame& f : frames) {
+    if (diag::Status<> ok = encoder.count(f.image, f.duration); !ok) return ok.error;
+  }
+  for (const AnimFrame& f : frames) {
+    if (diag::Status<> ok = encoder.add(f.image, f.duration); !ok) return ok.error;
+  }
+  return encoder.finish();
 }
 
 }  // namespace spritec::render

@@ -12,6 +12,7 @@ ScenePreview render_scene(sim::Simulation& sim, const std::vector<PackArt>& pack
   ScenePreview result;
   FrameSequence& out = result.frames;
   out.keep = o.keep;
+  if (o.sink) out.stream_to(o.sink, sim.tick_rate());
   const Stage& stage = o.stage;
   // A stage too large for the caps is refused before the first tick.
   if (!out.fits(stage.width, stage.height, o.scale)) {

@@ -145,3 +145,29 @@ TEST_CASE("apng delays are exact fractions or the closest 16-bit fraction") {
   CHECK(closest_fraction16(100000, 3).num == 33333);
   CHECK(closest_fraction16(100000, 3).den == 1);
 }
+
+TEST_CASE("the streaming apng encoder fills in acTL's frame count when it finishes") {
+  // Five frames, the middle two identical (merged into one): four frames stored.
+  std::vector<AnimFrame> frames{
+      soft_frame(16, 12, 0, 0, true, 2), soft_frame(16, 12, 2, 1, true, 2),
+      soft_frame(16, 12, 4, 2, true, 3), soft_frame(16, 12, 4, 2, true, 3),
+      soft_frame(16, 12, 6, 3, true, 2)};
+  spritec::render::ApngEncoder encoder;
+  for (const AnimFrame& f : frames) {
+    REQUIRE(encoder.add(f.image, f.duration).ok());
+    CHECK(encoder.output_bytes() > 0);  // written as it goes
+  }
+  auto bytes = encoder.finish();
+  REQUIRE(bytes.ok());
+  CHECK(bytes.value == encode_apng(frames).value);
+  // acTL follows the signature (8 bytes) and IHDR (25): length, type, num_frames, num_plays.
+  const std::vector<std::uint8_t>& b = bytes.value;
+  REQUIRE(b.size() > 53);
+  CHECK(std::string(b.begin() + 37, b.begin() + 41) == "acTL");
+  CHECK(render_test::be32(&b[41]) == 4);
+  int plays = -1;
+  auto decoded = render_test::decode_apng(b, &plays);  // checks every CRC
+  CHECK(decoded.error.empty());
+  CHECK(decoded.frames.size() == 4);
+  CHECK(plays == 0);
+}

@@ -435,3 +435,56 @@ TEST_CASE("soft-alpha art with many colours is quantised over the background") {
     CHECK(worst <= 24);
   }
 }
+
+TEST_CASE("the streaming encoder times frames whose denominators change as they come") {
+  // Durations on different denominators (1/30, 1/7, 3/60, 2/9): the common one grows
+  // frame by frame, and the delays are still those of the whole set at once.
+  const std::vector<Duration> durations{{1, 30}, {1, 7}, {3, 60}, {2, 9}, {1, 30}};
+  spritec::render::GifEncoder encoder;
+  std::vector<AnimFrame> frames;
+  for (std::size_t i = 0; i < durations.size(); ++i) {
+    AnimFrame f = frame_with_sprites(24, 8, {{int(i) * 3, 1}}, 1);
+    f.duration = durations[i];
+    frames.push_back(f);
+    REQUIRE(encoder.count(f.image, f.duration).ok());
+  }
+  for (const AnimFrame& f : frames)
+    REQUIRE(encoder.add(f.image, f.duration).ok());
+  auto bytes = encoder.finish();
+  REQUIRE(bytes.ok());
+  auto decoded = render_test::decode_gif(bytes.value);
+  std::vector<int> delays;
+  for (const auto& f : decoded.frames)
+    delays.push_back(f.delay);
+  CHECK(delays == gif_delays(durations).value);
+}
+
+TEST_CASE("the streaming encoder refuses frames its first pass did not count") {
+  AnimFrame a = frame_with_sprites(16, 8, {{0, 0}}, 2);
+  AnimFrame b = frame_with_sprites(16, 8, {{4, 1}}, 2);
+  SECTION("a colour the palette lacks") {
+    b.image.rgba[0] = 1;  // a colour of its own
+    b.image.rgba[3] = 255;
+    spritec::render::GifEncoder encoder;
+    REQUIRE(encoder.count(a.image, a.duration).ok());
+    CHECK_FALSE(encoder.add(b.image, b.duration).ok());
+    CHECK_FALSE(encoder.finish().ok());
+  }
+  SECTION("more frames than counted") {
+    spritec::render::GifEncoder encoder;
+    REQUIRE(encoder.count(a.image, a.duration).ok());
+    REQUIRE(encoder.add(a.image, a.duration).ok());
+    CHECK_FALSE(encoder.add(a.image, a.duration).ok());
+  }
+  SECTION("fewer") {
+    spritec::render::GifEncoder encoder;
+    REQUIRE(encoder.count(a.image, a.duration).ok());
+    REQUIRE(encoder.count(a.image, a.duration).ok());
+    REQUIRE(encoder.add(a.image, a.duration).ok());
+    CHECK_FALSE(encoder.finish().ok());
+  }
+  SECTION("nothing") {
+    spritec::render::GifEncoder encoder;
+    CHECK(encoder.finish().error.message == "no frames to encode");
+  }
+}

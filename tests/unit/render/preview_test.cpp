@@ -340,3 +340,99 @@ TEST_CASE("a scene preview draws a frame every tick_rate / fps ticks until the s
     CHECK(simulation.tick() == -1);
   }
 }
+
+namespace {
+
+// Keeps what a streamed sequence hands over.
+struct Collect : render::FrameSink {
+  std::vector<render::AnimFrame> frames;
+  int refuse_after = -1;  // refuse the frame after this many (-1: never)
+  bool frame(Image image, render::Duration duration) override {
+    if (refuse_after >= 0 && int(frames.size()) >= refuse_after) return false;
+    frames.push_back({std::move(image), duration});
+    return true;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a streamed frame sequence hands each frame over once its duration is known") {
+  Collect sink;
+  render::FrameSequence seq;
+  seq.stream_to(&sink, 60);
+  seq.keep.every = 2;  // frames 0, 2, 4 of those sampled at ticks 0, 4, 8, 12, 16
+  for (std::int64_t t = 0; t <= 16; t += 4) {
+    if (seq.sample(t)) {
+      REQUIRE(seq.fits(2, 2, 1));
+      REQUIRE(seq.add(Image(2, 2)));
+      CHECK(seq.bytes == 2 * 2 * 4);  // only the frame held, waiting for its end
+    }
+  }
+  CHECK(sink.frames.size() == 2);  // the last one waits for finish()
+  seq.finish(17, 60);
+  CHECK(seq.frames.empty());
+  CHECK(seq.added == 3);
+  CHECK(seq.bytes == 0);
+  REQUIRE(sink.frames.size() == 3);
+  CHECK(sink.frames[0].duration.num == 4);  // until the next frame sampled, kept or not
+  CHECK(sink.frames[1].duration.num == 4);
+  CHECK(sink.frames[2].duration.num == 2);  // ticks 16 and 17
+  CHECK(sink.frames[2].duration.den == 60);
+  CHECK(seq.streamed());
+}
+
+TEST_CASE("a streamed sequence stops when its sink refuses a frame") {
+  Collect sink;
+  sink.refuse_after = 1;
+  render::FrameSequence seq;
+  seq.stream_to(&sink, 60);
+  std::int64_t t = 0;
+  for (; !seq.done(); ++t) {
+    if (seq.sample(t)) {
+      REQUIRE(seq.fits(1, 1, 1));
+      REQUIRE(seq.add(Image(1, 1)));
+    }
+    REQUIRE(t < 100);
+  }
+  CHECK(t == 3);  // frame 1 was refused when frame 2 was sampled, on tick 2
+  CHECK_FALSE(seq.streamed());
+  CHECK(sink.frames.size() == 1);
+}
+
+TEST_CASE("the cap on a streamed preview is one frame's, not all of them") {
+  Collect sink;
+  render::FrameSequence seq;
+  seq.stream_to(&sink, 60);
+  // 8192 x 8192 x 4 bytes is 256 MiB: three of them pass 512 MiB, one at a time does not.
+  for (std::int64_t t = 0; t < 3; ++t) {
+    REQUIRE(seq.sample(t));
+    REQUIRE(seq.fits(8192, 8192, 1));
+  }
+  CHECK_FALSE(seq.fits(16384, 16384, 1));  // 1 GiB alone
+}
+
+TEST_CASE("a scene streamed to a sink gives the frames it collects") {
+  Pack pack;
+  make_pack(pack, 0, 0);
+  render::ScenePreviewOptions options;
+  options.stage.width = 8;
+  options.stage.height = 8;
+  options.stage.background = 0x102030FF;
+  options.fps = 20;
+  spritec::sim::Simulation collected_sim = scene_of(pack);
+  render::ScenePreview collected =
+      render::render_scene(collected_sim, {{&pack.view, &pack.pages}}, options);
+  Collect sink;
+  options.sink = &sink;
+  spritec::sim::Simulation streamed_sim = scene_of(pack);
+  render::ScenePreview streamed =
+      render::render_scene(streamed_sim, {{&pack.view, &pack.pages}}, options);
+  CHECK(streamed.frames.frames.empty());
+  CHECK(streamed.frames.added == 3);
+  REQUIRE(sink.frames.size() == collected.frames.frames.size());
+  for (std::size_t i = 0; i < sink.frames.size(); ++i) {
+    CHECK(sink.frames[i].image.rgba == collected.frames.frames[i].image.rgba);
+    CHECK(sink.frames[i].duration.num == collected.frames.frames[i].duration.num);
+    CHECK(sink.frames[i].duration.den == collected.frames.frames[i].duration.den);
+  }
+}

@@ -23,8 +23,11 @@ namespace spritec::render {
 
 // A preview longer than this is cut: 10 minutes at 60 ticks per second.
 inline constexpr std::int64_t kMaxPreviewTicks = 36000;
-// Every frame is kept until the encoder has seen them all: their pixels are capped.
+// The pixels a preview holds at once are capped: every frame of a grid (kept until the
+// sheet is laid out), or the one frame being handed to a streaming encoder.
 inline constexpr std::uint64_t kMaxPreviewBytes = 512ull << 20;
+// What a streaming encoder may hold of its output (the file is written once complete).
+inline constexpr std::uint64_t kMaxPreviewOutputBytes = 512ull << 20;
 // GIF and APNG store a frame's width and height in 16 bits.
 inline constexpr std::int64_t kMaxFrameSide = 65535;
 
@@ -38,40 +41,61 @@ struct FrameSelection {
 };
 
 // The frames of a preview, filled in order by a renderer:
+//   seq.stream_to(sink, tick rate);  // optional: see below
 //   for each output frame due at tick t:
 //     bool kept = seq.sample(t);
-//     if (seq.done()) break;  // past the last kept frame
+//     if (seq.done()) break;  // past the last kept frame, or the sink stopped
 //     if (kept && (!seq.fits(w, h, scale) || !seq.add(draw()))) break;  // too_large
 //   seq.finish(last tick shown, tick rate);
+// Without a sink the kept frames are collected in `frames`. With one, each kept frame is
+// held only until its duration is known (the next sample() or finish()) and then handed
+// to the sink: `frames` stays empty and memory does not grow with the preview's length.
 struct FrameSequence {
   std::vector<AnimFrame> frames;    // the kept frames (durations set by finish())
   std::vector<std::string> labels;  // one per kept frame (empty strings when not labelled)
   FrameSelection keep;
   std::int64_t sampled = 0;  // output frames sampled so far, kept or not
-  std::uint64_t bytes = 0;   // pixels held by `frames`
+  std::int64_t added = 0;    // kept frames drawn and added so far
+  std::uint64_t bytes = 0;   // pixels held: by `frames`, or by the frame not yet streamed
   // Set when the next frame would pass a cap (nothing over it is allocated): the frame's
-  // size (after scaling) over kMaxFrameSide a side, or all frames over kMaxPreviewBytes.
+  // size (after scaling) over kMaxFrameSide a side, or the pixels held over
+  // kMaxPreviewBytes.
   bool too_large = false;
   std::int64_t frame_width = 0;  // the size of the frame that did not fit, after scaling
   std::int64_t frame_height = 0;
 
+  // Streams the kept frames to `sink` (not null), their durations in ticks at `tick_rate`.
+  // Called before the first sample().
+  void stream_to(FrameSink* sink, std::uint32_t tick_rate);
+  // False once the sink refused a frame (it says why).
+  bool streamed() const { return !sink_failed_; }
+
   // An output frame is due at `tick` (ticks increase from call to call): whether it is
   // kept, i.e. to be drawn and add()ed.
   bool sample(std::int64_t tick);
-  // True once a frame after the last kept one was sampled: the renderer may stop.
-  bool done() const { return sampled - 1 > keep.last; }
+  // True once a frame after the last kept one was sampled, or the sink refused a frame:
+  // the renderer may stop.
+  bool done() const { return sink_failed_ || sampled - 1 > keep.last; }
   // Whether one more frame of w x h pixels at `scale` fits both caps (checked before it is
   // drawn); sets too_large, frame_width and frame_height when not. Any w, h >= 0.
   [[nodiscard]] bool fits(std::int64_t w, std::int64_t h, int scale);
   // Adds a kept frame; false (and too_large) when the cap would be passed.
   [[nodiscard]] bool add(image::Image image, std::string label = {});
   // Durations: a kept frame lasts until the next sampled frame, kept or not; the last one
-  // until last_tick + 1.
+  // until last_tick + 1. A streamed sequence hands its last frame to the sink here.
   void finish(std::int64_t last_tick, std::uint32_t tick_rate);
 
  private:
-  std::vector<std::int64_t> starts_;  // the tick of each kept frame
+  void flush(std::int64_t end);  // streams the held frame, which ends at tick `end`
+
+  std::vector<std::int64_t> starts_;  // the tick of each kept frame (collected)
   std::vector<std::int64_t> ends_;    // the tick of the frame after it; -1 until sampled
+  FrameSink* sink_ = nullptr;
+  std::uint32_t sink_rate_ = 1;
+  bool sink_failed_ = false;
+  bool holding_ = false;         // a streamed frame is waiting for its duration
+  std::int64_t held_start_ = 0;  // its tick
+  image::Image held_;
 };
 
 // Integer nearest-neighbour upscaling (scale 1: the image itself).
@@ -90,6 +114,9 @@ struct ActionPreviewOptions {
   std::uint32_t background = 0;       // 0xRRGGBBAA; 0 = transparent
   bool debug = false;
   FrameSelection keep;  // the output frames to keep
+  // When set, the kept frames are streamed to it (FrameSequence::stream_to) instead of
+  // collected.
+  FrameSink* sink = nullptr;
 };
 
 // Plays an action in place (no root motion), one actor per view side by side: three cycles,

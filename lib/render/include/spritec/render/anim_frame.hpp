@@ -5,6 +5,10 @@
 // encoder can accumulate them without drift. Nothing here allocates beyond the frames the
 // caller owns, prints or throws. An encoder returns the file's bytes as a
 // diag::Result<std::vector<std::uint8_t>>: the bytes, or a one-line reason.
+//
+// Frames can also be streamed: a renderer hands each frame to a FrameSink as soon as its
+// duration is known (the streaming encoders, GifEncoder and ApngEncoder, take them one at
+// a time), so a preview's memory does not grow with its length.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +30,14 @@ struct Duration {
 struct AnimFrame {
   image::Image image;
   Duration duration;
+};
+
+// Takes an animation's frames one at a time, in order, each with its duration.
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;
+  // False stops the animation: the sink keeps its reason.
+  virtual bool frame(image::Image image, Duration duration) = 0;
 };
 
 }  // namespace spritec::render

@@ -19,7 +19,9 @@
 // non-zero total duration. Bad input is the result's error (one sentence); nothing throws.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "spritec/diag/result.hpp"
@@ -34,6 +36,28 @@ struct ApngOptions {
 
 diag::Result<std::vector<std::uint8_t>> encode_apng(const std::vector<AnimFrame>& frames,
                                                     const ApngOptions& options = {});
+
+// The same APNG, byte for byte, from frames given one at a time (in order, each with its
+// duration): each is planned when it comes and written when the next distinct frame has
+// chosen its dispose_op, so only the last distinct frame, the canvas the previous frame
+// was drawn over, the frame not yet written and the file so far are held. acTL's frame
+// count is filled in by finish(). A frame is checked as encode_apng checks it; the first
+// failure is returned by every later call.
+class ApngEncoder {
+ public:
+  explicit ApngEncoder(const ApngOptions& options = {});
+  ~ApngEncoder();
+  ApngEncoder(const ApngEncoder&) = delete;
+  ApngEncoder& operator=(const ApngEncoder&) = delete;
+
+  diag::Status<> add(const image::Image& image, const Duration& duration);
+  diag::Result<std::vector<std::uint8_t>> finish();
+  std::size_t output_bytes() const;  // the file so far
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // The fraction num/den (den > 0, num >= 0) as the closest fraction whose numerator and
 // denominator both fit 16 bits, reduced. A zero denominator is never returned. Exposed for

@@ -23,12 +23,16 @@
 //   favours).
 // - Delays are capped at 65535 cs (655 s) a frame, GIF's limit.
 // - The GIF loops forever (NETSCAPE2.0 extension). Output is byte-identical on every run.
+// - Streaming (GifEncoder): the frames are encoded as they come; only the palette needs
+//   every frame, which a first pass over the frames counts.
 //
 // Limits: frames of at most 65535 x 65535 pixels, all the same size, at least one frame of
 // non-zero total duration. Bad input is the result's error (one sentence); nothing throws.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "spritec/diag/result.hpp"
@@ -50,6 +54,32 @@ struct GifOptions {
 // frames identical after palette mapping are merged.
 diag::Result<std::vector<std::uint8_t>> encode_gif(const std::vector<AnimFrame>& frames,
                                                    const GifOptions& options = {});
+
+// The same GIF, byte for byte, from frames given one at a time, holding only what the
+// frame optimiser compares (the last distinct frame, the canvas the previous frame was
+// drawn over, the frame not yet written) and the file so far. The palette is chosen from
+// every frame of the animation, so the frames are given twice, in the same order with the
+// same durations: first each to count() (which keeps a colour histogram), then each to
+// add(); finish() gives the file. A renderer that can replay its frames (a scene or an
+// action is deterministic) runs twice rather than keeping them. A frame is checked as
+// encode_gif checks it; the first failure is returned by every later call.
+class GifEncoder {
+ public:
+  explicit GifEncoder(const GifOptions& options = {});
+  ~GifEncoder();
+  GifEncoder(const GifEncoder&) = delete;
+  GifEncoder& operator=(const GifEncoder&) = delete;
+
+  diag::Status<> count(const image::Image& image, const Duration& duration);
+  diag::Status<> add(const image::Image& image, const Duration& duration);
+  diag::Result<std::vector<std::uint8_t>> finish();
+  // The bytes of output held so far (of each colour table tried; see above).
+  std::size_t output_bytes() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // The GIF delays, in centiseconds, of frames with these durations (one delay per
 // duration). The rule: with E_k the exact end time of frame k, the ideal boundary is

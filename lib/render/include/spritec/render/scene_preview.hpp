@@ -26,18 +26,19 @@ struct PackArt {
 };
 
 struct ScenePreviewOptions {
-  Stage stage;              // size, colour (the scene's, or one chosen instead) and debug
-  int scale = 1;            // 1 .. 16
-  std::int64_t fps = 30;    // frames per second, 1 .. the tick rate (the caller clamps)
-  std::int64_t ticks = -1;  // stop after tick N (N >= 0); -1: when the script ends, at
-                            // most kMaxPreviewTicks
-  FrameSelection keep;      // the output frames to keep
+  Stage stage;                // size, colour (the scene's, or one chosen instead) and debug
+  int scale = 1;              // 1 .. 16
+  std::int64_t fps = 30;      // frames per second, 1 .. the tick rate (the caller clamps)
+  std::int64_t ticks = -1;    // stop after tick N (N >= 0); -1: when the script ends, at
+                              // most kMaxPreviewTicks
+  FrameSelection keep;        // the output frames to keep
+  FrameSink* sink = nullptr;  // when set, the kept frames are streamed to it (not collected)
 };
 
 struct ScenePreview {
-  // The kept frames, durations set — unless a cap was passed (too_large) or the run was
-  // stopped by a simulator limit (the Simulation's stopped()): then they are to be thrown
-  // away.
+  // The kept frames, durations set (or, with options.sink, handed to it) — unless a cap was
+  // passed (too_large) or the run was stopped by a simulator limit (the Simulation's
+  // stopped()): then they are to be thrown away.
   FrameSequence frames;
   bool stage_too_large = false;  // the stage alone is over a cap: the scene was not run
   bool cut = false;              // without `ticks`, the script had not ended after kMaxPreviewTicks
