@@ -41,6 +41,10 @@ command -v taskset >/dev/null || { echo "taskset not found (util-linux)" >&2; ex
 if pgrep -x ninja >/dev/null || pgrep -x cc1plus >/dev/null; then
   echo "warning: a build is running; the figures will be noisy" >&2
 fi
+load=$(cut -d' ' -f1 /proc/loadavg)
+if awk -v l="$load" 'BEGIN {exit !(l > 0.5)}'; then
+  echo "warning: load average $load: something else is running, the figures may be noisy" >&2
+fi
 
 python3 "$here/crowd/make_crowd.py" "$work" >/dev/null
 cd "$work"
