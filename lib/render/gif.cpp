@@ -52,6 +52,10 @@ std::vector<std::uint32_t> flatten(const image::Image& img, const GifOptions& op
       out[i] = kClearPixel;
       continue;
     }
+    if (a == 255) {  // over(c, bg, 255) == c
+      out[i] = (std::uint32_t(p[0]) << 16) | (std::uint32_t(p[1]) << 8) | p[2];
+      continue;
+    }
     std::uint32_t r = over(p[0], br, a), g = over(p[1], bg, a), b = over(p[2], bb, a);
     out[i] = (r << 16) | (g << 8) | b;
   }
@@ -152,8 +156,7 @@ class WildcardChooser {
   explicit WildcardChooser(int bpp) {
     int code_size = std::max(2, bpp);
     clear_ = 1 << code_size;
-    child_.assign(static_cast<std::size_t>(4096) * 256, 0);
-    stamp_.assign(static_cast<std::size_t>(4096) * 256, 0);
+    table_.assign(kSlots, Node{});
     memo_len_.assign(4096, 0);
     memo_stamp_.assign(4096, 0);
   }
@@ -246,18 +249,30 @@ class WildcardChooser {
     memo_len_[c] = best;
     return best;
   }
+  static std::uint32_t key_of(int code, std::uint8_t pixel) {
+    return static_cast<std::uint32_t>(code) << 8 | pixel;
+  }
+  static std::size_t slot_of(std::uint32_t key) {
+    return static_cast<std::size_t>((key * 2654435761u) >> (32 - kSlotBits));
+  }
   int find(int code, std::uint8_t pixel) const {
-    std::size_t key = static_cast<std::size_t>(code) * 256 + pixel;
-    return stamp_[key] == generation_ ? child_[key] : -1;
+    const std::uint32_t key = key_of(code, pixel);
+    for (std::size_t i = slot_of(key);; i = (i + 1) & (kSlots - 1)) {
+      const Node& n = table_[i];
+      if (n.stamp != generation_) return -1;
+      if (n.key == key) return n.child;
+    }
   }
   void add(int code, std::uint8_t pixel) {
     if (next_code_ >= 4095) {  // giflib emits a clear code instead of assigning 4095
       reset();
       return;
     }
-    std::size_t key = static_cast<std::size_t>(code) * 256 + pixel;
-    stamp_[key] = generation_;
-    child_[key] = static_cast<std::uint16_t>(next_code_++);
+    const std::uint32_t key = key_of(code, pixel);
+    std::size_t i = slot_of(key);
+    while (table_[i].stamp == generation_)
+      i = (i + 1) & (kSlots - 1);
+    table_[i] = {generation_, key, static_cast<std::uint16_t>(next_code_++)};
   }
   void reset() {
     ++generation_;
@@ -268,8 +283,17 @@ class WildcardChooser {
   int next_code_ = 0;
   std::uint32_t generation_ = 0;
   std::uint32_t dfs_stamp_ = 0;
-  std::vector<std::uint16_t> child_;
-  std::vector<std::uint32_t> stamp_;
+  // The dictionary: string `code` + pixel -> its code, in an open-addressing hash table
+  // (at most 4096 entries in 2^14 slots, small enough to stay in cache); a slot is in
+  // use when stamped with the current generation, so a reset clears it at once.
+  static constexpr int kSlotBits = 14;
+  static constexpr std::size_t kSlots = std::size_t{1} << kSlotBits;
+  struct Node {
+    std::uint32_t stamp = 0;
+    std::uint32_t key = 0;  // code << 8 | pixel
+    std::uint16_t child = 0;
+  };
+  std::vector<Node> table_;
   std::vector<int> memo_len_;
   std::vector<std::uint32_t> memo_stamp_;
   const std::vector<std::uint8_t>* value_ = nullptr;
@@ -659,14 +683,20 @@ struct GifEncoder::Impl {
   // (the frame was not counted).
   bool map(const std::vector<std::uint32_t>& flat, Canvas& indices) {
     indices.resize(flat.size());
+    std::uint32_t run_colour = kClearPixel;  // the last colour looked up, and its index
+    std::uint8_t run_index = kClear;
     for (std::size_t i = 0; i < flat.size(); ++i) {
       std::uint32_t p = flat[i];
       if (p == kClearPixel) {
         indices[i] = kClear;
       } else if (exact) {
-        auto it = std::lower_bound(colours.begin(), colours.end(), p);
-        if (it == colours.end() || *it != p) return false;
-        indices[i] = static_cast<std::uint8_t>(it - colours.begin());
+        if (p != run_colour) {
+          auto it = std::lower_bound(colours.begin(), colours.end(), p);
+          if (it == colours.end() || *it != p) return false;
+          run_colour = p;
+          run_index = static_cast<std::uint8_t>(it - colours.begin());
+        }
+        indices[i] = run_index;
       } else {
         indices[i] = mapper->map(p, static_cast<int>(i % static_cast<std::size_t>(w)),
                                  static_cast<int>(i / static_cast<std::size_t>(w)), options.dither);
