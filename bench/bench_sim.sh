@@ -8,7 +8,7 @@
 #                         compile the pack in memory, create the simulation, tick 0)
 #   script / no script    `simulate script --ticks T` over `simulate noscript --ticks T`,
 #                         whole-process, and the same net of their `--ticks 0` times (the
-#                         script's 1,000 items span ticks 0..2000)
+#                         script's 1,000 items span ticks 0..2000); 3 x RUNS runs each
 #   trace                 `simulate noscript --ticks TT --trace FILE`: FILE's size / time, MB/s
 #                         (10^6 bytes), and the run's peak RSS
 #   preview               `preview preview.scene.yaml -o OUT.gif` (300 actors, 320x200,
@@ -72,20 +72,24 @@ print("%.6f %d" % (statistics.median(times), statistics.median(rss)))
 EOF
 }
 
-# figure NAME CMD...: the medians of CMD into NAME_t (seconds) and NAME_rss (KB).
+# figure [-x K] NAME CMD...: the medians of K x RUNS runs (K = 1 by default) of CMD into
+# NAME_t (seconds) and NAME_rss (KB).
 figure() {
-  local name=$1 out
+  local k=1 name out
+  if [ "$1" = -x ]; then k=$2; shift 2; fi
+  name=$1
   shift
-  out=$(median "$runs" "$@")
+  out=$(median $((k * runs)) "$@")
   read -r "${name}_t" "${name}_rss" <<<"$out"
 }
 
 figure load "$spritec" simulate crowd.scene.yaml --ticks 0
 figure crowd "$spritec" simulate crowd.scene.yaml --ticks "$ticks"
-figure s0 "$spritec" simulate script.scene.yaml --ticks 0
-figure n0 "$spritec" simulate noscript.scene.yaml --ticks 0
-figure s "$spritec" simulate script.scene.yaml --ticks "$ticks"
-figure n "$spritec" simulate noscript.scene.yaml --ticks "$ticks"
+# The 1,000-actor runs are short (tens of ms once the loop is fast): three times the runs.
+figure -x 3 s0 "$spritec" simulate script.scene.yaml --ticks 0
+figure -x 3 n0 "$spritec" simulate noscript.scene.yaml --ticks 0
+figure -x 3 s "$spritec" simulate script.scene.yaml --ticks "$ticks"
+figure -x 3 n "$spritec" simulate noscript.scene.yaml --ticks "$ticks"
 figure trace "$spritec" simulate noscript.scene.yaml --ticks "$trace_ticks" --trace trace.jsonl
 trace_bytes=$(stat -c %s trace.jsonl)
 trace_lines=$(wc -l <trace.jsonl)
@@ -101,7 +105,7 @@ awk -v runs="$runs" -v ticks="$ticks" -v tt="$trace_ticks" \
   -v t_trace="$trace_t" -v rss_trace="$trace_rss" -v tb="$trace_bytes" -v tl="$trace_lines" \
   -v t_gif="$gif_t" -v rss_gif="$gif_rss" -v gb="$gif_bytes" 'BEGIN {
   mb = 1024
-  printf "spritec simulator, whole-process on one core (taskset -c 0), median of %d runs\n\n", runs
+  printf "spritec simulator, whole-process on one core (taskset -c 0), median of %d runs (%d for the 1,000-actor scenes)\n\n", runs, 3 * runs
   printf "%-44s %14s %10s\n", "figure", "value", "peak RSS"
   printf "%-44s %14s %10s\n", "------", "-----", "--------"
   net = t_crowd - t_load
