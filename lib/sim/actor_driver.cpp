@@ -5,16 +5,6 @@
 namespace spritec::sim {
 namespace {
 
-// Collects the player's events (codes; names are looked up only when written).
-struct EventCodes {
-  SimActor& actor;
-  void operator()(std::uint32_t code) const {
-    add_event(actor, code);
-    if (code == runtime::kEventFinished) actor.raised_finished = true;
-    if (code == runtime::kEventDestroyed) actor.destroyed = true;
-  }
-};
-
 std::int32_t clamp_speed(std::int64_t thousandths) {
   if (thousandths > std::numeric_limits<std::int32_t>::max()) {
     return std::numeric_limits<std::int32_t>::max();
@@ -34,10 +24,6 @@ void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
   runtime::set_angle(pack.view, a.player, spec.angle);
   runtime::start(pack.view, a.player, pack.view.find_action(spec.action), /*restart=*/false,
                  EventCodes{a});
-}
-
-void actor_tick(SimActor& a, const ScenePack& pack) {
-  runtime::tick(pack.view, a.player, EventCodes{a});
 }
 
 void actor_set_action(SimActor& a, const ScenePack& pack, const std::string& action, bool restart) {

@@ -46,8 +46,21 @@ inline void clear_events(SimActor& a) {
 // (with that step's event, raised on this tick).
 void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
                  const ActorSpec& spec);
-// Phase (1) of a tick for one actor.
-void actor_tick(SimActor& a, const ScenePack& pack);
+// Collects the player's events as codes (names are looked up only when written).
+struct EventCodes {
+  SimActor& actor;
+  void operator()(std::uint32_t code) const {
+    add_event(actor, code);
+    if (code == runtime::kEventFinished) actor.raised_finished = true;
+    if (code == runtime::kEventDestroyed) actor.destroyed = true;
+  }
+};
+
+// Phase (1) of a tick for one actor (inline: the tick loop's body; `view` is the actor's
+// pack, which the loop keeps in a local copy).
+inline void actor_tick(SimActor& a, const runtime::PackView& view) {
+  runtime::tick(view, a.player, EventCodes{a});
+}
 // A switch by the script (no self-restart unless `restart`). The name was checked.
 void actor_set_action(SimActor& a, const ScenePack& pack, const std::string& action, bool restart);
 // True when the actor's action has finished and holds its last step (it will never

@@ -80,6 +80,7 @@ struct Simulation::Impl {
   bool epoch_open = false;               // the epoch next_epoch - 1 is running
   std::vector<Running> running;          // started items not yet ended (start order)
   std::vector<std::size_t> epoch_items;  // indexes in `running` of the open epoch's items
+  std::vector<std::uint32_t> touched;    // actors the script's items named on this tick
 
   std::uint32_t id_of(const std::string& name) const {
     auto it = std::lower_bound(names.begin(), names.end(), name);
@@ -137,6 +138,7 @@ struct Simulation::Impl {
   // until: finished (seen on the actor this tick).
   void update(Running& r, std::int64_t c) {
     if (r.ended) return;
+    if (r.actor != runtime::spk::kNone) touched.push_back(r.actor);
     const Item& item = *r.item;
     SimActor* actor = item.kind == ItemKind::kActor ? find(r.actor) : nullptr;
     if (!r.move_done) {
@@ -190,6 +192,7 @@ struct Simulation::Impl {
     Running r;
     r.item = &item;
     r.actor = actor;
+    if (actor != runtime::spk::kNone) touched.push_back(actor);
     r.background = item.background;
     r.start = s;
     r.started_tick = tick;
@@ -315,7 +318,7 @@ struct Simulation::Impl {
 
   // --- limits ----------------------------------------------------------------------------
 
-  void fail(Code code, std::uint32_t id, std::string message) {
+  [[gnu::noinline, gnu::cold]] void fail(Code code, std::uint32_t id, std::string message) {
     diag::Diagnostic d;
     d.severity = diag::Severity::kError;
     d.code = code;
@@ -334,7 +337,9 @@ struct Simulation::Impl {
   // Before phase (1): at its speed, can the actor pass more than kMaxStepsPerTick steps?
   // Each step it enters adds at least its action's shortest step to its countdown, and the
   // tick takes `speed` from it, so it passes at most ceil(speed / shortest) steps.
-  bool check_pace(std::uint32_t id, const SimActor& a) {
+  // Out of line: the tick loop calls it only for speeds over kMaxStepsPerTick (every step
+  // lasts at least one tick, so slower actors cannot pass the limit).
+  [[gnu::noinline]] bool check_pace(std::uint32_t id, const SimActor& a) {
     const runtime::ActorState& p = a.player;
     if (p.action == runtime::spk::kNone || p.holding || p.destroyed || p.speed <= 0) return true;
     const std::int64_t shortest = shortest_step[a.pack][p.action];
@@ -350,37 +355,56 @@ struct Simulation::Impl {
     return false;
   }
 
-  // After phase (2): every actor's events (counted for the summary) and position.
+  [[gnu::noinline, gnu::cold]] void fail_events(std::uint32_t id, const SimActor& a,
+                                                std::int64_t events) {
+    fail(Code::kSceneTooBusy, id,
+         "actor '" + names[id] + "' (action '" + action_name(a) + "') raised " +
+             std::to_string(events) + " events on tick " + std::to_string(tick) +
+             ", more than the " + std::to_string(kMaxEventsPerTick) +
+             " one tick may hold (a speed or a chain of restarts too fast?)");
+  }
+
+  [[gnu::noinline, gnu::cold]] void fail_position(std::uint32_t id, const SimActor& a) {
+    const Point pos = actor_position(a);
+    const bool x_ok = std::fabs(pos.x) <= kMaxPosition;  // false for NaN too
+    fail(Code::kScenePositionRange, id,
+         "the position of actor '" + names[id] + "' (action '" + action_name(a) +
+             "') leaves the range ±1e9 px on tick " + std::to_string(tick) + ": " +
+             (x_ok ? "y = " + format_number(pos.y) : "x = " + format_number(pos.x)) +
+             " (a move or root motion too large?)");
+  }
+
+  // Adds the events an actor holds (those of the tick before) to the run's counts.
+  void count_events(std::uint32_t id, const SimActor& a) {
+    events_by_actor[id] += std::int64_t(a.events.size());
+    std::vector<std::int64_t>& by_code = events_by_code[a.pack];
+    const std::size_t own = by_code.size() - 2;
+    for (std::uint32_t code : a.events) {
+      ++by_code[code == runtime::kEventFinished    ? own
+                : code == runtime::kEventDestroyed ? own + 1
+                                                   : code];
+    }
+  }
+
+  // Within the limits checked after every tick: events and position.
+  static bool within_limits(const SimActor& a) {
+    return std::int64_t(a.events.size()) + a.events_over <= kMaxEventsPerTick &&
+           std::fabs(a.player.x) <= kMaxPosition && std::fabs(a.player.y) <= kMaxPosition;
+  }
+
+  // After phase (2): every actor's events and position, in name order; the first actor
+  // over a limit stops the run.
   bool check_tick() {
     for (std::uint32_t id : order) {
       const SimActor& a = slots[id];
-      if (!a.events.empty()) {
-        const std::int64_t events = std::int64_t(a.events.size()) + a.events_over;
-        if (events > kMaxEventsPerTick) {
-          fail(Code::kSceneTooBusy, id,
-               "actor '" + names[id] + "' (action '" + action_name(a) + "') raised " +
-                   std::to_string(events) + " events on tick " + std::to_string(tick) +
-                   ", more than the " + std::to_string(kMaxEventsPerTick) +
-                   " one tick may hold (a speed or a chain of restarts too fast?)");
-          return false;
-        }
-        events_by_actor[id] += std::int64_t(a.events.size());
-        std::vector<std::int64_t>& by_code = events_by_code[a.pack];
-        const std::size_t own = by_code.size() - 2;
-        for (std::uint32_t code : a.events) {
-          ++by_code[code == runtime::kEventFinished    ? own
-                    : code == runtime::kEventDestroyed ? own + 1
-                                                       : code];
-        }
+      const std::int64_t events = std::int64_t(a.events.size()) + a.events_over;
+      if (events > kMaxEventsPerTick) {
+        fail_events(id, a, events);
+        return false;
       }
-      const Point pos = actor_position(a);
-      const bool x_ok = std::fabs(pos.x) <= kMaxPosition;  // false for NaN too
-      if (!x_ok || !(std::fabs(pos.y) <= kMaxPosition)) {
-        fail(Code::kScenePositionRange, id,
-             "the position of actor '" + names[id] + "' (action '" + action_name(a) +
-                 "') leaves the range ±1e9 px on tick " + std::to_string(tick) + ": " +
-                 (x_ok ? "y = " + format_number(pos.y) : "x = " + format_number(pos.x)) +
-                 " (a move or root motion too large?)");
+      // Both within ±kMaxPosition; false for NaN too.
+      if (!(std::fabs(a.player.x) <= kMaxPosition) || !(std::fabs(a.player.y) <= kMaxPosition)) {
+        fail_position(id, a);
         return false;
       }
     }
@@ -390,31 +414,53 @@ struct Simulation::Impl {
   bool step() {
     if (failure) return false;
     states_valid = false;
+    touched.clear();
     ++tick;
     if (tick == 0) {
       clock = 0;
       run_script(0);
-    } else {
-      // Actors destroyed on the previous tick are gone and events are per tick; then (1):
-      // the live actors step, in name order.
-      std::size_t kept = 0;
-      for (std::size_t i = 0; i < order.size(); ++i) {
-        const std::uint32_t id = order[i];
-        SimActor& a = slots[id];
-        if (a.destroyed) {
-          live[id] = 0;
-          continue;
-        }
-        order[kept++] = id;
-        clear_events(a);
-        if (!check_pace(id, a)) return false;
-        actor_tick(a, packs[a.pack]);
-      }
-      order.resize(kept);
-      clock += scene.speed;  // (2)
-      run_script(clock);
+      return check_tick();
     }
-    return check_tick();  // (3): the trace lines are read from the state as it is now
+    // Actors destroyed on the previous tick are gone and events are per tick (those of the
+    // previous tick are counted now); then (1): the live actors step, in name order, each
+    // checked against the limits as it stands after its step.
+    bool all_within = true;
+    std::size_t kept = 0;
+    // The packs' views copied here, so the compiler may keep them in registers (they cannot
+    // alias the actors the loop writes).
+    const std::size_t pack_count = packs.size();
+    std::vector<runtime::PackView> views;
+    views.reserve(pack_count);
+    for (const ScenePack& p : packs)
+      views.push_back(p.view);
+    const runtime::PackView first = pack_count > 0 ? views[0] : runtime::PackView{};
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::uint32_t id = order[i];
+      SimActor& a = slots[id];
+      if (!a.events.empty()) count_events(id, a);
+      if (a.destroyed) {
+        live[id] = 0;
+        continue;
+      }
+      order[kept++] = id;
+      clear_events(a);
+      if (a.player.speed > kMaxStepsPerTick * 1000 && !check_pace(id, a)) return false;
+      if (a.pack == 0) {
+        actor_tick(a, first);
+      } else {
+        actor_tick(a, views[a.pack]);
+      }
+      all_within = all_within && within_limits(a);
+    }
+    order.resize(kept);
+    clock += scene.speed;  // (2)
+    run_script(clock);
+    // (3) The limits after the tick: phase (2) changed only the actors its items name, so
+    // when those and everyone after phase (1) are within them, all are. Otherwise the full
+    // check in name order finds the first actor over a limit, as it always did.
+    for (std::uint32_t id : touched)
+      all_within = all_within && (!live[id] || within_limits(slots[id]));
+    return all_within || check_tick();
   }
 };
 
@@ -545,15 +591,28 @@ RunSummary Simulation::event_summary() const {
   const Impl& m = *impl_;
   RunSummary s;
   std::map<std::string_view, std::int64_t> per_actor, per_event;
+  // The counts so far, and the events of the last tick, which the actors still hold.
+  std::vector<std::int64_t> by_actor = m.events_by_actor;
+  std::vector<std::vector<std::int64_t>> by_pack_code = m.events_by_code;
+  for (std::uint32_t id : m.order) {
+    const SimActor& a = m.slots[id];
+    by_actor[id] += std::int64_t(a.events.size());
+    const std::size_t own = by_pack_code[a.pack].size() - 2;
+    for (std::uint32_t code : a.events) {
+      ++by_pack_code[a.pack][code == runtime::kEventFinished    ? own
+                             : code == runtime::kEventDestroyed ? own + 1
+                                                                : code];
+    }
+  }
   for (std::size_t id = 0; id < m.names.size(); ++id) {
     if (!m.appeared[id]) continue;
     ++s.actors;
-    s.events += m.events_by_actor[id];
-    s.busy_actors += m.events_by_actor[id] > 0 ? 1 : 0;
-    if (m.events_by_actor[id] > 0) per_actor[m.names[id]] = m.events_by_actor[id];
+    s.events += by_actor[id];
+    s.busy_actors += by_actor[id] > 0 ? 1 : 0;
+    if (by_actor[id] > 0) per_actor[m.names[id]] = by_actor[id];
   }
   for (std::size_t p = 0; p < m.packs.size(); ++p) {
-    const std::vector<std::int64_t>& by_code = m.events_by_code[p];
+    const std::vector<std::int64_t>& by_code = by_pack_code[p];
     const std::size_t own = by_code.size() - 2;
     for (std::size_t c = 0; c < by_code.size(); ++c) {
       if (by_code[c] == 0) continue;
