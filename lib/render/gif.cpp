@@ -9,6 +9,7 @@
 #include <memory>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "anim_timing.hpp"
@@ -327,7 +328,8 @@ class Optimiser {
         bpp_(bpp),
         fixed_transparent_(fixed_transparent),
         colours_(colours),
-        chooser_(bpp) {}
+        chooser_(bpp),
+        chooser2_(bpp) {}
 
   // True when `target` can be drawn over `start` (a GIF frame cannot make a pixel
   // transparent again).
@@ -383,19 +385,50 @@ class Optimiser {
       literal[i] = v;
       masked[i] = use.flexible[i] ? c : v;
     }
+    // The candidates, in the order ties are settled: unchanged pixels transparent, the
+    // chooser's two preferences, the literal pixels. The smallest encoding wins.
     std::vector<std::vector<std::uint8_t>> variants;
     variants.push_back(std::move(masked));
+    std::vector<std::size_t> sizes(quick ? 1 : 4, std::numeric_limits<std::size_t>::max());
     if (!quick) {
-      variants.push_back(chooser_.choose(literal, use.flexible, c, false));
-      variants.push_back(chooser_.choose(literal, use.flexible, c, true));
-      if (literal_ok) variants.push_back(std::move(literal));
+      variants.resize(4);
+      // The chooser's second preference (and its size) on the other core when the
+      // rectangle is large enough to pay for a thread; the result is the same either way.
+      auto second = [&] {
+        variants[2] = chooser2_.choose(literal, use.flexible, c, true);
+        sizes[2] = measure(r, variants[2]);
+      };
+      std::thread worker;
+      if (n >= kThreadedPixels) {
+        worker = std::thread(second);
+      }
+      variants[1] = chooser_.choose(literal, use.flexible, c, false);
+      sizes[1] = measure(r, variants[1]);
+      if (literal_ok) {
+        // giflib masks the line it is given in place, and the worker reads `literal`:
+        // measure a copy.
+        std::vector<std::uint8_t> copy = literal;
+        sizes[3] = measure(r, copy);
+      }
+      sizes[0] = measure(r, variants[0]);
+      if (worker.joinable()) {
+        worker.join();
+      } else {
+        second();
+      }
+      if (literal_ok) {
+        variants[3] = std::move(literal);
+      } else {
+        variants.pop_back();
+      }
+    } else {
+      sizes[0] = measure(r, variants[0]);
     }
     best.transparent = clear;
-    for (auto& v : variants) {
-      std::size_t size = measure(r, v);
-      if (best.pixels.empty() || size < best.size) {
-        best.size = size;
-        best.pixels = std::move(v);
+    for (std::size_t k = 0; k < variants.size(); ++k) {
+      if (best.pixels.empty() || sizes[k] < best.size) {
+        best.size = sizes[k];
+        best.pixels = std::move(variants[k]);
       }
     }
     return best;
@@ -498,7 +531,11 @@ class Optimiser {
   int w_, h_, bpp_;
   int fixed_transparent_;
   const std::vector<std::uint32_t>& colours_;
+  // One chooser per core: best() runs the chooser's two preferences side by side.
   WildcardChooser chooser_;
+  WildcardChooser chooser2_;
+  // Rectangles of fewer pixels are cheaper to choose on one thread than to hand over.
+  static constexpr std::size_t kThreadedPixels = 4096;
 };
 
 struct Emitted {
