@@ -1,5 +1,7 @@
 #include "spritec/diag/utf8.hpp"
 
+#include <string>
+
 #include <cassert>
 
 namespace spritec::diag {
@@ -40,6 +42,21 @@ std::size_t find_invalid_utf8(std::string_view s) {
     i += len;
   }
   return std::string_view::npos;
+}
+
+std::string shown_name(std::string_view name) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += char(c);
+    }
+  }
+  return out;
 }
 
 }  // namespace spritec::diag

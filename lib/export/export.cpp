@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "spritec/diag/utf8.hpp"
 #include "spritec/export/export.hpp"
 #include "writers.hpp"
 
@@ -87,16 +88,7 @@ bool atlas_names_ok(const runtime::PackView& pack, const Options& o, diag::Sink&
     if (why.empty() && (name.front() == ' ' || name.back() == ' '))
       why = "starts or ends with a space (region names are trimmed)";
     if (why.empty()) continue;
-    std::string shown;
-    for (unsigned char c : name) {
-      if (c < 0x20 || c == 0x7f) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "\\x%02x", c);
-        shown += hex;
-      } else {
-        shown += char(c);
-      }
-    }
+    const std::string shown = diag::shown_name(name);
     sink.error(diag::Code::kExportName, {o.pack_name, 0, 0, 0},
                "frame " + std::to_string(i) + "'s name '" + shown + "' " + why +
                    ", so it cannot be a region name in a " + std::string(format_name(o.format)) +

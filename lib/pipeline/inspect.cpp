@@ -8,6 +8,7 @@
 #include "outputs.hpp"
 #include "report.hpp"
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/diag/utf8.hpp"
 #include "spritec/format/inspect.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
@@ -56,17 +57,7 @@ bool safe_relative(const std::string& name) {
 
 // A name as a message shows it: control characters escaped.
 std::string shown_name(const std::string& name) {
-  std::string out;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    } else {
-      out += char(c);
-    }
-  }
-  return out;
+  return diag::shown_name(name);
 }
 
 int bad_pack(diag::Sink& sink, std::ostream& err, const std::string& pack,

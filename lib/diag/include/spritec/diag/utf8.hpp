@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace spritec::diag {
@@ -20,5 +21,9 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
 // The offset of the first byte that does not start a well-formed sequence, or npos when
 // all of `s` is UTF-8.
 std::size_t find_invalid_utf8(std::string_view s);
+
+// A name as a message shows it: control characters (below 0x20, and 0x7f) as \xNN, so a
+// hostile name cannot break a line or a terminal. Allocates the result.
+std::string shown_name(std::string_view name);
 
 }  // namespace spritec::diag
