@@ -3,8 +3,10 @@
 #include <gif_lib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstring>
+#include <future>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -13,6 +15,7 @@
 #include <utility>
 
 #include "anim_timing.hpp"
+#include "spritec/render/gif_lzw.hpp"
 #include "spritec/render/quantize.hpp"
 
 namespace spritec::render {
@@ -63,7 +66,7 @@ std::vector<std::uint32_t> flatten(const image::Image& img, const GifOptions& op
   return out;
 }
 
-// --- trial and final encoding through giflib ---------------------------------------------
+// --- the file, written by giflib ------------------------------------------------------
 
 int write_to_vector(GifFileType* gif, const GifByteType* data, int len) {
   auto* out = static_cast<std::vector<std::uint8_t>*>(gif->UserData);
@@ -146,161 +149,303 @@ class GifWriter {
   bool ok_ = true;
 };
 
-// --- the LZW-aware choice of "don't care" pixels ------------------------------------------
+// --- giflib's LZW dictionary and code widths, mirrored ------------------------------------
 
-// Mirrors giflib's LZW dictionary (a code per known string, reset with a clear code when
-// code 4095 would be assigned) to choose, for each pixel that may be either its colour or
-// transparent, the value that extends the current dictionary match furthest. The choice only
-// shapes the pixels; their encoded size is then measured by giflib itself.
-class WildcardChooser {
+// giflib 5's LZW encoder state, for counting (not writing) its output: the dictionary of
+// known strings (string `code` + pixel -> code), the next code to assign and the code width.
+// A string's code is output when the next pixel does not extend it; then the string plus
+// that pixel gets the next code, unless that code would be 4095, in which case a clear code
+// is output and the dictionary starts over. The width grows by one bit when, right after a
+// code is output, the next code to assign no longer fits it (EGifCompressOutput's check).
+// The dictionary is a table indexed by code and pixel (2^max(2,bpp) x 4096 codes); a reset
+// clears only the entries assigned since the last one.
+class LzwDictionary {
  public:
-  explicit WildcardChooser(int bpp) {
-    int code_size = std::max(2, bpp);
-    clear_ = 1 << code_size;
-    table_.assign(kSlots, Node{});
-    memo_len_.assign(4096, 0);
-    memo_stamp_.assign(4096, 0);
+  explicit LzwDictionary(int bpp, bool heights = false)
+      : min_bits_(std::max(2, bpp)),
+        clear_(1 << min_bits_),
+        row_(1 << min_bits_),
+        track_heights_(heights) {
+    child_.assign(static_cast<std::size_t>(kCodes) * static_cast<std::size_t>(row_), 0);
+    slot_.assign(kCodes, 0);
+    if (track_heights_) {
+      node_.assign(kCodes, Node{0, -1});
+      root_.assign(kCodes, 0);
+      for (int r = 0; r < clear_; ++r)
+        root_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(r);
+    }
   }
 
-  // `value[i]` is the pixel; when `flexible[i]`, the transparent index `clear_index` is
-  // allowed instead. Returns the chosen pixels.
-  std::vector<std::uint8_t> choose(const std::vector<std::uint8_t>& value,
-                                   const std::vector<std::uint8_t>& flexible,
-                                   std::uint8_t clear_index, bool transparent_first) {
-    value_ = &value;
-    flexible_ = &flexible;
-    clear_index_ = clear_index;
-    transparent_first_ = transparent_first;
+  // Starts an image: an empty dictionary, the clear code output.
+  void start() {
     reset();
-    std::vector<std::uint8_t> out(value.size());
+    bits_ = 0;
+    emit();
+  }
+  // The code of string `code` + `pixel`, or -1.
+  int find(int code, std::uint8_t pixel) const {
+    const std::uint16_t c =
+        child_[static_cast<std::size_t>(code) * static_cast<std::size_t>(row_) + pixel];
+    return c ? c : -1;  // 0 is never a string's code (those start at clear + 2)
+  }
+  // Outputs the code of a string that `pixel` does not extend, then assigns string + pixel
+  // the next code. Returns false when the dictionary was cleared instead.
+  bool end_string(int code, std::uint8_t pixel) {
+    emit();
+    if (next_ >= kMaxCode) {
+      emit();  // the clear code
+      reset();
+      return false;
+    }
+    const std::size_t slot =
+        static_cast<std::size_t>(code) * static_cast<std::size_t>(row_) + pixel;
+    child_[slot] = static_cast<std::uint16_t>(next_);
+    slot_[static_cast<std::size_t>(next_)] = static_cast<std::uint32_t>(slot);
+    if (track_heights_) {
+      node_[static_cast<std::size_t>(next_)] = Node{0, static_cast<std::int16_t>(code)};
+      root_[static_cast<std::size_t>(next_)] = root_[static_cast<std::size_t>(code)];
+      int h = 1;
+      for (int a = code; a >= 0 && node_[static_cast<std::size_t>(a)].height < h; ++h) {
+        Node& node = node_[static_cast<std::size_t>(a)];
+        node.height = static_cast<std::uint16_t>(h);
+        a = node.parent;
+      }
+    }
+    ++next_;
+    return true;
+  }
+  // The bits output so far.
+  std::uint64_t bits() const { return bits_; }
+  // Outputs the last string's code and the end code; returns the image's LZW bits.
+  std::uint64_t finish() {
+    emit();
+    emit();
+    return bits_;
+  }
+
+  // With `heights`: the length of the longest string below `code` minus its own, and the
+  // string `code` extends (-1 for a single pixel).
+  int height(int code) const { return node_[static_cast<std::size_t>(code)].height; }
+  int parent(int code) const { return node_[static_cast<std::size_t>(code)].parent; }
+  int root(int code) const { return root_[static_cast<std::size_t>(code)]; }
+
+ private:
+  static constexpr int kCodes = 4096;
+  static constexpr int kMaxCode = 4095;  // giflib's LZ_MAX_CODE
+
+  // One code output at the current width; the width grows once the next code needs it.
+  void emit() {
+    bits_ += static_cast<std::uint64_t>(width_);
+    if (next_ >= limit_) limit_ = 1 << ++width_;
+  }
+  void reset() {
+    for (int k = clear_ + 2; k < next_; ++k)
+      child_[slot_[static_cast<std::size_t>(k)]] = 0;
+    if (track_heights_) {
+      for (int r = 0; r < clear_; ++r)
+        node_[static_cast<std::size_t>(r)].height = 0;
+    }
+    next_ = clear_ + 2;
+    width_ = min_bits_ + 1;
+    limit_ = 1 << width_;
+  }
+
+  int min_bits_;
+  int clear_;
+  int row_;
+  bool track_heights_;
+  int next_ = 0;
+  int width_ = 0;
+  int limit_ = 0;
+  std::uint64_t bits_ = 0;
+  std::vector<std::uint16_t> child_;
+  std::vector<std::uint32_t> slot_;  // where each assigned code sits in child_
+  struct Node {
+    std::uint16_t height;
+    std::int16_t parent;
+  };
+  std::vector<Node> node_;
+  std::vector<std::uint8_t> root_;  // the string's first pixel
+};
+
+// Returned by count_lzw_bits when it stopped early.
+constexpr std::uint64_t kOverLimit = std::numeric_limits<std::uint64_t>::max();
+
+// The LZW bits giflib writes for `n` >= 1 pixels. `over(bits)` is asked now and then with
+// the bits so far; when it answers true the count stops and kOverLimit is returned.
+template <typename Over>
+std::uint64_t count_lzw_bits(LzwDictionary& dict, const std::uint8_t* pixels, std::size_t n,
+                             std::uint8_t mask, Over over) {
+  dict.start();
+  int code = pixels[0] & mask;
+  std::size_t i = 1;
+  while (i < n) {
+    const std::size_t stop = std::min(n, i + 4096);
+    for (; i < stop; ++i) {
+      const auto p = static_cast<std::uint8_t>(pixels[i] & mask);
+      const int c = dict.find(code, p);
+      if (c >= 0) {
+        code = c;
+      } else {
+        dict.end_string(code, p);
+        code = p;
+      }
+    }
+    if (i < n && over(dict.bits())) return kOverLimit;
+  }
+  return dict.finish();
+}
+
+std::uint64_t count_lzw_bits(LzwDictionary& dict, const std::uint8_t* pixels, std::size_t n,
+                             std::uint8_t mask) {
+  return count_lzw_bits(dict, pixels, n, mask, [](std::uint64_t) { return false; });
+}
+
+// --- the LZW-aware choice of "don't care" pixels ------------------------------------------
+
+// Mirrors giflib's LZW dictionary to choose, for each pixel that may be either its colour
+// or transparent, the value that extends the current dictionary match furthest: at each
+// string's start, the root (the preferred value on a tie) whose longest continuation is
+// longest; within a string, the child with the longest continuation (the preferred on a
+// tie); the string ends where neither value extends it. giflib's greedy parse of the chosen
+// pixels is then exactly these strings, so their encoded size is counted on the way.
+//
+// A continuation's length (`extension`) is memoised per code for the current string's
+// start (a code's string length fixes the pixel it is compared with). The search is cut
+// where a child's subtree is no taller than the best length found (the dictionary keeps
+// each code's height), and a choice between one value only needs no search at all; neither
+// changes a length, so the choices are those of the full search.
+class WildcardChooser {
+ public:
+  explicit WildcardChooser(int bpp) : dict_(bpp, true) { memo_.assign(4096, 0); }
+
+  // `value[i]` is the pixel; when `flexible[i]`, the transparent index `clear_index` is
+  // allowed instead. Writes the chosen pixels to `out`; returns their LZW bits.
+  std::uint64_t choose(const std::vector<std::uint8_t>& value,
+                       const std::vector<std::uint8_t>& flexible, std::uint8_t clear_index,
+                       bool transparent_first, std::vector<std::uint8_t>& out) {
+    n_ = value.size();
+    // The allowed values at each position, preferred first (twice the same when only one).
+    first_.resize(n_);
+    second_.resize(n_);
+    for (std::size_t i = 0; i < n_; ++i) {
+      const std::uint8_t v = value[i];
+      const std::uint8_t alt = flexible[i] ? clear_index : v;
+      first_[i] = transparent_first ? alt : v;
+      second_[i] = transparent_first ? v : alt;
+    }
+    const std::uint8_t* first_at = first_.data();
+    const std::uint8_t* second_at = second_.data();
+    dict_.start();
+    out.resize(n_);
     std::size_t pos = 0;
     int prev_code = -1;
-    while (pos < value.size()) {
-      std::uint8_t first = best_root(pos);
-      if (prev_code >= 0) add(prev_code, first);
-      // Walk the longest match from the chosen root, following memoised lengths.
-      ++dfs_stamp_;
+    while (pos < n_) {
+      next_stamp();
+      const std::uint8_t first = best_root(pos);
+      if (prev_code >= 0) {
+        if (dict_.end_string(prev_code, first)) {
+          // The new string (prev + first) lengthens what prev and the strings it extends
+          // can continue with: forget their lengths if this search has seen them (it has
+          // seen a string only if it has seen its first pixel's).
+          if (seen(dict_.root(prev_code))) {
+            for (int a = prev_code; a >= 0; a = dict_.parent(a))
+              memo_[static_cast<std::size_t>(a)] = 0;
+          }
+        } else {
+          next_stamp();  // the dictionary was cleared
+        }
+      }
+      // Walk the longest match from the chosen root.
       int code = first;
       out[pos] = first;
       std::size_t p = pos + 1;
-      extension(code, p);
-      while (p < value.size()) {
-        int best_child = -1;
-        std::uint8_t best_pixel = 0;
-        int best_len = -1;
-        for (std::uint8_t o : options(p)) {
-          int c = find(code, o);
-          if (c < 0) continue;
-          int len = extension(c, p + 1);
-          if (len > best_len) {
-            best_len = len;
-            best_child = c;
-            best_pixel = o;
+      while (p < n_) {
+        const std::uint8_t v0 = first_at[p], v1 = second_at[p];
+        const int c0 = dict_.find(code, v0);
+        const int c1 = v1 != v0 ? dict_.find(code, v1) : -1;
+        int next;
+        std::uint8_t pixel;
+        if (c0 >= 0 && c1 >= 0) {
+          const int len0 = extension(c0, p + 1);
+          if (dict_.height(c1) > len0 && extension(c1, p + 1) > len0) {
+            next = c1;
+            pixel = v1;
+          } else {
+            next = c0;
+            pixel = v0;
           }
+        } else if (c0 >= 0) {
+          next = c0;
+          pixel = v0;
+        } else if (c1 >= 0) {
+          next = c1;
+          pixel = v1;
+        } else {
+          break;
         }
-        if (best_child < 0) break;
-        code = best_child;
-        out[p++] = best_pixel;
+        code = next;
+        out[p++] = pixel;
       }
       prev_code = code;
       pos = p;
     }
-    return out;
+    return dict_.finish();
   }
 
  private:
-  struct Options {
-    std::uint8_t value[2];
-    int count;
-    const std::uint8_t* begin() const { return value; }
-    const std::uint8_t* end() const { return value + count; }
-  };
-  // The allowed values at `pos`, preferred first.
-  Options options(std::size_t pos) const {
-    std::uint8_t v = (*value_)[pos];
-    if (!(*flexible_)[pos] || v == clear_index_) return {{v, v}, 1};
-    if (transparent_first_) return {{clear_index_, v}, 2};
-    return {{v, clear_index_}, 2};
-  }
-  std::uint8_t best_root(std::size_t pos) {
-    ++dfs_stamp_;
-    std::uint8_t best = (*value_)[pos];
-    int best_len = -1;
-    for (std::uint8_t o : options(pos)) {
-      int len = extension(o, pos + 1);
-      if (len > best_len) {
-        best_len = len;
-        best = o;
-      }
-    }
-    return best;
-  }
-  // How many more pixels from `pos` on can follow the string `code` (memoised per search).
-  int extension(int code, std::size_t pos) {
-    auto c = static_cast<std::size_t>(code);
-    if (memo_stamp_[c] == dfs_stamp_) return memo_len_[c];
-    int best = 0;
-    if (pos < value_->size()) {
-      for (std::uint8_t o : options(pos)) {
-        int child = find(code, o);
-        if (child >= 0) best = std::max(best, 1 + extension(child, pos + 1));
-      }
-    }
-    memo_stamp_[c] = dfs_stamp_;
-    memo_len_[c] = best;
-    return best;
-  }
-  static std::uint32_t key_of(int code, std::uint8_t pixel) {
-    return static_cast<std::uint32_t>(code) << 8 | pixel;
-  }
-  static std::size_t slot_of(std::uint32_t key) {
-    return static_cast<std::size_t>((key * 2654435761u) >> (32 - kSlotBits));
-  }
-  int find(int code, std::uint8_t pixel) const {
-    const std::uint32_t key = key_of(code, pixel);
-    for (std::size_t i = slot_of(key);; i = (i + 1) & (kSlots - 1)) {
-      const Node& n = table_[i];
-      if (n.stamp != generation_) return -1;
-      if (n.key == key) return n.child;
+  // A memoised length is stored with the stamp of the search it belongs to: stamp << 13 |
+  // length (a string is at most 4096 pixels long, a continuation shorter).
+  static constexpr int kLengthBits = 13;
+  static constexpr std::uint32_t kMaxStamp = (1u << (32 - kLengthBits)) - 1;
+  void next_stamp() {
+    if (++stamp_ > kMaxStamp) {
+      std::fill(memo_.begin(), memo_.end(), 0);
+      stamp_ = 1;
     }
   }
-  void add(int code, std::uint8_t pixel) {
-    if (next_code_ >= 4095) {  // giflib emits a clear code instead of assigning 4095
-      reset();
-      return;
-    }
-    const std::uint32_t key = key_of(code, pixel);
-    std::size_t i = slot_of(key);
-    while (table_[i].stamp == generation_)
-      i = (i + 1) & (kSlots - 1);
-    table_[i] = {generation_, key, static_cast<std::uint16_t>(next_code_++)};
-  }
-  void reset() {
-    ++generation_;
-    next_code_ = clear_ + 2;
+  bool seen(int code) const {
+    return (memo_[static_cast<std::size_t>(code)] >> kLengthBits) == stamp_;
   }
 
-  int clear_ = 0;
-  int next_code_ = 0;
-  std::uint32_t generation_ = 0;
-  std::uint32_t dfs_stamp_ = 0;
-  // The dictionary: string `code` + pixel -> its code, in an open-addressing hash table
-  // (at most 4096 entries in 2^14 slots, small enough to stay in cache); a slot is in
-  // use when stamped with the current generation, so a reset clears it at once.
-  static constexpr int kSlotBits = 14;
-  static constexpr std::size_t kSlots = std::size_t{1} << kSlotBits;
-  struct Node {
-    std::uint32_t stamp = 0;
-    std::uint32_t key = 0;  // code << 8 | pixel
-    std::uint16_t child = 0;
-  };
-  std::vector<Node> table_;
-  std::vector<int> memo_len_;
-  std::vector<std::uint32_t> memo_stamp_;
-  const std::vector<std::uint8_t>* value_ = nullptr;
-  const std::vector<std::uint8_t>* flexible_ = nullptr;
-  std::uint8_t clear_index_ = 0;
-  bool transparent_first_ = false;
+  std::uint8_t best_root(std::size_t pos) {
+    const std::uint8_t v0 = first_[pos], v1 = second_[pos];
+    if (v0 == v1) return v0;
+    const int len0 = extension(v0, pos + 1);
+    if (dict_.height(v1) > len0 && extension(v1, pos + 1) > len0) return v1;
+    return v0;
+  }
+  // How many more pixels from `pos` on can follow the string `code` (memoised per string
+  // start).
+  int extension(int code, std::size_t pos) {
+    const auto c = static_cast<std::size_t>(code);
+    const std::uint32_t memo = memo_[c];
+    if ((memo >> kLengthBits) == stamp_) return static_cast<int>(memo & ((1u << kLengthBits) - 1));
+    int best = 0;
+    const int limit = static_cast<int>(
+        std::min<std::size_t>(static_cast<std::size_t>(dict_.height(code)), n_ - pos));
+    if (limit > 0) {
+      const std::uint8_t v0 = first_[pos], v1 = second_[pos];
+      int a = dict_.find(code, v0);
+      int b = v1 != v0 ? dict_.find(code, v1) : -1;
+      if (a < 0 || (b >= 0 && dict_.height(b) > dict_.height(a))) std::swap(a, b);
+      // The taller child first; the other only when it could do better.
+      if (a >= 0) {
+        best = 1 + extension(a, pos + 1);
+        if (best < limit && b >= 0 && 1 + dict_.height(b) > best) {
+          best = std::max(best, 1 + extension(b, pos + 1));
+        }
+      }
+    }
+    memo_[c] = stamp_ << kLengthBits | static_cast<std::uint32_t>(best);
+    return best;
+  }
+
+  LzwDictionary dict_;
+  std::uint32_t stamp_ = 0;
+  std::vector<std::uint32_t> memo_;
+  std::vector<std::uint8_t> first_, second_;
+  std::size_t n_ = 0;
 };
 
 // --- the frame optimiser -----------------------------------------------------------------
@@ -318,29 +463,105 @@ struct Encoding {
   bool ok = true;  // false: no index is free for transparency and the frame needs one
 };
 
+// One way to draw a frame: over which canvas (`start`), in which rectangle, with which
+// transparent index, and its candidates' pixels. prepare() works out the cheapest candidate
+// (unchanged pixels transparent, `masked`) and its size; complete() the others.
+struct Candidate {
+  Rect rect;
+  bool unchanged = false;  // nothing to draw (rect empty)
+  bool ok = true;          // false: no index is free for the transparency it needs
+  int clear = -1;          // the transparent index, -1 when every index is drawn
+  bool literal_ok = true;  // the literal pixels keep every colour (see transparent_index)
+  // What the rectangle draws: the indices of all its pixels and of the changed ones, and
+  // which pixels are unchanged (`flexible`: any value that shows the same is fine there).
+  bool used_all[256] = {};
+  bool used_changed[256] = {};
+  bool needs_transparency = false;
+  std::vector<std::uint8_t> flexible;
+  std::vector<std::uint8_t> literal;  // the target's pixels, `clear` where transparent
+  std::vector<std::uint8_t> masked;   // and `clear` where unchanged too
+  std::size_t masked_size = 0;        // its encoded size (0: not counted)
+  bool over = false;                  // or more than 10% over another disposal's
+  bool pending = false;               // not counted yet (see Optimiser::count_quick)
+  std::size_t literal_size = 0;       // the literal pixels' encoded size (0: not counted)
+  // The chooser's two preferences, once run (Optimiser::choose), and their sizes.
+  bool chosen_done[2] = {false, false};
+  std::vector<std::uint8_t> chosen[2];
+  std::size_t chosen_size[2] = {0, 0};
+};
+
+// The smallest quick size of a frame's disposals counted so far (shared by the threads
+// preparing them): a disposal whose count passes it by more than 10% stops counting.
+class QuickBound {
+ public:
+  void offer(std::size_t size) {
+    std::size_t now = best_.load(std::memory_order_relaxed);
+    while (size < now && !best_.compare_exchange_weak(now, size, std::memory_order_relaxed)) {
+    }
+  }
+  // True when `size` is more than 10% over the smallest offered.
+  bool exceeded_by(std::size_t size) const {
+    const std::size_t best = best_.load(std::memory_order_relaxed);
+    return best != std::numeric_limits<std::size_t>::max() && size > best + best / 10;
+  }
+
+ private:
+  std::atomic<std::size_t> best_{std::numeric_limits<std::size_t>::max()};
+};
+
 class Optimiser {
  public:
   // `fixed_transparent` >= 0: that index (unused by any colour) is every frame's
   // transparent index. Otherwise each frame picks an index its drawn pixels do not use.
-  Optimiser(int w, int h, int bpp, int fixed_transparent, const std::vector<std::uint32_t>& colours)
+  Optimiser(int w, int h, int bpp, int fixed_transparent)
       : w_(w),
         h_(h),
         bpp_(bpp),
         fixed_transparent_(fixed_transparent),
-        colours_(colours),
         chooser_(bpp),
-        chooser2_(bpp) {}
+        chooser2_(bpp),
+        counter_(bpp),
+        counter2_(bpp),
+        mask_(static_cast<std::uint8_t>((1 << std::max(2, bpp)) - 1)) {}
+
+  int width() const { return w_; }
 
   // True when `target` can be drawn over `start` (a GIF frame cannot make a pixel
   // transparent again).
   bool feasible(const Canvas& start, const Canvas& target) const {
-    for (std::size_t i = 0; i < start.size(); ++i) {
-      if (start[i] != kClear && target[i] == kClear) return false;
+    const std::size_t n = start.size();
+    for (std::size_t i = 0; i < n; i += 4096) {
+      const std::size_t end = std::min(n, i + 4096);
+      bool bad = false;  // without a branch per pixel, so the loop vectorises
+      for (std::size_t j = i; j < end; ++j)
+        bad |= (start[j] != kClear) & (target[j] == kClear);
+      if (bad) return false;
     }
     return true;
   }
 
-  Rect diff_rect(const Canvas& a, const Canvas& b) const { return changed_rect(a, b, w_, h_); }
+  // The bounding rectangle of the pixels that differ (changed_rect's result, found row by
+  // row: equal rows compared whole, a differing row scanned in from both ends).
+  Rect diff_rect(const Canvas& a, const Canvas& b) const {
+    const auto w = static_cast<std::size_t>(w_);
+    int x0 = w_, y0 = h_, x1 = -1, y1 = -1;
+    for (int y = 0; y < h_; ++y) {
+      const std::uint8_t* ra = a.data() + static_cast<std::size_t>(y) * w;
+      const std::uint8_t* rb = b.data() + static_cast<std::size_t>(y) * w;
+      if (std::memcmp(ra, rb, w) == 0) continue;
+      std::size_t l = 0, r = w - 1;
+      while (ra[l] == rb[l])
+        ++l;
+      while (ra[r] == rb[r])
+        --r;
+      x0 = std::min(x0, static_cast<int>(l));
+      x1 = std::max(x1, static_cast<int>(r));
+      if (y1 < 0) y0 = y;
+      y1 = y;
+    }
+    if (x1 < 0) return {};
+    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+  }
 
   // The pixels where `start` is opaque and `target` transparent.
   Rect must_clear_rect(const Canvas& start, const Canvas& target) const {
@@ -352,137 +573,214 @@ class Optimiser {
     return diff_rect(marks, none);
   }
 
-  // The smallest encoding of `target` drawn over `start`, within `forced` when given
-  // (else the rectangle of changed pixels).
-  // `quick`: only the cheapest candidate (unchanged pixels transparent), to rank disposals.
-  Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}, bool quick = false) {
-    Rect r = forced.empty() ? diff_rect(start, target) : forced;
-    if (r.empty()) return unchanged(target);
-    const Usage use = usage(start, target, r);
-    bool literal_ok = true;
-    const int clear = transparent_index(use, literal_ok);
-    const std::size_t n = use.flexible.size();
-    Encoding best;
-    best.rect = r;
-    if (clear < 0) {
+  // `target` drawn over `start`, within `forced` when given (else the rectangle of changed
+  // pixels): the rectangle, the transparent index and the cheapest candidate with its size.
+  // `second`: count with the second counter (for a call on the other thread). `bound`: the
+  // disposals' smallest quick size so far: the count stops once it is more than 10% over
+  // that (`over`), else offers its own. `count_literal`: count the literal pixels too.
+  void prepare(const Canvas& start, const Canvas& target, const Rect& forced, Candidate& cand,
+               bool second = false, QuickBound* bound = nullptr, bool count_literal = false,
+               bool defer = false) {
+    cand.rect = forced.empty() ? diff_rect(start, target) : forced;
+    cand.unchanged = cand.rect.empty();
+    cand.ok = true;
+    cand.masked_size = 0;
+    cand.over = false;
+    cand.pending = false;
+    cand.literal_size = 0;
+    cand.chosen_done[0] = cand.chosen_done[1] = false;
+    if (cand.unchanged) return;
+    usage(start, target, cand);
+    cand.literal_ok = true;
+    cand.clear = transparent_index(cand, cand.literal_ok);
+    if (cand.clear < 0) {
       // Every index is drawn: only a frame without transparency can be stored.
-      if (use.needs_transparency) {
-        best.ok = false;
-        best.size = std::numeric_limits<std::size_t>::max();
-        return best;
+      if (cand.needs_transparency) {
+        cand.ok = false;
+        return;
       }
-      best.pixels.resize(n);
-      for (std::size_t i = 0; i < n; ++i)
-        best.pixels[i] = target_at(target, r, i);
-      best.size = measure(r, best.pixels);
+      // `literal` holds the target's pixels, none of them transparent.
+      cand.pending = defer;
+      if (!defer) quick_measure(cand, cand.literal, second, bound);
+      return;
+    }
+    const auto c = static_cast<std::uint8_t>(cand.clear);
+    const std::size_t n = cand.literal.size();
+    cand.masked.resize(n);
+    std::uint8_t* literal = cand.literal.data();
+    std::uint8_t* masked = cand.masked.data();
+    const std::uint8_t* flexible = cand.flexible.data();
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint8_t v = literal[i] == kClear ? c : literal[i];
+      literal[i] = v;
+      masked[i] = flexible[i] ? c : v;
+    }
+    cand.pending = defer;
+    if (!defer) quick_measure(cand, cand.masked, second, bound);
+    if (count_literal && cand.literal_ok) cand.literal_size = measure(cand.literal, second);
+  }
+
+  // Counts a candidate prepared with `defer` (within `bound`), unless one of `others`
+  // already counted the same pixels in the same rectangle.
+  void count_quick(Candidate& cand, const Candidate* const* others, std::size_t n_others,
+                   QuickBound* bound) {
+    if (!cand.pending) return;
+    cand.pending = false;
+    const std::vector<std::uint8_t>& pixels = cand.clear < 0 ? cand.literal : cand.masked;
+    for (std::size_t k = 0; k < n_others; ++k) {
+      const Candidate& o = *others[k];
+      if (o.unchanged || !o.ok || o.pending || o.rect != cand.rect) continue;
+      std::size_t size = 0;
+      if (!o.over && o.masked_size && (o.clear < 0 ? o.literal : o.masked) == pixels) {
+        size = o.masked_size;
+      } else if (o.literal_size && o.literal == pixels) {
+        size = o.literal_size;
+      }
+      if (size) {
+        cand.masked_size = size;
+        if (bound) bound->offer(size);
+        return;
+      }
+    }
+    quick_measure(cand, pixels, false, bound);
+  }
+
+  // The size of the cheapest candidate (unchanged pixels transparent), as best() ranks it;
+  // max when the frame cannot be stored this way or its count stopped (`over`).
+  std::size_t quick_size(const Candidate& cand) {
+    if (cand.unchanged) return unchanged_size();
+    if (!cand.ok || cand.over) return std::numeric_limits<std::size_t>::max();
+    return cand.masked_size;
+  }
+
+  // True when a prepared candidate has pixels for the chooser to choose between.
+  static bool choosable(const Candidate& cand) {
+    return !cand.unchanged && cand.ok && cand.clear >= 0;
+  }
+  // Runs the chooser's first (`which` 0: each pixel's own value preferred; with chooser_)
+  // or second preference (1: transparency preferred; with chooser2_, so the two may run
+  // side by side) on a choosable candidate, unless done.
+  void choose(Candidate& cand, int which) {
+    if (cand.chosen_done[which]) return;
+    const auto c = static_cast<std::uint8_t>(cand.clear);
+    WildcardChooser& chooser = which == 0 ? chooser_ : chooser2_;
+    cand.chosen_size[which] =
+        file_bytes(chooser.choose(cand.literal, cand.flexible, c, which == 1, cand.chosen[which]));
+    cand.chosen_done[which] = true;
+  }
+
+  // The smallest encoding of a prepared candidate: unchanged pixels transparent, the
+  // chooser's two preferences, the literal pixels, in the order ties are settled.
+  // Consumes the candidate's pixels.
+  Encoding complete(const Canvas& target, Candidate& cand) {
+    if (cand.unchanged) return unchanged(target);
+    Encoding best;
+    best.rect = cand.rect;
+    if (!cand.ok) {
+      best.ok = false;
+      best.size = std::numeric_limits<std::size_t>::max();
       return best;
     }
-    const auto c = static_cast<std::uint8_t>(clear);
-    std::vector<std::uint8_t> literal(n), masked(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint8_t t = target_at(target, r, i);
-      std::uint8_t v = t == kClear ? c : t;
-      literal[i] = v;
-      masked[i] = use.flexible[i] ? c : v;
+    if (cand.clear < 0) {
+      best.pixels = std::move(cand.literal);
+      best.size = cand.masked_size;
+      return best;
     }
-    // The candidates, in the order ties are settled: unchanged pixels transparent, the
-    // chooser's two preferences, the literal pixels. The smallest encoding wins.
-    std::vector<std::vector<std::uint8_t>> variants;
-    variants.push_back(std::move(masked));
-    std::vector<std::size_t> sizes(quick ? 1 : 4, std::numeric_limits<std::size_t>::max());
-    if (!quick) {
-      variants.resize(4);
-      // The chooser's second preference (and its size) on the other core when the
-      // rectangle is large enough to pay for a thread; the result is the same either way.
-      auto second = [&] {
-        variants[2] = chooser2_.choose(literal, use.flexible, c, true);
-        sizes[2] = measure(r, variants[2]);
-      };
-      std::thread worker;
-      if (n >= kThreadedPixels) {
-        worker = std::thread(second);
-      }
-      variants[1] = chooser_.choose(literal, use.flexible, c, false);
-      sizes[1] = measure(r, variants[1]);
-      if (literal_ok) {
-        // giflib masks the line it is given in place, and the worker reads `literal`:
-        // measure a copy.
-        std::vector<std::uint8_t> copy = literal;
-        sizes[3] = measure(r, copy);
-      }
-      sizes[0] = measure(r, variants[0]);
-      if (worker.joinable()) {
-        worker.join();
-      } else {
-        second();
-      }
-      if (literal_ok) {
-        variants[3] = std::move(literal);
-      } else {
-        variants.pop_back();
-      }
+    const std::size_t n = cand.literal.size();
+    std::vector<std::uint8_t> variants[4];
+    std::size_t sizes[4] = {cand.masked_size, std::numeric_limits<std::size_t>::max(),
+                            std::numeric_limits<std::size_t>::max(),
+                            std::numeric_limits<std::size_t>::max()};
+    // The chooser's second preference on the other core when the rectangle is large
+    // enough to pay for a thread; the result is the same either way.
+    // (Either may have been run already, by choose().)
+    std::thread worker;
+    if (!cand.chosen_done[1] && n >= kThreadedPixels)
+      worker = std::thread([&] { choose(cand, 1); });
+    choose(cand, 0);
+    if (cand.literal_ok) sizes[3] = cand.literal_size ? cand.literal_size : measure(cand.literal);
+    if (worker.joinable()) {
+      worker.join();
     } else {
-      sizes[0] = measure(r, variants[0]);
+      choose(cand, 1);
     }
-    best.transparent = clear;
-    for (std::size_t k = 0; k < variants.size(); ++k) {
-      if (best.pixels.empty() || sizes[k] < best.size) {
-        best.size = sizes[k];
-        best.pixels = std::move(variants[k]);
-      }
+    for (int k = 0; k < 2; ++k) {
+      variants[1 + k] = std::move(cand.chosen[k]);
+      sizes[1 + k] = cand.chosen_size[k];
     }
+    variants[0] = std::move(cand.masked);
+    const std::size_t count = cand.literal_ok ? 4 : 3;
+    if (cand.literal_ok) variants[3] = std::move(cand.literal);
+    best.transparent = cand.clear;
+    std::size_t pick = 0;
+    for (std::size_t k = 1; k < count; ++k) {
+      if (sizes[k] < sizes[pick]) pick = k;
+    }
+    best.size = sizes[pick];
+    best.pixels = std::move(variants[pick]);
     return best;
+  }
+
+  // The smallest encoding of `target` drawn over `start`, within `forced` when given.
+  Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}) {
+    prepare(start, target, forced, scratch_);
+    return complete(target, scratch_);
   }
 
   // `canvas` with `r` made transparent.
   Canvas cleared(Canvas canvas, const Rect& r) const {
     for (int y = r.y; y < r.y + r.h; ++y) {
-      for (int x = r.x; x < r.x + r.w; ++x) {
-        canvas[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) +
-               static_cast<std::size_t>(x)] = kClear;
-      }
+      std::uint8_t* row =
+          canvas.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w_);
+      std::fill(row + r.x, row + r.x + r.w, kClear);
     }
     return canvas;
   }
 
- private:
-  // What a frame's rectangle draws: the indices of all its pixels and of the changed
-  // ones, whether it shows transparency, and which pixels are unchanged (`flexible`: any
-  // value that shows the same is fine there), row-major within the rectangle.
-  struct Usage {
-    bool used_all[256] = {};
-    bool used_changed[256] = {};
-    bool needs_transparency = false;
-    std::vector<std::uint8_t> flexible;
-  };
+  // Rectangles of fewer pixels are cheaper to work out on one thread than to hand over.
+  static constexpr std::size_t kThreadedPixels = 4096;
 
-  Usage usage(const Canvas& start, const Canvas& target, const Rect& r) const {
-    Usage use;
-    use.flexible.resize(static_cast<std::size_t>(r.w) * static_cast<std::size_t>(r.h));
+ private:
+  // The rectangle's pixels, flags and colour use (see Candidate), row-major.
+  void usage(const Canvas& start, const Canvas& target, Candidate& cand) const {
+    const Rect& r = cand.rect;
+    const std::size_t rw = static_cast<std::size_t>(r.w);
+    cand.flexible.resize(rw * static_cast<std::size_t>(r.h));
+    cand.literal.resize(cand.flexible.size());
+    std::uint8_t* flexible = cand.flexible.data();
+    std::uint8_t* out = cand.literal.data();
+    // Flags set by plain stores (an unchanged pixel marks the spare entry 256).
+    std::uint8_t all[256] = {}, changed[257] = {};
     for (int y = 0; y < r.h; ++y) {
-      for (int x = 0; x < r.w; ++x) {
-        std::size_t src = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
-                          static_cast<std::size_t>(r.x + x);
-        std::uint8_t t = target[src];
-        bool same = start[src] == t;
-        if (t == kClear) {
-          use.needs_transparency = true;
-        } else {
-          use.used_all[t] = true;
-          if (!same) use.used_changed[t] = true;
-        }
-        use.flexible[static_cast<std::size_t>(y) * static_cast<std::size_t>(r.w) +
-                     static_cast<std::size_t>(x)] = same;
+      const std::size_t row = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
+                              static_cast<std::size_t>(r.x);
+      const std::uint8_t* t = target.data() + row;
+      const std::uint8_t* s = start.data() + row;
+      std::memcpy(out, t, rw);
+      for (std::size_t x = 0; x < rw; ++x)
+        flexible[x] = s[x] == t[x];
+      for (std::size_t x = 0; x < rw; ++x) {
+        all[t[x]] = 1;
+        changed[flexible[x] ? 256 : t[x]] = 1;
       }
+      flexible += rw;
+      out += rw;
     }
-    return use;
+    // kClear (255) is never a colour index: it marks transparency.
+    for (int i = 0; i < 256; ++i) {
+      cand.used_all[i] = all[i] != 0;
+      cand.used_changed[i] = changed[i] != 0;
+    }
+    cand.needs_transparency = cand.used_all[kClear];
+    cand.used_all[kClear] = false;
+    cand.used_changed[kClear] = false;
   }
 
   // The transparent index: the fixed one, else the lowest index the rectangle does not
   // use, else the lowest its changed pixels do not use (then unchanged pixels of that
   // colour must be written transparent, which shows the same colour: `literal_ok` false).
   // -1 when every index is drawn.
-  int transparent_index(const Usage& use, bool& literal_ok) const {
+  int transparent_index(const Candidate& use, bool& literal_ok) const {
     const int entries = 1 << bpp_;
     int clear = fixed_transparent_;
     if (clear < 0) {
@@ -507,35 +805,48 @@ class Optimiser {
     std::uint8_t shown = target[0];
     e.transparent = fixed_transparent_ >= 0 ? fixed_transparent_ : (shown == 0 ? 1 : 0);
     e.pixels = {shown == kClear ? static_cast<std::uint8_t>(e.transparent) : shown};
-    e.size = measure(e.rect, e.pixels);
+    e.size = measure(e.pixels);
     return e;
   }
+  // Its size (one pixel encodes to the same size whatever its value).
+  std::size_t unchanged_size() { return measure(std::vector<std::uint8_t>{0}); }
 
-  // The encoded size of one image with giflib (a whole minimal GIF; the constant overhead
-  // does not change comparisons).
-  std::size_t measure(const Rect& r, std::vector<std::uint8_t>& pixels) {
-    GifWriter writer;
-    writer.screen(w_, h_, 0, colours_, bpp_);
-    writer.image(r, pixels);
-    std::vector<std::uint8_t> out;
-    if (!writer.finish(out)) return std::numeric_limits<std::size_t>::max();
-    return out.size();
+  // The encoded size of one image as giflib writes it (a whole minimal GIF; the constant
+  // overhead does not change comparisons), counted by mirroring its encoder. `second`: with
+  // the other thread's dictionary.
+  std::size_t measure(const std::vector<std::uint8_t>& pixels, bool second = false) {
+    return file_bytes(
+        count_lzw_bits(second ? counter2_ : counter_, pixels.data(), pixels.size(), mask_));
   }
-
-  std::uint8_t target_at(const Canvas& target, const Rect& r, std::size_t i) const {
-    std::size_t x = i % static_cast<std::size_t>(r.w), y = i / static_cast<std::size_t>(r.w);
-    return target[(static_cast<std::size_t>(r.y) + y) * static_cast<std::size_t>(w_) +
-                  static_cast<std::size_t>(r.x) + x];
+  std::size_t file_bytes(std::uint64_t bits) const { return gif_minimal_file_bytes(bits, bpp_); }
+  // The cheapest candidate's size, counted within `bound` (see prepare()).
+  void quick_measure(Candidate& cand, const std::vector<std::uint8_t>& pixels, bool second,
+                     QuickBound* bound) {
+    if (!bound) {
+      cand.masked_size = measure(pixels, second);
+      return;
+    }
+    const std::uint64_t bits = count_lzw_bits(
+        second ? counter2_ : counter_, pixels.data(), pixels.size(), mask_,
+        [&](std::uint64_t so_far) { return bound->exceeded_by(file_bytes(so_far)); });
+    if (bits == kOverLimit) {
+      cand.over = true;
+      return;
+    }
+    cand.masked_size = file_bytes(bits);
+    bound->offer(cand.masked_size);
   }
 
   int w_, h_, bpp_;
   int fixed_transparent_;
-  const std::vector<std::uint32_t>& colours_;
-  // One chooser per core: best() runs the chooser's two preferences side by side.
+  // One chooser and one counter per core: complete() runs the chooser's two preferences
+  // side by side, Attempt::next() prepares disposals side by side.
   WildcardChooser chooser_;
   WildcardChooser chooser2_;
-  // Rectangles of fewer pixels are cheaper to choose on one thread than to hand over.
-  static constexpr std::size_t kThreadedPixels = 4096;
+  LzwDictionary counter_;
+  LzwDictionary counter2_;
+  std::uint8_t mask_;
+  Candidate scratch_;
 };
 
 struct Emitted {
@@ -555,7 +866,7 @@ struct Emitted {
 class Attempt {
  public:
   Attempt(int w, int h, int bpp, int fixed_transparent, const std::vector<std::uint32_t>& colours)
-      : opt_(w, h, bpp, fixed_transparent, colours),
+      : opt_(w, h, bpp, fixed_transparent),
         empty_(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), kClear) {
     writer_.screen(w, h, std::max(0, fixed_transparent), colours, bpp);
     writer_.loop_forever();
@@ -580,35 +891,74 @@ class Attempt {
     bool found = false;
     Encoding chosen;
     Canvas chosen_start;
-    // Rank the feasible disposals by their quick encoding, then search fully those within
-    // 10% of the best (usually one): nearly all the size comes from the rectangle and the
-    // choice of transparent pixels, and this keeps the search to a few encodes a frame.
-    struct Option {
-      int disposal;
-      Canvas start;
-      std::size_t quick_size;
+    // Rank the feasible disposals by their quick encoding (unchanged pixels transparent),
+    // then search fully those within 10% of the best (usually one): nearly all the size
+    // comes from the rectangle and the choice of transparent pixels, and this keeps the
+    // search to a few candidates a frame. The disposals are prepared side by side (none on
+    // this thread, background and previous on another) when the frame is large enough.
+    QuickBound bound;
+    auto prepare = [&](int k, bool second) {
+      Option& o = options_[k];
+      o.disposal = k == 0 ? kDisposeNone : k == 1 ? kDisposeBackground : kDisposePrevious;
+      if (k == 0) {
+        o.start = before;
+      } else if (k == 1) {
+        o.start = opt_.cleared(before, prev_.encoding.rect);
+      } else {
+        o.start = prev_start_;
+      }
+      o.feasible = opt_.feasible(o.start, target);
+      // The background disposal's count waits: its pixels are often the literal pixels
+      // of no disposal, counted already.
+      if (o.feasible) opt_.prepare(o.start, target, {}, o.cand, second, &bound, k == 0, k == 1);
     };
-    std::vector<Option> options;
-    std::size_t best_quick = std::numeric_limits<std::size_t>::max();
-    for (int disposal : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
-      Canvas s = disposal == kDisposeNone         ? before
-                 : disposal == kDisposeBackground ? opt_.cleared(before, prev_.encoding.rect)
-                                                  : prev_start_;
-      if (!opt_.feasible(s, target)) continue;
-      Encoding q = opt_.best(s, target, {}, true);
-      if (!q.ok) continue;
-      best_quick = std::min(best_quick, q.size);
-      options.push_back({disposal, std::move(s), q.size});
+    if (target.size() >= Optimiser::kThreadedPixels) {
+      // Not disposing is nearly always within 10% of the best: its candidate's two chooser
+      // runs start as soon as it is prepared, before the ranking (when it is out of the
+      // running, they go unused). The other thread runs the slower one (transparency
+      // preferred) and prepares `previous` first; this one prepares `background` last.
+      std::promise<bool> none_ready;
+      std::future<bool> none_choosable = none_ready.get_future();
+      std::thread worker([&] {
+        prepare(2, true);
+        if (none_choosable.get()) opt_.choose(options_[0].cand, 1);
+      });
+      prepare(0, false);
+      const bool choosable = options_[0].feasible && Optimiser::choosable(options_[0].cand);
+      none_ready.set_value(choosable);
+      if (choosable) opt_.choose(options_[0].cand, 0);
+      prepare(1, false);
+      worker.join();
+    } else {
+      for (int k = 0; k < 3; ++k)
+        prepare(k, false);
     }
-    for (auto& option : options) {
-      if (option.quick_size > best_quick + best_quick / 10) continue;
-      Encoding e = opt_.best(option.start, target);
+    if (options_[1].feasible) {
+      const Candidate* others[2];
+      std::size_t n_others = 0;
+      for (int k : {0, 2}) {
+        if (options_[k].feasible) others[n_others++] = &options_[k].cand;
+      }
+      opt_.count_quick(options_[1].cand, others, n_others, &bound);
+    }
+    std::size_t best_quick = std::numeric_limits<std::size_t>::max();
+    for (Option& o : options_) {
+      // Unstorable, or stopped more than 10% over another: never searched.
+      o.quick_size = o.feasible ? opt_.quick_size(o.cand) : std::numeric_limits<std::size_t>::max();
+      if (o.feasible && o.quick_size != std::numeric_limits<std::size_t>::max()) {
+        best_quick = std::min(best_quick, o.quick_size);
+      }
+    }
+    for (Option& o : options_) {
+      if (!o.feasible || o.quick_size == std::numeric_limits<std::size_t>::max()) continue;
+      if (o.quick_size > best_quick + best_quick / 10) continue;
+      Encoding e = opt_.complete(target, o.cand);
       if (!e.ok) continue;
       if (!found || e.size < chosen.size) {
         found = true;
         chosen = std::move(e);
-        chosen_start = std::move(option.start);
-        prev_.disposal = option.disposal;
+        chosen_start = std::move(o.start);
+        prev_.disposal = o.disposal;
       }
     }
     if (!found) {
@@ -655,12 +1005,57 @@ class Attempt {
   Optimiser opt_;
   GifWriter writer_;
   const Canvas empty_;
+  // One disposal of the previous frame, tried for the next: the canvas it leaves and the
+  // next frame prepared over it.
+  struct Option {
+    int disposal = kDisposeNone;
+    Canvas start;
+    bool feasible = false;
+    Candidate cand;
+    std::size_t quick_size = 0;
+  };
+  Option options_[3];
   Emitted prev_;       // the frame not yet written (its disposal and delay come next)
   Canvas prev_start_;  // the canvas it is drawn over
   bool failed_ = false;
 };
 
 }  // namespace
+
+std::size_t gif_minimal_file_bytes(std::uint64_t lzw_bits, int bpp) {
+  const std::size_t data = static_cast<std::size_t>((lzw_bits + 7) / 8);
+  const std::size_t blocks = (data + 254) / 255;  // each sub-block starts with its length
+  // "GIF89a", screen descriptor (7), colour table, image descriptor (10), LZW code size,
+  // the data's sub-blocks and their terminator, trailer.
+  return 6 + 7 + 3 * (std::size_t{1} << bpp) + 10 + 1 + data + blocks + 1 + 1;
+}
+
+struct GifLzwCounter::Impl {
+  // giflib masks each pixel to the code size (at least 2 bits), not the table's bits.
+  explicit Impl(int b)
+      : dict(b), mask(static_cast<std::uint8_t>((1 << std::max(2, b)) - 1)), bpp(b) {}
+  LzwDictionary dict;
+  std::uint8_t mask;
+  int bpp;
+};
+
+GifLzwCounter::GifLzwCounter(int bpp) : impl_(std::make_unique<Impl>(bpp)) {}
+GifLzwCounter::~GifLzwCounter() = default;
+
+std::uint64_t GifLzwCounter::bits(const std::uint8_t* pixels, std::size_t n) {
+  return count_lzw_bits(impl_->dict, pixels, n, impl_->mask);
+}
+
+std::uint64_t gif_choose_pixels(const std::vector<std::uint8_t>& value,
+                                const std::vector<std::uint8_t>& flexible, std::uint8_t clear_index,
+                                bool transparent_first, int bpp, std::vector<std::uint8_t>& out) {
+  WildcardChooser chooser(bpp);
+  return chooser.choose(value, flexible, clear_index, transparent_first, out);
+}
+
+std::size_t GifLzwCounter::file_bytes(const std::uint8_t* pixels, std::size_t n) {
+  return gif_minimal_file_bytes(bits(pixels, n), impl_->bpp);
+}
 
 diag::Result<std::vector<int>> gif_delays(const std::vector<Duration>& durations) {
   diag::Result<Units> units = to_units(durations);
@@ -705,6 +1100,7 @@ struct GifEncoder::Impl {
     colours = build_palette(histogram, 255);
     histogram = {};
     mapper = std::make_unique<PaletteMapper>(colours);
+    std::fill(std::begin(cache_colour), std::end(cache_colour), kClearPixel);
     const int n = static_cast<int>(colours.size());
     int bpp = 1;
     while ((1 << bpp) < n)
@@ -728,10 +1124,18 @@ struct GifEncoder::Impl {
         indices[i] = kClear;
       } else if (exact) {
         if (p != run_colour) {
-          auto it = std::lower_bound(colours.begin(), colours.end(), p);
-          if (it == colours.end() || *it != p) return false;
+          // A small direct-mapped cache of colours looked up before, then the palette.
+          const std::uint32_t slot = (p * 2654435761u) >> 24;
+          if (cache_colour[slot] == p) {
+            run_index = cache_index[slot];
+          } else {
+            auto it = std::lower_bound(colours.begin(), colours.end(), p);
+            if (it == colours.end() || *it != p) return false;
+            run_index = static_cast<std::uint8_t>(it - colours.begin());
+            cache_colour[slot] = p;
+            cache_index[slot] = run_index;
+          }
           run_colour = p;
-          run_index = static_cast<std::uint8_t>(it - colours.begin());
         }
         indices[i] = run_index;
       } else {
@@ -752,6 +1156,8 @@ struct GifEncoder::Impl {
   bool exact = true;
   std::vector<std::uint32_t> colours;
   std::unique_ptr<PaletteMapper> mapper;
+  std::uint32_t cache_colour[256];  // map()'s cache (kClearPixel: empty)
+  std::uint8_t cache_index[256] = {};
   std::vector<std::unique_ptr<Attempt>> attempts;
   UnitClock clock;         // the second pass's durations
   DelayClock delays;       // and the delays of the distinct frames

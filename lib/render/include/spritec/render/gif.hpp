@@ -18,9 +18,9 @@
 // - Size: identical consecutive frames are merged into one longer frame; each frame stores
 //   only the rectangle that changed, with the disposal of the previous frame chosen
 //   (none / background / previous) and the unchanged pixels inside the rectangle made
-//   transparent when that encodes smaller (each candidate is compressed by giflib and
-//   measured; some candidates mix colour and transparency as giflib's LZW dictionary
-//   favours).
+//   transparent when that encodes smaller (each candidate's size is counted exactly as
+//   giflib would write it, gif_lzw.hpp; some candidates mix colour and transparency as
+//   giflib's LZW dictionary favours).
 // - Delays are capped at 65535 cs (655 s) a frame, GIF's limit.
 // - The GIF loops forever (NETSCAPE2.0 extension). Output is byte-identical on every run.
 // - Streaming (GifEncoder): the frames are encoded as they come; only the palette needs
