@@ -11,6 +11,8 @@ find_package(GIF REQUIRED)
 find_package(benchmark QUIET)
 pkg_check_modules(LIBDEFLATE REQUIRED IMPORTED_TARGET libdeflate)
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
+# libpng writes indexed (palette) pages: IHDR, PLTE and tRNS (lib/image/png_palette.cpp).
+pkg_check_modules(LIBPNG REQUIRED IMPORTED_TARGET libpng)
 
 # stb and valijson are header-only packages.
 add_library(spritec_stb INTERFACE)

@@ -131,6 +131,10 @@ types:
       - id: pixel_format
         type: u1
         enum: pixel_format
+        doc: |
+          The pixels the page's PNG decodes to (RGBA8), not how the file stores them:
+          the PNG may be of any colour type (spritec writes indexed PNGs for pages of
+          at most 256 colours, RGBA otherwise).
       - id: storage
         type: u1
         enum: page_storage

@@ -109,6 +109,9 @@ void Loader::load_atlas(const Node& n) {
   if (const Node* b = n.find("power_of_two")) {
     a.power_of_two = b->as_bool().value_or(a.power_of_two);
   }
+  if (const Node* p = n.find("png")) {
+    if (p->is_scalar() && p->value == "rgba") a.png = PagePng::kRgba;
+  }
 }
 
 void Loader::check_duplicate_frames() {

@@ -114,7 +114,7 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                 {"frameTags", std::move(tags)},
                 {"layers", Json::array()},
                 {"slices", std::move(slices)}}}};
-  return {{options.out_name, bytes(dump(doc))}, {image_name, image::encode_png(sheet)}};
+  return {{options.out_name, bytes(dump(doc))}, {image_name, image::encode_png_auto(sheet)}};
 }
 
 }  // namespace spritec::exporter::detail

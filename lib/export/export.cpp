@@ -190,7 +190,7 @@ std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
       if (p.png != nullptr) {
         f.bytes.assign(p.png, p.png + p.png_size);
       } else {
-        f.bytes = image::encode_png(p.image());
+        f.bytes = image::encode_png_auto(p.image());
       }
       files.push_back(std::move(f));
     }

@@ -1,7 +1,9 @@
 #include "spritec/format/inspect.hpp"
 
+#include <optional>
 #include <sstream>
 
+#include "spritec/image/image.hpp"
 #include "spritec/runtime/player.hpp"
 
 namespace spritec::format {
@@ -132,7 +134,13 @@ std::string inspect_text(const runtime::PackView& pack) {
     if (p.external) {
       out << "file " << p.file_name << "\n";
     } else {
-      out << "embedded PNG (" << p.png_size << " bytes)\n";
+      const std::optional<int> colours = image::read_png_palette_size(p.png, p.png_size);
+      if (colours) {
+        out << "embedded indexed PNG (" << *colours << (*colours == 1 ? " colour, " : " colours, ")
+            << p.png_size << " bytes)\n";
+      } else {
+        out << "embedded PNG (" << p.png_size << " bytes)\n";
+      }
     }
   }
   for (std::uint32_t i = 0; i < pack.action_count(); ++i) {

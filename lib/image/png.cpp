@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -416,6 +417,23 @@ Result<Size> read_png_info(const std::uint8_t* data, std::size_t size) {
   r.error = parse_header(data, size, header);
   if (r.ok()) r.value = {header.width, header.height};
   return r;
+}
+
+std::optional<int> read_png_palette_size(const std::uint8_t* data, std::size_t size) {
+  Header header;
+  if (parse_header(data, size, header).failed() || header.colour != kPalette) return std::nullopt;
+  std::size_t pos = 8;
+  while (size - pos >= 12) {
+    const std::uint32_t length = be32(data + pos);
+    if (length > 0x7fffffffu || size - pos - 12 < length) return std::nullopt;
+    if (std::memcmp(data + pos + 4, "PLTE", 4) == 0) {
+      if (length % 3 != 0 || length == 0 || length > 256 * 3) return std::nullopt;
+      return int(length / 3);
+    }
+    if (std::memcmp(data + pos + 4, "IDAT", 4) == 0) return std::nullopt;
+    pos += 12 + std::size_t(length);
+  }
+  return std::nullopt;
 }
 
 Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_side) {

@@ -71,8 +71,10 @@ format::ActionModel to_action(const def::Action& action) {
 }
 
 // Encodes the pages to PNG, one thread per page up to `jobs`; the results land by index.
+// With png: auto a page of at most 256 colours is an indexed PNG, any other page RGBA;
+// each page's bytes depend only on its pixels, so they are the same for any `jobs`.
 std::vector<std::vector<std::uint8_t>> encode_pages(const std::vector<image::Image>& pages,
-                                                    int jobs) {
+                                                    def::PagePng png, int jobs) {
   std::vector<std::vector<std::uint8_t>> out(pages.size());
   if (jobs <= 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   std::size_t threads = std::min<std::size_t>(std::size_t(jobs), pages.size());
@@ -80,7 +82,8 @@ std::vector<std::vector<std::uint8_t>> encode_pages(const std::vector<image::Ima
   for (std::size_t t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       for (std::size_t i = t; i < pages.size(); i += threads)
-        out[i] = image::encode_png(pages[i]);
+        out[i] = png == def::PagePng::kRgba ? image::encode_png(pages[i])
+                                            : image::encode_png_auto(pages[i]);
     });
   }
   for (std::thread& t : pool)
@@ -128,7 +131,7 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   c.atlas = std::move(*atlas);
 
   auto start = Clock::now();
-  c.page_pngs = encode_pages(c.atlas.pages, options.jobs);
+  c.page_pngs = encode_pages(c.atlas.pages, c.definition.atlas.png, options.jobs);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   format::PackModel& model = c.model;
@@ -182,8 +185,10 @@ std::string cache_key(const def::Definition& definition, const CompileOptions& /
     XXH3_128bits_update(state, &n, sizeof n);
     XXH3_128bits_update(state, s.data(), s.size());
   };
+  // The page encoding is named too, so packs cached before indexed pages (same version
+  // number) are not reused; the definition's own options are in its file's bytes below.
   add("spritec " + spritec_version + " pack " + std::to_string(runtime::spk::kVersionMajor) + "." +
-      std::to_string(runtime::spk::kVersionMinor));
+      std::to_string(runtime::spk::kVersionMinor) + " pages png-auto-1");
   bool ok = true;
   for (const fs::path& dep : definition.dependencies) {
     const diag::Result<io::Bytes, io::ReadFailure> r = io::read_file(dep);

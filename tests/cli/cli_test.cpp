@@ -276,6 +276,10 @@ std::vector<fs::path> buildable_definitions() {
 TEST_CASE("build then unpack gives back every frame's source pixels and origin") {
   std::vector<fs::path> defs = buildable_definitions();
   REQUIRE(!defs.empty());
+  // Both kinds of page are round-tripped: indexed (png: auto with at most 256 colours) and
+  // RGBA (more colours, or png: rgba).
+  std::size_t indexed_pages = 0;
+  std::size_t rgba_pages = 0;
   for (const fs::path& def : defs) {
     INFO("definition " << def.string());
     fs::path scratch = kScratch / "roundtrip" / def.stem().stem();
@@ -289,6 +293,17 @@ TEST_CASE("build then unpack gives back every frame's source pixels and origin")
     Run listed = run_spritec({"inspect", "--json", (scratch / "p.spk").string()}, scratch);
     REQUIRE(listed.exit == 0);
     auto doc = nlohmann::json::parse(listed.out);
+    Run described = run_spritec({"inspect", (scratch / "p.spk").string()}, scratch);
+    REQUIRE(described.exit == 0);
+    std::size_t indexed_here = 0;
+    for (std::size_t at = 0;
+         (at = described.out.find("embedded indexed PNG (", at)) != std::string::npos; ++at)
+      ++indexed_here;
+    REQUIRE(doc["pages"].size() >= indexed_here);
+    indexed_pages += indexed_here;
+    rgba_pages += doc["pages"].size() - indexed_here;
+    if (def.stem().stem() == "rgba") CHECK(indexed_here == 0);  // png: rgba
+    if (def.stem().stem() == "palette") CHECK(indexed_here == doc["pages"].size());
     Run unpacked = run_spritec(
         {"unpack", (scratch / "p.spk").string(), "-o", (scratch / "frames").string()}, scratch);
     REQUIRE(unpacked.exit == 0);
@@ -341,6 +356,8 @@ TEST_CASE("build then unpack gives back every frame's source pixels and origin")
                              std::to_string(frame.origin.y) + "]}") != std::string::npos);
     }
   }
+  CHECK(indexed_pages > 0);
+  CHECK(rgba_pages > 0);
 }
 
 TEST_CASE("building twice, and with another thread count, gives identical bytes") {

@@ -29,7 +29,8 @@ class CheckError(Exception):
 
 
 def read_png(path):
-    """(width, height, RGBA bytes) of an 8-bit, non-interlaced PNG; anything else is refused."""
+    """(width, height, RGBA bytes) of a non-interlaced PNG of 8 bits a sample, or an indexed
+    one of 1, 2, 4 or 8 bits (spritec's palette pages); anything else is refused."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -63,11 +64,12 @@ def read_png(path):
         raise CheckError(f"{path}: no IHDR")
     w, h, depth, ctype, _comp, _filt, interlace = ihdr
     channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(ctype)
-    if depth != 8 or channels is None or interlace != 0:
-        raise CheckError(f"{path}: only 8-bit non-interlaced PNGs are read here "
+    depth_ok = depth in (1, 2, 4, 8) if ctype == 3 else depth == 8
+    if not depth_ok or channels is None or interlace != 0:
+        raise CheckError(f"{path}: only 8-bit (or indexed) non-interlaced PNGs are read here "
                          f"(depth {depth}, colour type {ctype}, interlace {interlace})")
     raw = zlib.decompress(b"".join(idat))
-    stride = w * channels
+    stride = (w * channels * depth + 7) // 8
     if len(raw) != h * (stride + 1):
         raise CheckError(f"{path}: image data has the wrong size")
     rows = []
@@ -75,7 +77,7 @@ def read_png(path):
     for y in range(h):
         ftype = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
-        bpp = channels
+        bpp = max(1, channels * depth // 8)
         if ftype == 1:
             for i in range(bpp, stride):
                 line[i] = (line[i] + line[i - bpp]) & 255
@@ -119,7 +121,9 @@ def read_png(path):
                 v, a = line[x * 2 : x * 2 + 2]
                 px = bytes((v, v, v, a))
             else:
-                i = line[x]
+                per_byte = 8 // depth
+                shift = 8 - depth * (x % per_byte + 1)
+                i = (line[x // per_byte] >> shift) & ((1 << depth) - 1)
                 if palette is None or 3 * i + 3 > len(palette):
                     raise CheckError(f"{path}: palette index out of range")
                 a = trns[i] if trns is not None and i < len(trns) else 255

@@ -141,10 +141,11 @@ TEST_CASE("atlas options default as DESIGN.md says and can be overridden") {
   CHECK(a.trim);
   CHECK(a.dedupe);
   CHECK_FALSE(a.power_of_two);
+  CHECK(a.png == spritec::def::PagePng::kAuto);
 
   auto custom = load(kHead +
                      "atlas: {max_size: [1024, 512], padding: 0, extrude: 1, trim: false, "
-                     "dedupe: false, power_of_two: true}\n");
+                     "dedupe: false, power_of_two: true, png: rgba}\n");
   REQUIRE(custom.def);
   const auto& b = custom.def->atlas;
   CHECK(b.max_size.width == 1024);
@@ -154,6 +155,11 @@ TEST_CASE("atlas options default as DESIGN.md says and can be overridden") {
   CHECK_FALSE(b.trim);
   CHECK_FALSE(b.dedupe);
   CHECK(b.power_of_two);
+  CHECK(b.png == spritec::def::PagePng::kRgba);
+
+  auto automatic = load(kHead + "atlas: {png: auto}\n");
+  REQUIRE(automatic.def);
+  CHECK(automatic.def->atlas.png == spritec::def::PagePng::kAuto);
 }
 
 TEST_CASE("ms converts to ticks rounded to nearest, at least 1") {
@@ -342,6 +348,10 @@ TEST_CASE("a value breaking a schema rule is E0109 at the value") {
   SECTION("not one of the modes: '  a: {mode: bounce' puts bounce at column 13") {
     auto l = load(kHead + "actions:\n  a: {mode: bounce, frames: [s/0]}\n");
     require_only(l, Code::kSchema, 7, 13);
+  }
+  SECTION("a page PNG kind that is not auto or rgba: 'atlas: {png: indexed}' at column 14") {
+    auto l = load("pack: p\natlas: {png: indexed}\n");
+    require_only(l, Code::kSchema, 2, 14);
   }
   SECTION("a rect with three numbers") {
     auto l = load(

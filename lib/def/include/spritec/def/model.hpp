@@ -51,6 +51,10 @@ struct Rgb {
   bool operator==(const Rgb& o) const { return r == o.r && g == o.g && b == o.b; }
 };
 
+// How pages are stored as PNG: auto writes an indexed PNG when the page has at most 256
+// distinct RGBA values (RGBA otherwise); rgba always writes RGBA.
+enum class PagePng { kAuto, kRgba };
+
 struct AtlasOptions {
   Size max_size{2048, 2048};
   int padding = 2;
@@ -58,6 +62,7 @@ struct AtlasOptions {
   bool trim = true;
   bool dedupe = true;
   bool power_of_two = false;
+  PagePng png = PagePng::kAuto;
   diag::Span span;           // the atlas: mapping (line 0 when absent)
   diag::Span max_size_span;  // its max_size: value (line 0 when absent)
 };

@@ -120,6 +120,11 @@ inline Result<Size> read_png_info(const Bytes& bytes) {
   return read_png_info(bytes.data(), bytes.size());
 }
 
+// The number of PLTE entries of an indexed PNG (colour type 3): read from the chunks before
+// the first IDAT, without decoding or checking CRCs (a description, e.g. for `inspect`).
+// nullopt for any other colour type, or when the header or PLTE cannot be read.
+std::optional<int> read_png_palette_size(const std::uint8_t* data, std::size_t size);
+
 // Decodes a PNG of any colour type and bit depth, interlaced or not, to RGBA8 — the
 // pixels a PNG viewer shows (libpng's reading; docs/definitions.md, "PNG images"):
 // - grey of 1, 2 or 4 bits is scaled to 8 exactly (v * 255 / (2^depth - 1));
@@ -157,6 +162,37 @@ inline constexpr int kSmallestPngLevel = 12;
 // (>= width * 4). `rgba` must hold (height - 1) * stride + width * 4 bytes.
 [[nodiscard]] Bytes encode_png_rgba_rows(const std::uint8_t* rgba, int width, int height,
                                          int stride, int level = kDefaultPngLevel);
+
+// Who deflates an indexed PNG's pixel data: libdeflate (one IDAT chunk) or libpng's own
+// zlib (IDAT chunks of 8 KiB). Both are offered for the measurements of
+// docs/performance.md ("PNG encoding"); spritec uses the defaults, which measured best
+// (libdeflate: as small as libpng's zlib on the benchmark pages at level 6, and faster).
+enum class IdatCompressor { kLibdeflate, kLibpngZlib };
+
+// The rows' filter types: none on every row; adaptive, each row's type chosen among the
+// five by the smallest sum of absolute values (the PNG specification's heuristic, libpng's
+// own with its zlib); or both deflated and the smaller file kept (none on a tie). On
+// pixel-art pages neither wins everywhere (docs/performance.md, "PNG encoding").
+enum class PngFilters { kNone, kAdaptive, kSmaller };
+
+struct IndexedPngOptions {
+  int level = kDefaultPngLevel;  // 1..12 (libpng's zlib: 1..9, higher levels are 9)
+  IdatCompressor compressor = IdatCompressor::kLibdeflate;
+  PngFilters filters = PngFilters::kSmaller;
+};
+
+// Encodes an indexed PNG (colour type 3) of an image with at most 256 distinct RGBA
+// values, lossless: decoding it gives every pixel's RGBA exactly (colour kept under alpha
+// 0 too). The bit depth is the smallest that indexes the colours (1, 2, 4 or 8); PLTE has
+// exactly the image's colours, those with alpha below 255 first (each group in order of
+// first use, rows top to bottom), so tRNS holds only their alphas and is left out when
+// every colour is opaque. Rows are filtered as options say. libpng writes the chunks; no
+// time, no text, no version. Returns an empty vector for an image
+// of more than 256 colours, an empty one, or when memory runs out.
+[[nodiscard]] Bytes encode_png_indexed(const Image& img, const IndexedPngOptions& options = {});
+
+// encode_png_indexed when the image has at most 256 colours, otherwise encode_png.
+[[nodiscard]] Bytes encode_png_auto(const Image& img, int level = kDefaultPngLevel);
 
 // --- colours -----------------------------------------------------------------------------
 

@@ -1,0 +1,339 @@
+// Indexed (palette) PNG writing: pages of at most 256 distinct RGBA values. libpng writes
+// the file's IHDR, PLTE and tRNS; the pixel data (IDAT) is deflated by libdeflate or by
+// libpng's own zlib (IndexedPngOptions; docs/performance.md, "PNG encoding" has the
+// measurements that chose the default).
+#include <png.h>
+
+#include <libdeflate.h>
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <climits>
+#include <csetjmp>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <vector>
+
+#include "spritec/image/image.hpp"
+
+namespace spritec::image {
+namespace {
+
+std::uint32_t load_u32(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// The distinct colours of an image, in order of first use (rows top to bottom, pixels left
+// to right), and each pixel's index into them. An open-addressing table of 1024 slots
+// (at most 257 keys are ever inserted: the 257th ends the count).
+class ColourCounter {
+ public:
+  ColourCounter() { slots_.fill(kEmpty); }
+
+  // The index of `colour` (RGBA bytes loaded in native order), adding it when new; -1 once
+  // a 257th colour is seen.
+  int index_of(std::uint32_t colour) {
+    std::uint32_t slot = (colour * 0x9E3779B1u) >> (32 - kBits);
+    while (true) {
+      const std::int32_t at = slots_[slot];
+      if (at == kEmpty) break;
+      if (colours_[std::size_t(at)] == colour) return at;
+      slot = (slot + 1) & (kSlots - 1);
+    }
+    if (colours_.size() == 256) return -1;
+    slots_[slot] = std::int32_t(colours_.size());
+    colours_.push_back(colour);
+    return int(colours_.size() - 1);
+  }
+
+  const std::vector<std::uint32_t>& colours() const { return colours_; }
+
+ private:
+  static constexpr int kBits = 10;
+  static constexpr std::uint32_t kSlots = 1u << kBits;
+  static constexpr std::int32_t kEmpty = -1;
+  std::array<std::int32_t, kSlots> slots_;
+  std::vector<std::uint32_t> colours_;
+};
+
+// The palette of an image and its pixels as indices into it (one byte each, row-major), or
+// nothing when it has more than 256 colours. Entries whose alpha is below 255 come first
+// (so tRNS needs only as many entries as there are such colours), each group in order of
+// first use.
+struct Indexed {
+  std::vector<std::array<std::uint8_t, 4>> palette;  // RGBA
+  std::size_t translucent = 0;                       // entries with alpha < 255, first
+  std::vector<std::uint8_t> pixels;
+};
+
+bool index_image(const Image& img, Indexed& out) {
+  ColourCounter counter;
+  const std::size_t n = std::size_t(img.width) * std::size_t(img.height);
+  out.pixels.resize(n);
+  const std::uint8_t* p = img.rgba.data();
+  std::uint32_t last = 0;
+  int last_index = -1;
+  for (std::size_t i = 0; i < n; ++i, p += 4) {
+    const std::uint32_t c = load_u32(p);
+    if (c != last || last_index < 0) {
+      last_index = counter.index_of(c);
+      if (last_index < 0) return false;
+      last = c;
+    }
+    out.pixels[i] = std::uint8_t(last_index);
+  }
+  const std::vector<std::uint32_t>& colours = counter.colours();
+  std::array<std::uint8_t, 256> remap{};
+  out.palette.clear();
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t i = 0; i < colours.size(); ++i) {
+      std::array<std::uint8_t, 4> rgba;
+      std::memcpy(rgba.data(), &colours[i], 4);
+      if ((rgba[3] < 255) != (pass == 0)) continue;
+      remap[i] = std::uint8_t(out.palette.size());
+      out.palette.push_back(rgba);
+    }
+    if (pass == 0) out.translucent = out.palette.size();
+  }
+  for (std::uint8_t& v : out.pixels)
+    v = remap[v];
+  return true;
+}
+
+int bit_depth_for(std::size_t colours) {
+  return colours <= 2 ? 1 : colours <= 4 ? 2 : colours <= 16 ? 4 : 8;
+}
+
+// Row y of the indices packed at `depth` bits (leftmost pixel in the high bits), after its
+// filter-type byte 0 (none).
+void pack_row(const Indexed& ix, int width, int y, int depth, std::uint8_t* row) {
+  const std::uint8_t* in = ix.pixels.data() + std::size_t(y) * std::size_t(width);
+  *row++ = 0;
+  if (depth == 8) {
+    std::memcpy(row, in, std::size_t(width));
+    return;
+  }
+  const int per_byte = 8 / depth;
+  const std::size_t bytes = (std::size_t(width) * std::size_t(depth) + 7) / 8;
+  std::memset(row, 0, bytes);
+  for (int x = 0; x < width; ++x) {
+    const int shift = 8 - depth * (x % per_byte + 1);
+    row[x / per_byte] |= std::uint8_t(in[x] << shift);
+  }
+}
+
+struct Output {
+  Bytes bytes;
+  bool failed = false;
+};
+
+void write_bytes(png_structp png, png_bytep data, png_size_t length) {
+  auto* out = static_cast<Output*>(png_get_io_ptr(png));
+  try {
+    out->bytes.insert(out->bytes.end(), data, data + length);
+  } catch (const std::bad_alloc&) {
+    out->failed = true;
+    png_error(png, "out of memory");
+  }
+}
+
+void flush_nothing(png_structp) {}
+
+// libpng reports problems through longjmp; its warnings (none are expected) are dropped.
+[[noreturn]] void on_png_error(png_structp png, png_const_charp) {
+  png_longjmp(png, 1);
+}
+void on_png_warning(png_structp, png_const_charp) {}
+
+std::uint8_t paeth(std::uint8_t a, std::uint8_t b, std::uint8_t c) {
+  const int p = int(a) + int(b) - int(c);
+  const int pa = std::abs(p - int(a));
+  const int pb = std::abs(p - int(b));
+  const int pc = std::abs(p - int(c));
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+// Filters `row` (its filter byte and `n` data bytes, filter 0 as packed) in place with the
+// filter type of the five whose output has the smallest sum of absolute values taken as
+// signed bytes (the PNG specification's suggested heuristic, libpng's too); `prior` is the
+// previous row's unfiltered data bytes (nullptr for the first row). One byte per pixel.
+void filter_adaptive(std::uint8_t* row, const std::uint8_t* prior, std::size_t n,
+                     std::vector<std::uint8_t>& scratch) {
+  std::uint8_t* data = row + 1;
+  scratch.resize(n * 4);
+  std::uint8_t* out[4] = {scratch.data(), scratch.data() + n, scratch.data() + 2 * n,
+                          scratch.data() + 3 * n};
+  std::uint64_t sum[5] = {0, 0, 0, 0, 0};
+  auto cost = [](std::uint8_t v) { return std::uint64_t(v < 128 ? v : 256 - v); };
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t x = data[i];
+    const std::uint8_t a = i > 0 ? data[i - 1] : 0;
+    const std::uint8_t b = prior != nullptr ? prior[i] : 0;
+    const std::uint8_t c = i > 0 && prior != nullptr ? prior[i - 1] : 0;
+    out[0][i] = std::uint8_t(x - a);
+    out[1][i] = std::uint8_t(x - b);
+    out[2][i] = std::uint8_t(x - std::uint8_t((int(a) + int(b)) / 2));
+    out[3][i] = std::uint8_t(x - paeth(a, b, c));
+    sum[0] += cost(x);
+    for (int f = 0; f < 4; ++f)
+      sum[f + 1] += cost(out[f][i]);
+  }
+  int best = 0;
+  for (int f = 1; f < 5; ++f)
+    if (sum[f] < sum[best]) best = f;
+  row[0] = std::uint8_t(best);
+  if (best != 0) std::memcpy(data, out[best - 1], n);
+}
+
+// libdeflate's zlib stream of `rows`; empty when memory runs out.
+Bytes zlib(libdeflate_compressor* c, const std::vector<std::uint8_t>& rows) {
+  Bytes out(libdeflate_zlib_compress_bound(c, rows.size()));
+  out.resize(libdeflate_zlib_compress(c, rows.data(), rows.size(), out.data(), out.size()));
+  return out;
+}
+
+// The zlib stream of the rows, by libdeflate: with filter type 0 (none) on every row, each
+// row's adaptive choice, or whichever of the two streams is smaller (none on a tie).
+Bytes deflate_rows(const Indexed& ix, int width, int height, int depth, int level,
+                   PngFilters filters) {
+  const std::size_t row_bytes = 1 + (std::size_t(width) * std::size_t(depth) + 7) / 8;
+  std::vector<std::uint8_t> rows(row_bytes * std::size_t(height));
+  for (int y = 0; y < height; ++y)
+    pack_row(ix, width, y, depth, rows.data() + std::size_t(y) * row_bytes);
+  libdeflate_compressor* c = libdeflate_alloc_compressor(level);
+  if (c == nullptr) return {};
+  Bytes none;
+  if (filters != PngFilters::kAdaptive) none = zlib(c, rows);
+  if (filters == PngFilters::kNone) {
+    libdeflate_free_compressor(c);
+    return none;
+  }
+  // Filtered in place from the last row up: each row's prior row is still unfiltered.
+  std::vector<std::uint8_t> scratch;
+  for (int y = height - 1; y >= 0; --y) {
+    std::uint8_t* row = rows.data() + std::size_t(y) * row_bytes;
+    filter_adaptive(row, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, scratch);
+  }
+  Bytes adaptive = zlib(c, rows);
+  libdeflate_free_compressor(c);
+  if (filters == PngFilters::kAdaptive || none.empty()) return adaptive;
+  return !adaptive.empty() && adaptive.size() < none.size() ? adaptive : none;
+}
+
+// What write_png needs, prepared beforehand: it makes nothing with a destructor, since a
+// libpng error jumps back into it (longjmp).
+struct Chunks {
+  const Indexed* ix;
+  int width;
+  int height;
+  int depth;
+  int level;
+  IndexedPngOptions options;
+  const png_color* plte;
+  std::size_t plte_size;
+  const png_byte* trns;
+  std::size_t trns_size;
+  std::uint8_t* row;  // scratch for one packed row and its filter byte (libpng's zlib)
+  const Bytes* idat;  // the deflated rows (libdeflate)
+  Output* out;
+};
+
+// libpng writes the signature, IHDR, PLTE and tRNS, then either the IDAT chunk deflated
+// beforehand and IEND, or the rows through its own zlib. False on a libpng error.
+bool write_png(const Chunks& c) {
+  png_structp png =
+      png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, on_png_error, on_png_warning);
+  if (png == nullptr) return false;
+  png_infop info = png_create_info_struct(png);
+  if (info == nullptr) {
+    png_destroy_write_struct(&png, nullptr);
+    return false;
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_write_struct(&png, &info);
+    return false;
+  }
+  png_set_write_fn(png, c.out, write_bytes, flush_nothing);
+  png_set_IHDR(png, info, png_uint_32(c.width), png_uint_32(c.height), c.depth,
+               PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_set_PLTE(png, info, c.plte, int(c.plte_size));
+  if (c.trns_size != 0) png_set_tRNS(png, info, c.trns, int(c.trns_size), nullptr);
+  png_write_info(png, info);
+  if (c.options.compressor == IdatCompressor::kLibdeflate) {
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), c.idat->data(), c.idat->size());
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
+  } else {
+    png_set_filter(png, PNG_FILTER_TYPE_BASE,
+                   c.options.filters == PngFilters::kAdaptive ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
+    png_set_compression_level(png, std::min(c.level, 9));
+    for (int y = 0; y < c.height; ++y) {
+      pack_row(*c.ix, c.width, y, c.depth, c.row);
+      png_write_row(png, c.row + 1);  // libpng adds the filter byte itself
+    }
+    png_write_end(png, info);
+  }
+  png_destroy_write_struct(&png, &info);
+  return true;
+}
+
+}  // namespace
+
+Bytes encode_png_indexed(const Image& img, const IndexedPngOptions& options) {
+  if (img.empty()) return {};
+  assert(img.rgba.size() == std::size_t(img.width) * std::size_t(img.height) * 4);
+  assert(options.level >= 1 && options.level <= 12);
+  if (img.rgba.size() != std::size_t(img.width) * std::size_t(img.height) * 4) return {};
+  const int level = std::clamp(options.level, 1, 12);
+  if (options.compressor == IdatCompressor::kLibpngZlib &&
+      options.filters == PngFilters::kSmaller) {
+    IndexedPngOptions one = options;
+    one.filters = PngFilters::kNone;
+    Bytes none = encode_png_indexed(img, one);
+    one.filters = PngFilters::kAdaptive;
+    Bytes adaptive = encode_png_indexed(img, one);
+    return !adaptive.empty() && adaptive.size() < none.size() ? adaptive : none;
+  }
+  // Under 2 GiB of filtered rows, like the RGBA encoder (and far under PNG's chunk limit).
+  if ((std::int64_t{img.width} + 1) * img.height > std::int64_t{INT_MAX} / 2) return {};
+  try {
+    Indexed ix;
+    if (!index_image(img, ix)) return {};
+    const int depth = bit_depth_for(ix.palette.size());
+    Bytes idat;
+    if (options.compressor == IdatCompressor::kLibdeflate) {
+      idat = deflate_rows(ix, img.width, img.height, depth, level, options.filters);
+      if (idat.empty()) return {};
+    }
+
+    std::vector<png_color> plte(ix.palette.size());
+    std::vector<png_byte> trns(ix.translucent);
+    for (std::size_t i = 0; i < ix.palette.size(); ++i) {
+      plte[i] = {ix.palette[i][0], ix.palette[i][1], ix.palette[i][2]};
+      if (i < ix.translucent) trns[i] = ix.palette[i][3];
+    }
+    std::vector<std::uint8_t> row(1 + (std::size_t(img.width) * std::size_t(depth) + 7) / 8);
+    Output out;
+    out.bytes.reserve(idat.size() + 64 + plte.size() * 4);
+    const Chunks chunks{&ix,        img.width,   img.height,  depth,       level,
+                        options,    plte.data(), plte.size(), trns.data(), trns.size(),
+                        row.data(), &idat,       &out};
+    if (!write_png(chunks) || out.failed) return {};
+    return std::move(out.bytes);
+  } catch (const std::bad_alloc&) {
+    return {};
+  }
+}
+
+Bytes encode_png_auto(const Image& img, int level) {
+  Bytes indexed = encode_png_indexed(img, IndexedPngOptions{level});
+  if (!indexed.empty()) return indexed;
+  return encode_png(img, level);
+}
+
+}  // namespace spritec::image
