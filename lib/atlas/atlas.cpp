@@ -125,38 +125,36 @@ void decode_aseprite(Source& source, int max_side) {
 
 void decode_source(Source& source, int max_side) {
   if (source.key.aseprite) return decode_aseprite(source, max_side);
-  const std::string shown = io::display_path(source.key.path);
+  // Named only for a message: display_path asks the file system about every component.
+  const auto shown = [&] { return io::display_path(source.key.path); };
   // The signature, header and size first, from the first bytes alone: a file that is not a
   // PNG, or is too large, is refused before the rest of it is read.
-  const diag::Result<io::FileHead, io::ReadFailure> head =
-      io::read_file_head(source.key.path, image::kPngHeaderBytes);
-  if (!head) {
-    source.error = "cannot read image " + shown + ": " + io::describe(head.error);
+  image::Result<image::Size> info;
+  const diag::Result<io::FileHead, io::ReadFailure> file = io::read_file_head_then(
+      source.key.path, image::kPngHeaderBytes, [&](const io::FileHead& head) {
+        info = image::read_png_info(head.bytes);
+        if (info && (info.value.width > max_side || info.value.height > max_side))
+          info.error = {image::ErrorKind::kTooLarge, info.value.width, info.value.height, ""};
+        return info.ok() && head.size <= image::kMaxPngFileBytes;
+      });
+  if (!file) {
+    source.error = "cannot read image " + shown() + ": " + io::describe(file.error);
     return;
   }
-  image::Result<image::Size> info = image::read_png_info(head.value.bytes);
-  if (info && (info.value.width > max_side || info.value.height > max_side))
-    info.error = {image::ErrorKind::kTooLarge, info.value.width, info.value.height, ""};
-  if (!info) {
-    set_png_problem(source, shown, info.error, max_side);
-    return;
-  }
-  if (head.value.size > image::kMaxPngFileBytes) {
+  if (file.value.bytes.size() != file.value.size) {  // refused on its head
+    if (!info) {
+      set_png_problem(source, shown(), info.error, max_side);
+      return;
+    }
     source.error_code = diag::Code::kImageTooLarge;
-    source.error = shown + " is " + std::to_string(head.value.size) +
+    source.error = shown() + " is " + std::to_string(file.value.size) +
                    " bytes; PNG files are capped at 256 MiB (" +
                    std::to_string(image::kMaxPngFileBytes) + " bytes)";
     return;
   }
-  const diag::Result<io::Bytes, io::ReadFailure> file =
-      io::read_file(source.key.path, image::kMaxPngFileBytes);
-  if (!file) {
-    source.error = "cannot read image " + shown + ": " + io::describe(file.error);
-    return;
-  }
-  image::Result<image::Image> decoded = image::decode_png(file.value, max_side);
+  image::Result<image::Image> decoded = image::decode_png(file.value.bytes, max_side);
   if (!decoded) {
-    set_png_problem(source, shown, decoded.error, max_side);
+    set_png_problem(source, shown(), decoded.error, max_side);
     return;
   }
   source.image = std::move(decoded.value);
@@ -424,6 +422,8 @@ std::optional<pack::Packing> AtlasBuilder::pack_frames() {
   pack_options.max_height = opt_.max_size.height;
   pack_options.power_of_two = opt_.power_of_two;
   pack_options.padding = opt_.padding;
+  pack_options.jobs =
+      options_.jobs > 0 ? options_.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   pack::Result packed = pack::pack(sizes, pack_options);
   if (packed.ok()) return std::move(packed.value);
   const pack::Error& e = packed.error;

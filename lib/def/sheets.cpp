@@ -387,10 +387,18 @@ bool Loader::load_files_sheet(Sheet& sheet, const Node& files) {
   }
   if (!room_for(static_cast<std::int64_t>(matches.size()), sheet, files)) return false;
   bool ok = true;
-  for (const fs::path& m : matches) {
-    // A symlink in the directory must not lead outside the root either.
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    const fs::path& m = matches[i];
     const std::string written = prefix + m.filename().string();
-    auto path = resolve(written, files);
+    // A plain file listed in the resolved (canonical, inside the root) directory is that
+    // directory plus its name; a symlink must not lead outside the root either, so only
+    // links are resolved again (resolving asks the file system once per path component).
+    std::optional<fs::path> path;
+    if (listed.links[i]) {
+      path = resolve(written, files);
+    } else {
+      path = *dir / m.filename();
+    }
     if (!path) {
       ok = false;
       continue;
@@ -457,19 +465,14 @@ std::string Loader::missing_image_message(const std::string& written, const fs::
 std::optional<PngInfo> Loader::read_image(const fs::path& path, const std::string& shown,
                                           const Node& at) {
   if (auto it = images_.find(path.string()); it != images_.end()) return it->second;
-  std::error_code ec;
-  if (!fs::exists(path, ec)) {
-    error(Code::kImageUnreadable, doc_.span(at), missing_image_message(shown, path));
-    return std::nullopt;
-  }
-  if (!fs::is_regular_file(path, ec)) {
-    error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' is not a file");
-    return std::nullopt;
-  }
   const diag::Result<io::FileHead, io::ReadFailure> head =
       io::read_file_head(path, image::kPngHeaderBytes);
   if (!head) {
-    error(Code::kImageUnreadable, doc_.span(at), "image '" + shown + "' cannot be read");
+    const io::ReadError kind = head.error.kind;
+    error(Code::kImageUnreadable, doc_.span(at),
+          kind == io::ReadError::kNotFound   ? missing_image_message(shown, path)
+          : kind == io::ReadError::kNotAFile ? "image '" + shown + "' is not a file"
+                                             : "image '" + shown + "' cannot be read");
     return std::nullopt;
   }
   const image::Result<image::Size> read = image::read_png_info(head.value.bytes);

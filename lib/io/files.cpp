@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <system_error>
 
 #include <fcntl.h>
@@ -19,48 +18,105 @@ namespace spritec::io {
 
 namespace {
 
-// Opens a regular file for reading and returns its size.
-diag::Result<std::uint64_t, ReadFailure> open_for_read(const fs::path& path, std::ifstream& in) {
-  std::error_code ec;
-  fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) return ReadFailure{ReadError::kNotFound};
-  if (!fs::is_regular_file(status)) return ReadFailure{ReadError::kNotAFile};
-  in.open(path, std::ios::binary);
-  if (!in) return ReadFailure{ReadError::kUnreadable};
-  in.seekg(0, std::ios::end);
-  std::streamoff size = in.tellg();
-  if (size < 0) return ReadFailure{ReadError::kUnreadable};
-  in.seekg(0);
-  return static_cast<std::uint64_t>(size);
+// An open file descriptor, closed on scope exit.
+class Fd {
+ public:
+  Fd() = default;
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+  void reset(int fd) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = fd;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+// Opens a regular file for reading and gives its size: one open and one fstat (a build
+// reads every frame's header this way, so the calls count). O_NONBLOCK keeps a FIFO from
+// blocking the open; it is refused as not a regular file right after.
+diag::Result<std::uint64_t, ReadFailure> open_for_read(const fs::path& path, Fd& fd) {
+  const int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (raw < 0) {
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) {
+      return ReadFailure{ReadError::kNotFound};
+    }
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+      return ReadFailure{ReadError::kNotAFile};
+    }
+    return ReadFailure{ReadError::kUnreadable};
+  }
+  fd.reset(raw);
+  struct stat st;
+  if (::fstat(raw, &st) != 0) return ReadFailure{ReadError::kUnreadable};
+  if (!S_ISREG(st.st_mode)) return ReadFailure{ReadError::kNotAFile};
+  if (st.st_size < 0) return ReadFailure{ReadError::kUnreadable};
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+// Reads the next n bytes of an open file to `out` (fewer only if it shrank meanwhile: an
+// error).
+bool read_exactly(const Fd& fd, std::uint8_t* out, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd.get(), out + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return false;
+    got += static_cast<std::size_t>(r);
+  }
+  return true;
 }
 
 // Reads the first n bytes of an open file.
-diag::Result<Bytes, ReadFailure> read_prefix(std::ifstream& in, std::size_t n) {
+diag::Result<Bytes, ReadFailure> read_prefix(const Fd& fd, std::size_t n) {
   Bytes bytes(n);
-  if (n > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(n))) {
-    return ReadFailure{ReadError::kUnreadable};
-  }
+  if (!read_exactly(fd, bytes.data(), n)) return ReadFailure{ReadError::kUnreadable};
   return bytes;
 }
 
 }  // namespace
 
 diag::Result<Bytes, ReadFailure> read_file(const fs::path& path, std::uint64_t cap) {
-  std::ifstream in;
-  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, in);
+  Fd fd;
+  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, fd);
   if (!size) return size.error;
   if (size.value > cap) return ReadFailure{ReadError::kTooLarge, size.value, cap};
-  return read_prefix(in, static_cast<std::size_t>(size.value));
+  return read_prefix(fd, static_cast<std::size_t>(size.value));
 }
 
 diag::Result<FileHead, ReadFailure> read_file_head(const fs::path& path, std::size_t n) {
-  std::ifstream in;
-  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, in);
+  Fd fd;
+  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, fd);
   if (!size) return size.error;
   diag::Result<Bytes, ReadFailure> head =
-      read_prefix(in, static_cast<std::size_t>(std::min<std::uint64_t>(n, size.value)));
+      read_prefix(fd, static_cast<std::size_t>(std::min<std::uint64_t>(n, size.value)));
   if (!head) return head.error;
   return FileHead{std::move(head.value), size.value};
+}
+
+diag::Result<FileHead, ReadFailure> read_file_head_then(
+    const fs::path& path, std::size_t n, const std::function<bool(const FileHead&)>& accept) {
+  Fd fd;
+  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, fd);
+  if (!size) return size.error;
+  diag::Result<Bytes, ReadFailure> head =
+      read_prefix(fd, static_cast<std::size_t>(std::min<std::uint64_t>(n, size.value)));
+  if (!head) return head.error;
+  FileHead file{std::move(head.value), size.value};
+  if (file.bytes.size() == size.value || !accept(file)) return file;
+  const std::size_t have = file.bytes.size();
+  file.bytes.resize(std::size_t(size.value));
+  if (!read_exactly(fd, file.bytes.data() + have, file.bytes.size() - have)) {
+    return ReadFailure{ReadError::kUnreadable};
+  }
+  return file;
 }
 
 std::string describe(const ReadFailure& failure) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <system_error>
+#include <utility>
 
 namespace spritec::io {
 namespace fs = std::filesystem;
@@ -72,23 +73,33 @@ Matches list_matching(const fs::path& dir, std::string_view pattern, std::size_t
   Matches out;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return out;
+  std::vector<std::pair<fs::path, bool>> found;  // (path, is a link)
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (!glob_match(pattern, it->path().filename().string())) continue;
     std::error_code fec;
-    if (it->is_symlink(fec) && !fs::exists(it->path(), fec)) {
+    // The entry's own type comes with the listing; only links are asked about again.
+    const bool link = it->is_symlink(fec);
+    if (link && !fs::exists(it->path(), fec)) {
       std::error_code lec;
       out.dangling.push_back(
           DanglingLink{it->path(), fs::read_symlink(it->path(), lec), fec.value() == ELOOP});
       continue;
     }
-    if (!fs::is_regular_file(it->path(), fec)) continue;
-    out.files.push_back(it->path());
-    if (out.files.size() > cap) break;  // over the cap anyway: stop listing
+    if (!it->is_regular_file(fec)) continue;
+    found.emplace_back(it->path(), link);
+    if (found.size() > cap) break;  // over the cap anyway: stop listing
   }
   const auto by_name = [](const fs::path& a, const fs::path& b) {
     return natural_less(a.filename().string(), b.filename().string());
   };
-  std::sort(out.files.begin(), out.files.end(), by_name);
+  std::sort(found.begin(), found.end(),
+            [&](const auto& a, const auto& b) { return by_name(a.first, b.first); });
+  out.files.reserve(found.size());
+  out.links.reserve(found.size());
+  for (auto& [path, link] : found) {
+    out.files.push_back(std::move(path));
+    out.links.push_back(link);
+  }
   std::sort(out.dangling.begin(), out.dangling.end(),
             [&](const DanglingLink& a, const DanglingLink& b) { return by_name(a.link, b.link); });
   return out;

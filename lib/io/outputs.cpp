@@ -19,21 +19,31 @@ namespace spritec::io {
 
 namespace {
 
-// An existing file's identity; `exists` false when there is nothing at the path.
+// A file's identity: device and inode when something is at the path, else the canonical
+// path it would be created at (`exists` false).
 struct Identity {
   bool exists = false;
   dev_t dev = 0;
   ino_t ino = 0;
-  fs::path canonical;
+  fs::path canonical;  // only for a path where nothing is (yet)
 };
 
 Identity identify(const fs::path& path) {
   Identity id;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    id.exists = true;
+    id.dev = st.st_dev;
+    id.ino = st.st_ino;
+    return id;
+  }
+  // Resolving asks the file system about every component: done only for what is not there
+  // yet (a build lists thousands of existing inputs). A missing path may still lead to an
+  // existing file once its missing folders are made (`new/../hero.png`): it is then that file.
   std::error_code ec;
   id.canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
   if (ec) id.canonical = fs::absolute(path, ec).lexically_normal();
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) {
+  if (::stat(id.canonical.c_str(), &st) == 0) {
     id.exists = true;
     id.dev = st.st_dev;
     id.ino = st.st_ino;
@@ -41,8 +51,11 @@ Identity identify(const fs::path& path) {
   return id;
 }
 
+// Two existing files are the same when they share device and inode; two missing ones when
+// they resolve to the same place; an existing one and a missing one never are.
 bool same_file(const Identity& a, const Identity& b) {
   if (a.exists && b.exists) return a.dev == b.dev && a.ino == b.ino;
+  if (a.exists != b.exists) return false;
   return a.canonical == b.canonical;
 }
 

@@ -1,11 +1,13 @@
 #include "spritec/pack/pack.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <thread>
 #include <utility>
 
 namespace spritec::pack {
@@ -530,12 +532,30 @@ Result pack_strategies(const std::vector<Size>& sizes, const Options& options,
   if (!result.ok()) return result;
 
   const int max_pages = p.multiple_pages ? 0 : 1;
+  // Every combination packs the same problem independently, so they run side by side on
+  // up to `jobs` threads; the best is then chosen in their fixed order, as on one thread.
+  std::vector<Attempt> attempts(strategies.size());
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < strategies.size();)
+      attempts[i] = run(p, p.active, p.bin_w, p.bin_h, strategies[i], max_pages);
+  };
+  std::vector<std::thread> threads;
+  const std::size_t thread_count =
+      std::min<std::size_t>(std::size_t(std::max(1, options.jobs)), strategies.size());
+  for (std::size_t t = 1; t < thread_count; ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads)
+    t.join();
+
   Attempt best;
   Strategy best_strategy = strategies.front();
   std::int64_t best_area = 0;
   bool have_best = false;
-  for (const Strategy& s : strategies) {
-    Attempt a = run(p, p.active, p.bin_w, p.bin_h, s, max_pages);
+  for (std::size_t i = 0; i < strategies.size(); ++i) {
+    Attempt& a = attempts[i];
+    const Strategy& s = strategies[i];
     if (!a.complete) continue;
     const std::int64_t area = total_area(p, a);
     if (!have_best || a.page_count < best.page_count ||

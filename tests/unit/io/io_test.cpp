@@ -2,6 +2,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/stat.h>
+
 #include "spritec/io/files.hpp"
 
 namespace fs = std::filesystem;
@@ -66,6 +68,40 @@ TEST_CASE("a head read gives the first bytes and the whole file's size, nothing 
   }
   CHECK(read_file_head(dir / "missing", 33).error.kind == ReadError::kNotFound);
   CHECK(read_file_head(dir, 33).error.kind == ReadError::kNotAFile);
+}
+
+TEST_CASE("a head read then the rest: the whole file only when the head is accepted") {
+  fs::path dir = scratch("head_then");
+  std::string text(5000, 'x');
+  text[4999] = 'z';
+  std::ofstream(dir / "f.bin", std::ios::binary) << text;
+  std::uint64_t seen_size = 0;
+  std::size_t seen_head = 0;
+  const auto accepted = read_file_head_then(dir / "f.bin", 33, [&](const FileHead& head) {
+    seen_size = head.size;
+    seen_head = head.bytes.size();
+    return true;
+  });
+  REQUIRE(accepted);
+  CHECK(seen_size == 5000);
+  CHECK(seen_head == 33);
+  CHECK(std::string(accepted.value.bytes.begin(), accepted.value.bytes.end()) == text);
+  const auto refused =
+      read_file_head_then(dir / "f.bin", 33, [](const FileHead&) { return false; });
+  REQUIRE(refused);
+  CHECK(refused.value.bytes.size() == 33);
+  CHECK(refused.value.size == 5000);
+  CHECK(read_file_head_then(dir / "missing", 33, [](const FileHead&) { return true; }).error.kind ==
+        ReadError::kNotFound);
+  CHECK(read_file_head_then(dir, 33, [](const FileHead&) { return true; }).error.kind ==
+        ReadError::kNotAFile);
+}
+
+TEST_CASE("a FIFO is refused as not a regular file, without blocking") {
+  fs::path dir = scratch("fifo");
+  REQUIRE(::mkfifo((dir / "pipe").c_str(), 0600) == 0);
+  CHECK(read_file(dir / "pipe").error.kind == ReadError::kNotAFile);
+  CHECK(read_file_head(dir / "pipe", 33).error.kind == ReadError::kNotAFile);
 }
 
 TEST_CASE("an atomic write replaces the file whole and leaves no temporary behind") {

@@ -77,6 +77,7 @@ TEST_CASE("list_matching lists matching regular files by name, links apart") {
   fs::create_symlink("y.png", dir / "y.png");  // a loop
   const Matches m = list_matching(dir, "*.png", 100);
   CHECK(names(m.files) == std::vector<std::string>{"a.png", "b.png", "d.png", "e.png"});
+  CHECK(m.links == std::vector<bool>{false, false, false, true});  // e.png is a link
   REQUIRE(m.dangling.size() == 2);
   CHECK(m.dangling[0].link.filename() == "y.png");
   CHECK(m.dangling[0].loop);

@@ -213,6 +213,35 @@ TEST_CASE("random items never overlap and stay in their pages") {
   CHECK(r.value.pages.size() >= 2);
 }
 
+TEST_CASE("the combinations tried side by side give the same packing as one by one") {
+  // 2,500 items: pack() tries its large-input combinations, each on a thread of its own.
+  const std::vector<Size> sizes = random_sizes(7, 2500, 4, 60);
+  Options one;
+  one.max_width = 1024;
+  one.max_height = 1024;
+  one.padding = 2;
+  Options many = one;
+  many.jobs = 3;
+  const Result a = spritec::pack::pack(sizes, one);
+  const Result b = spritec::pack::pack(sizes, many);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  CHECK(a.value.heuristic == b.value.heuristic);
+  CHECK(a.value.sort_order == b.value.sort_order);
+  REQUIRE(a.value.placements.size() == b.value.placements.size());
+  for (std::size_t i = 0; i < a.value.placements.size(); ++i) {
+    INFO("item " << i);
+    CHECK(a.value.placements[i].page == b.value.placements[i].page);
+    CHECK(a.value.placements[i].x == b.value.placements[i].x);
+    CHECK(a.value.placements[i].y == b.value.placements[i].y);
+  }
+  REQUIRE(a.value.pages.size() == b.value.pages.size());
+  for (std::size_t p = 0; p < a.value.pages.size(); ++p) {
+    CHECK(a.value.pages[p].width == b.value.pages[p].width);
+    CHECK(a.value.pages[p].height == b.value.pages[p].height);
+  }
+}
+
 TEST_CASE("every heuristic and sort order gives a valid packing on its own") {
   Options o;
   o.max_width = 256;

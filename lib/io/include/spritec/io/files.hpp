@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,13 @@ diag::Result<Bytes, ReadFailure> read_file(const std::filesystem::path& path,
 // file's signature and header, and its size, before deciding to read the rest.
 diag::Result<FileHead, ReadFailure> read_file_head(const std::filesystem::path& path,
                                                    std::size_t n);
+// read_file_head, then the rest of the file through the same open file when `accept` says
+// so on seeing the head (e.g. the header checks out and the size is under the caller's
+// cap): the result's bytes are then the whole file, otherwise only the head. One open for
+// both, as a build reads every frame's file this way.
+diag::Result<FileHead, ReadFailure> read_file_head_then(
+    const std::filesystem::path& path, std::size_t n,
+    const std::function<bool(const FileHead&)>& accept);
 // A one-line reason for a read failure ("no such file", "is 300 bytes, over the cap of 200
 // bytes", …).
 std::string describe(const ReadFailure& failure);

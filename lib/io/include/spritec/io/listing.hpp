@@ -30,6 +30,7 @@ struct DanglingLink {
 
 struct Matches {
   std::vector<std::filesystem::path> files;  // regular files (or links to them), natural order
+  std::vector<bool> links;                   // links[i]: files[i] is a symbolic link
   std::vector<DanglingLink> dangling;        // natural order
 };
 

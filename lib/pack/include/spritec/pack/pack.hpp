@@ -84,6 +84,9 @@ struct Options {
   bool power_of_two = false;
   int padding = 0;  // >= 0, transparent pixels between items
   bool allow_multiple_pages = true;
+  // Threads for trying the combinations side by side (pack() tries several); the result is
+  // the same for any value, since the best is chosen in the combinations' fixed order.
+  int jobs = 1;
 };
 
 struct Placement {
