@@ -54,6 +54,7 @@ std::optional<Definition> Loader::run() {
   if (const Node* atlas = root.find("atlas"); atlas && !tainted(atlas)) load_atlas(*atlas);
   if (const Node* sheets = root.find("sheets")) {
     if (sheets->is_sequence()) {
+      prefetch_files_sheets(*sheets);
       for (const Node* sheet : sheets->items)
         load_sheet(*sheet);
     } else {

@@ -24,6 +24,8 @@
 #include "checks_internal.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/diag/result.hpp"
+#include "spritec/io/files.hpp"
+#include "spritec/io/listing.hpp"
 
 namespace spritec::def::detail {
 
@@ -71,6 +73,8 @@ class Loader {
   bool load_detected(Sheet& sheet, const Node& n, const Node& image, const std::string& image_text);
   bool load_grid(Sheet& sheet, const Node& grid, const std::string& image_text);
   bool load_files_sheet(Sheet& sheet, const Node& files);
+  void prefetch_files_sheets(const Node& sheets);
+  const io::Matches& listing(const std::filesystem::path& dir, const std::string& pattern);
   bool room_for(std::int64_t more, const Sheet& sheet, const Node& at);
   void add_frame(const Sheet& sheet, std::string stem, const std::filesystem::path& image,
                  Size image_size, Rect rect, Point origin, diag::Span span);
@@ -130,7 +134,11 @@ class Loader {
   std::unordered_map<std::string, diag::Result<std::filesystem::path>>
       resolved_;                                     // written -> resolved, or why not
   std::unordered_map<std::string, PngInfo> images_;  // resolved path -> header, read once
-  std::set<std::pair<std::string, int>> warned_;     // (tag, frame) given W0301 already
+  // What prefetch_files_sheets read ahead, on several threads: each files: listing ("dir",
+  // NUL, pattern) and the head of each plain file it matched (resolved path).
+  std::unordered_map<std::string, io::Matches> listings_;
+  std::unordered_map<std::string, diag::Result<io::FileHead, io::ReadFailure>> heads_;
+  std::set<std::pair<std::string, int>> warned_;  // (tag, frame) given W0301 already
   bool rate_known_ = true;
   Unknowns unknowns_;
 };

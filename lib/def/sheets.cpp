@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <atomic>
 #include <system_error>
+#include <thread>
 
 #include "loader.hpp"
 #include "spritec/def/schema.hpp"
@@ -366,7 +368,7 @@ bool Loader::load_files_sheet(Sheet& sheet, const Node& files) {
   auto dir = resolve(dir_part.empty() ? std::string("/") : dir_part, files);
   if (!dir) return false;
 
-  const io::Matches listed = io::list_matching(*dir, name_part, kMaxFrames);
+  const io::Matches& listed = listing(*dir, name_part);
   const std::vector<fs::path>& matches = listed.files;
   const std::string prefix = slash == std::string::npos ? std::string() : dir_part + "/";
   for (const io::DanglingLink& d : listed.dangling) {
@@ -412,6 +414,64 @@ bool Loader::load_files_sheet(Sheet& sheet, const Node& files) {
               Rect{0, 0, info->width, info->height}, sheet.origin, doc_.span(files));
   }
   return ok && !dangling;
+}
+
+// The files of `dir` matching `pattern`, listed once (prefetch_files_sheets may have).
+const io::Matches& Loader::listing(const fs::path& dir, const std::string& pattern) {
+  const std::string key = dir.string() + '\0' + pattern;
+  auto it = listings_.find(key);
+  if (it == listings_.end()) {
+    it = listings_.emplace(key, io::list_matching(dir, pattern, kMaxFrames)).first;
+  }
+  return it->second;
+}
+
+// Reads ahead, on up to options' jobs threads, what the files: sheets will ask of the file
+// system: each pattern's folder listing and the head of every plain file it matches. The
+// sheets are then loaded one by one as without it, from these results, so what is reported
+// and its order are the same; only the waiting is shared between cores. Nothing is reported
+// here (a folder that cannot be resolved is left to load_files_sheet).
+void Loader::prefetch_files_sheets(const Node& sheets) {
+  int jobs = options_.jobs > 0 ? options_.jobs : int(std::thread::hardware_concurrency());
+  if (jobs <= 1) return;
+  std::vector<fs::path> files;
+  for (const Node* sheet : sheets.items) {
+    const Node* files_node = sheet->is_mapping() ? sheet->find("files") : nullptr;
+    if (files_node == nullptr || !files_node->is_scalar() || tainted(files_node)) continue;
+    const std::string& pattern = files_node->value;
+    const std::size_t slash = pattern.rfind('/');
+    const std::string dir_part = slash == std::string::npos ? "." : pattern.substr(0, slash);
+    if (dir_part.find_first_of("*?") != std::string::npos) continue;
+    const std::string written = dir_part.empty() ? std::string("/") : dir_part;
+    auto cached = resolved_.find(written);
+    if (cached == resolved_.end()) {
+      cached = resolved_.emplace(written, io::resolve_inside_root(root_, base_dir_, written)).first;
+    }
+    if (!cached->second) continue;
+    const fs::path& dir = cached->second.value;
+    const io::Matches& listed =
+        listing(dir, slash == std::string::npos ? pattern : pattern.substr(slash + 1));
+    if (listed.files.size() > kMaxFrames) continue;
+    for (std::size_t i = 0; i < listed.files.size(); ++i) {
+      if (!listed.links[i]) files.push_back(dir / listed.files[i].filename());
+    }
+  }
+  if (files.size() < 64) return;  // not worth a thread
+  std::vector<diag::Result<io::FileHead, io::ReadFailure>> heads(files.size());
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < files.size();)
+      heads[i] = io::read_file_head(files[i], image::kPngHeaderBytes);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::min<int>(jobs, 8); ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads)
+    t.join();
+  heads_.reserve(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i)
+    heads_.emplace(files[i].string(), std::move(heads[i]));
 }
 
 // Resolves a path written at `at` under the path policy; E0201 on failure.
@@ -465,8 +525,13 @@ std::string Loader::missing_image_message(const std::string& written, const fs::
 std::optional<PngInfo> Loader::read_image(const fs::path& path, const std::string& shown,
                                           const Node& at) {
   if (auto it = images_.find(path.string()); it != images_.end()) return it->second;
-  const diag::Result<io::FileHead, io::ReadFailure> head =
-      io::read_file_head(path, image::kPngHeaderBytes);
+  diag::Result<io::FileHead, io::ReadFailure> head;
+  if (auto ahead = heads_.find(path.string()); ahead != heads_.end()) {
+    head = std::move(ahead->second);
+    heads_.erase(ahead);
+  } else {
+    head = io::read_file_head(path, image::kPngHeaderBytes);
+  }
   if (!head) {
     const io::ReadError kind = head.error.kind;
     error(Code::kImageUnreadable, doc_.span(at),

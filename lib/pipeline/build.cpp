@@ -268,6 +268,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   diag::Sink sink;
   def::LoadOptions load;
   load.root = options.root;
+  load.jobs = options.jobs;
   auto load_start = std::chrono::steady_clock::now();
   std::optional<def::Definition> definition = def::load_definition(options.definition, load, sink);
   double load_seconds =

@@ -55,6 +55,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   def::LoadOptions load;
   load.root = options.root;
   load.entries = options.entries;
+  load.jobs = options.jobs;
   for (const std::string& file : options.files) {
     InputKind kind = input_kind(file);
     if (kind == InputKind::kPack) {

@@ -98,6 +98,7 @@ std::optional<Compiled> compile_definition(const fs::path& file, const CompileOp
   auto start = Clock::now();
   def::LoadOptions load;
   load.root = options.root;
+  load.jobs = options.jobs;
   std::optional<def::Definition> definition = def::load_definition(file, load, sink);
   if (!definition) return std::nullopt;
   if (!options.entries.empty()) {

@@ -44,6 +44,9 @@ struct LoadOptions {
   std::vector<std::string> entries;
   int max_image_side = kMaxImageSide;
   ReadOptions yaml;
+  // Threads for reading the headers of files: sheets' images ahead (0: one per core). The
+  // definition is the same for any value.
+  int jobs = 1;
 };
 
 std::optional<Definition> load_definition(const std::filesystem::path& file,
