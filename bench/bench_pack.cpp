@@ -40,10 +40,12 @@ void report(benchmark::State& state, const spritec::pack::Result& r, std::size_t
   state.counters["occupancy"] = r.value.occupancy();
 }
 
-// pack(): the strategy set pack() picks for the size (see strategies_for).
+// pack(): the strategy set pack() picks for the size (see strategies_for), its
+// combinations on state.range(1) threads (wall time: UseRealTime).
 void BM_Pack(benchmark::State& state) {
   const auto sizes = frames(std::size_t(state.range(0)));
-  const auto options = atlas_options();
+  auto options = atlas_options();
+  options.jobs = int(state.range(1));
   spritec::pack::Result r;
   for (auto _ : state) {
     r = spritec::pack::pack(sizes, options);
@@ -51,7 +53,14 @@ void BM_Pack(benchmark::State& state) {
   }
   report(state, r, sizes.size());
 }
-BENCHMARK(BM_Pack)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Pack)
+    ->ArgNames({"items", "jobs"})
+    ->Args({1000, 1})
+    ->Args({10000, 1})
+    ->Args({1000, 2})
+    ->Args({10000, 2})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 // One combination alone (best short side fit, area order): the cost of one attempt.
 void BM_PackOneStrategy(benchmark::State& state) {
