@@ -5,6 +5,7 @@
 #include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
+#include "page_alpha.hpp"
 #include "report.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/format/json_hash.hpp"
@@ -140,6 +141,7 @@ bool plan_exports(const BuildOptions& options, const Compiled& compiled, Outputs
       }
       decoded.push_back(std::move(page.value));
     }
+    straight_page_alpha(decoded, view.premultiplied(), 1);  // as a fresh build leaves them
     pages = &decoded;
   }
   for (const std::string& text : options.exports) {

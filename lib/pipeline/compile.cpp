@@ -5,6 +5,7 @@
 #include <cstring>
 #include <thread>
 
+#include "page_alpha.hpp"
 #include "spritec/io/files.hpp"
 
 #include <xxhash.h>
@@ -132,11 +133,17 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   c.atlas = std::move(*atlas);
 
   auto start = Clock::now();
+  // Pages as stored (bleed, premultiply), encoded, then as readers see them (straight).
+  const def::AtlasOptions& alpha = c.definition.atlas;
+  store_page_alpha(c.atlas.pages, alpha.bleed, alpha.premultiply, options.jobs);
   c.page_pngs = encode_pages(c.atlas.pages, c.definition.atlas.png, options.jobs);
+  straight_page_alpha(c.atlas.pages, alpha.premultiply, options.jobs);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   format::PackModel& model = c.model;
   model.tick_rate = std::uint32_t(c.definition.tick_rate);
+  model.premultiplied = alpha.premultiply;
+  model.bled = alpha.bleed;
   for (std::size_t i = 0; i < c.atlas.pages.size(); ++i) {
     format::PageModel page;
     page.width = std::uint32_t(c.atlas.pages[i].width);
@@ -322,6 +329,7 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
   }
   if (!decode_pages) return pack;
   if (!decode_pack_pages(*pack, file, at, sink)) return nullptr;
+  straight_page_alpha(pack->pages, pack->view.premultiplied(), 1);
   return pack;
 }
 
