@@ -489,6 +489,7 @@ void AtlasBuilder::compose(const pack::Packing& packed) {
       if (--uses_[frame_source_[i]] == 0) sources_[frame_source_[i]].image = image::Image();
     }
     give_back_freed_memory();
+    if (options_.page_done) options_.page_done(p, page);
   }
 }
 

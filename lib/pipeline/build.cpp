@@ -259,6 +259,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   CompileOptions compile;
   compile.root = options.root;
   compile.jobs = options.jobs;
+  compile.keep_pages = !options.exports.empty();  // only --export reads the pixels again
   if (options.pages == PageStorage::kFiles)
     compile.page_file_stem = fs::path(options.output).stem().string();
   if (options.progress) {

@@ -1,9 +1,14 @@
 #include "spritec/pipeline/compile.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <thread>
+#include <utility>
 
 #include "page_alpha.hpp"
 #include "spritec/io/files.hpp"
@@ -71,26 +76,110 @@ format::ActionModel to_action(const def::Action& action) {
   return out;
 }
 
-// Encodes the pages to PNG, one thread per page up to `jobs`; the results land by index.
-// With png: auto a page of at most 256 colours is an indexed PNG, any other page RGBA;
-// each page's bytes depend only on its pixels, so they are the same for any `jobs`.
-std::vector<std::vector<std::uint8_t>> encode_pages(const std::vector<image::Image>& pages,
-                                                    def::PagePng png, int jobs) {
-  std::vector<std::vector<std::uint8_t>> out(pages.size());
-  if (jobs <= 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  std::size_t threads = std::min<std::size_t>(std::size_t(jobs), pages.size());
-  std::vector<std::thread> pool;
-  for (std::size_t t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      for (std::size_t i = t; i < pages.size(); i += threads)
-        out[i] = png == def::PagePng::kRgba ? image::encode_png(pages[i])
-                                            : image::encode_png_auto(pages[i]);
-    });
+// Prepares (bleed, premultiply), encodes and hands back each page as soon as it is
+// composed, on up to `jobs` threads, while the later pages are composed on the caller's:
+// the atlas calls ready(i, page) after page i, and finish() encodes what is left with every
+// thread and gives the PNGs by page. Each page's bytes depend only on its pixels, so they
+// are the same for any `jobs` and order. Afterwards a page holds straight alpha again (what
+// readers of the pack see), or nothing when `keep_pages` is false (a build that needs the
+// pixels no more: its peak memory is then lower).
+class PageEncoder {
+ public:
+  PageEncoder(const def::AtlasOptions& atlas, int jobs, bool keep_pages)
+      : atlas_(atlas), keep_pages_(keep_pages) {
+    if (jobs <= 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+    for (int t = 1; t < jobs; ++t)
+      threads_.emplace_back([this] { work(); });
   }
-  for (std::thread& t : pool)
-    t.join();
-  return out;
-}
+  PageEncoder(const PageEncoder&) = delete;
+  PageEncoder& operator=(const PageEncoder&) = delete;
+  ~PageEncoder() { close(); }
+
+  // Page i is final: from now on it belongs to the encoder until finish() returns.
+  void ready(std::size_t i, image::Image& page) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back({i, &page});
+      handed_ = std::max(handed_, i + 1);
+    }
+    wake_.notify_one();
+  }
+
+  // Every page encoded (those not handed over yet, too), by index.
+  std::vector<std::vector<std::uint8_t>> finish(std::vector<image::Image>& pages) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (std::size_t i = handed_; i < pages.size(); ++i)
+        queue_.push_back({i, &pages[i]});
+    }
+    wake_.notify_all();
+    close();
+    std::vector<std::vector<std::uint8_t>> out(pages.size());
+    for (auto& [i, png] : done_)
+      out[i] = std::move(png);
+    return out;
+  }
+
+ private:
+  struct Job {
+    std::size_t index;
+    image::Image* page;
+  };
+
+  // Takes jobs until the queue is empty and closed.
+  void work() {
+    while (true) {
+      Job job;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [this] { return !queue_.empty() || closing_; });
+        if (queue_.empty()) return;
+        job = queue_.front();
+        queue_.pop_front();
+      }
+      std::vector<std::uint8_t> png = encode(*job.page);
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_.emplace_back(job.index, std::move(png));
+    }
+  }
+
+  std::vector<std::uint8_t> encode(image::Image& page) const {
+    store_page_alpha(page, atlas_.bleed, atlas_.premultiply);
+    std::vector<std::uint8_t> png =
+        atlas_.png == def::PagePng::kRgba ? image::encode_png(page) : image::encode_png_auto(page);
+    if (keep_pages_) {
+      straight_page_alpha(page, atlas_.premultiply);
+    } else {
+      page.rgba = std::vector<std::uint8_t>();  // width and height stay, for --stats
+    }
+    return png;
+  }
+
+  // No more jobs: the caller's thread helps with what is queued, then the threads end.
+  void close() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (closed_) return;
+      closing_ = true;
+    }
+    wake_.notify_all();
+    work();
+    for (std::thread& t : threads_)
+      t.join();
+    closed_ = true;
+  }
+
+  const def::AtlasOptions& atlas_;
+  const bool keep_pages_;
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;
+  std::size_t handed_ = 0;  // pages 0 .. handed_-1 were handed over by ready()
+  bool closing_ = false;
+  bool closed_ = false;
+  std::vector<std::pair<std::size_t, std::vector<std::uint8_t>>> done_;
+};
 
 }  // namespace
 
@@ -125,19 +214,21 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   Compiled c;
   c.definition = std::move(definition);
 
+  // Pages as stored (bleed, premultiply), encoded, then as readers see them (straight),
+  // each as soon as it is composed.
+  const def::AtlasOptions& alpha = c.definition.atlas;
+  PageEncoder encoder(alpha, options.jobs, options.keep_pages);
   atlas::Options atlas_options;
   atlas_options.jobs = options.jobs;
   atlas_options.progress = options.progress;
+  atlas_options.page_done = [&](std::size_t i, image::Image& page) { encoder.ready(i, page); };
   std::optional<atlas::Atlas> atlas = atlas::build_atlas(c.definition, atlas_options, sink);
-  if (!atlas) return std::nullopt;
-  c.atlas = std::move(*atlas);
+  if (!atlas) return std::nullopt;  // no page was composed: nothing was handed over
+  c.atlas = std::move(*atlas);      // moves the pages' vector, not the pages being encoded
 
+  // The encoding left once the last page is composed.
   auto start = Clock::now();
-  // Pages as stored (bleed, premultiply), encoded, then as readers see them (straight).
-  const def::AtlasOptions& alpha = c.definition.atlas;
-  store_page_alpha(c.atlas.pages, alpha.bleed, alpha.premultiply, options.jobs);
-  c.page_pngs = encode_pages(c.atlas.pages, c.definition.atlas.png, options.jobs);
-  straight_page_alpha(c.atlas.pages, alpha.premultiply, options.jobs);
+  c.page_pngs = encoder.finish(c.atlas.pages);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   format::PackModel& model = c.model;

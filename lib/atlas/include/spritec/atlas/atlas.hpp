@@ -43,6 +43,11 @@ struct Options {
   bool plan_only = false;
   // Called from the calling thread as images are decoded (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
+  // Called from the calling thread as soon as page i is composed (its pixels final), while
+  // later pages are composed; may be empty. The page is pages[i] of the Atlas returned,
+  // whose pixels stay where they are (the vector of pages is reserved whole and moved, never
+  // copied), so another thread may work on it meanwhile; build_atlas touches it no more.
+  std::function<void(std::size_t i, image::Image& page)> page_done;
 };
 
 struct Frame {

@@ -27,6 +27,9 @@ struct CompileOptions {
   std::function<void(std::size_t, std::size_t)> progress;
   // Entry actions for the reachability warning (W0303): a scene's start actions.
   std::vector<std::string> entries;
+  // Keep the composed pages' pixels in Compiled::atlas (previews, exports). A build that
+  // needs only the PNGs sets false: each page is let go once encoded (lower peak memory).
+  bool keep_pages = true;
 };
 
 struct Compiled {
