@@ -23,7 +23,8 @@ namespace {
 
 // A definition as build takes it: loaded and checked, every image decoded, frames cut,
 // trimmed and packed — everything short of composing and encoding pages — so a definition
-// check accepts is one build builds.
+// check accepts is one build builds. With variants the base pages are composed (each
+// variant is scaled from them) and every variant's frames scaled and packed.
 void check_definition(const std::string& file, const def::LoadOptions& load, int jobs,
                       diag::Sink& sink) {
   std::optional<def::Definition> definition =
@@ -31,9 +32,13 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   if (!definition) return;
   atlas::Options plan;
   plan.jobs = jobs;
-  plan.plan_only = true;
+  plan.plan_only = definition->variants.empty();
   // check wants the atlas's diagnostics, not the atlas: they are in the sink.
-  static_cast<void>(atlas::build_atlas(*definition, plan, sink));
+  std::optional<atlas::Atlas> base = atlas::build_atlas(*definition, plan, sink);
+  plan.plan_only = true;
+  for (const def::Variant& variant : definition->variants) {
+    if (!base || !atlas::scale_atlas(*definition, *base, variant, plan, sink)) return;
+  }
 }
 
 // A scene as simulate and preview take it: the scene, the packs it names (definitions are

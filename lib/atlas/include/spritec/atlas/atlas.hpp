@@ -82,6 +82,27 @@ struct Atlas {
 [[nodiscard]] std::optional<Atlas> build_atlas(const def::Definition& definition,
                                                const Options& options, diag::Sink& sink);
 
+// A scale variant of `base` (built from `definition`), docs/definitions.md "variants":
+// each frame scaled on its own from its pixels in base's pages, as if its whole untrimmed
+// frame were: ceil(source_w * scale) x ceil(source_h * scale), output pixel X covering the
+// source span [X / scale, (X + 1) / scale); nearest takes the source pixel under the
+// centre (an integer scale repeats each pixel exactly), smooth resamples with
+// image::resize_smooth. Then trimmed again (when the atlas trims), deduplicated by the
+// scaled pixels and packed and composed with the definition's atlas options; origins are
+// scaled_coordinate(origin). Base must be a composed atlas (not plan_only) whose frames
+// are definition.frames in order. E0401 for a scaled frame no page holds, E0403 for
+// pages (or the scaled frames, counted before scaling) over the caps, each naming the
+// variant. Deterministic for any options.jobs.
+[[nodiscard]] std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas& base,
+                                               const def::Variant& variant, const Options& options,
+                                               diag::Sink& sink);
+
+// ceil(length * scale): a scaled frame's untrimmed size.
+std::int64_t scaled_length(std::int64_t length, const def::Variant& variant);
+// value * scale rounded to the nearest integer, halves away from zero (so -v gives -r):
+// origins, and the running sums of moves.
+int scaled_coordinate(std::int64_t value, const def::Variant& variant);
+
 // The pixels of one frame back, untrimmed (source_w x source_h, transparent around the
 // trimmed rectangle), from a page. Used by `unpack` and the round-trip tests.
 image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
