@@ -2,7 +2,9 @@
 // out by hand from the rules in docs/definitions.md ("variants"), not computed.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -318,5 +320,45 @@ TEST_CASE("a variant's pages are the same for any number of threads") {
     REQUIRE(a->pages.size() == b->pages.size());
     for (std::size_t p = 0; p < a->pages.size(); ++p)
       CHECK(a->pages[p].rgba == b->pages[p].rgba);
+  }
+}
+
+TEST_CASE("smooth computes only the trimmed pixels' reach, as if the whole frame were scaled") {
+  // Frames whose pixels lie at several places in larger, transparent frames (touching
+  // an edge or not), at several scales: the variant's untrimmed frame equals the whole
+  // untrimmed frame resized at once.
+  image::Image page(5, 4);
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 5; ++x)
+      put(page, x, y,
+          Px{std::uint8_t(40 * x), std::uint8_t(50 * y), 180, std::uint8_t(60 + 40 * x)});
+  atlas::Atlas base;
+  base.pages.push_back(page);
+  base.frames.push_back(frame("f0", {0, 0, 5, 4}, 23, 17, 9, 6, {0, 0}));   // inside
+  base.frames.push_back(frame("f1", {0, 0, 5, 4}, 23, 17, 0, 13, {0, 0}));  // bottom-left
+  base.frames.push_back(frame("f2", {0, 0, 5, 4}, 5, 4, 0, 0, {0, 0}));     // the whole frame
+  base.frames.push_back(frame("f3", {0, 0, 5, 4}, 40, 9, 35, 2, {0, 0}));   // right edge
+  def::Definition d = definition(4);
+  for (auto [num, den] :
+       {std::array<int, 2>{1, 2}, std::array<int, 2>{3, 2}, std::array<int, 2>{1, 16},
+        std::array<int, 2>{5, 1}, std::array<int, 2>{3, 4}}) {
+    const def::Variant v = variant(num, den, def::ScaleFilter::kSmooth);
+    spritec::diag::Sink sink;
+    auto scaled = atlas::scale_atlas(d, base, v, {}, sink);
+    REQUIRE(scaled);
+    for (std::size_t i = 0; i < base.frames.size(); ++i) {
+      INFO("scale " << num << "/" << den << ", frame " << i);
+      const image::Image source = untrimmed(base, i);
+      const int w = int(atlas::scaled_length(source.width, v));
+      const int h = int(atlas::scaled_length(source.height, v));
+      const image::Image want = image::resize_smooth(source, w, h, v.scale(), v.scale(), 0, 0);
+      const image::Image got = untrimmed(*scaled, i);
+      REQUIRE(got.width == w);
+      REQUIRE(got.height == h);
+      int worst = 0;
+      for (std::size_t k = 0; k < got.rgba.size(); ++k)
+        worst = std::max(worst, std::abs(int(got.rgba[k]) - int(want.rgba[k])));
+      CHECK(worst == 0);
+    }
   }
 }
