@@ -8,6 +8,7 @@
 // trimmed again, deduplicated by its new pixels and packed with the same options. Frames
 // never share pixels while scaled, so a smooth filter cannot bleed one into another.
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <thread>
 #include <tuple>
@@ -246,6 +247,8 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   atlas.stats.stored = stored.size();
 
   // 4. Pack with the base's options (padding and extrusion are page pixels: not scaled).
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
   std::vector<pack::Size> sizes;
   for (std::size_t i : stored)
     sizes.push_back(
@@ -272,6 +275,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
     }
     return std::nullopt;
   }
+  atlas.stats.pack_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::int64_t area = 0;
   for (const pack::Page& page : packed.value.pages)
     area += page.area();
@@ -286,6 +290,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   if (options.plan_only) return atlas;
 
   // 5. Compose, each page's frames in packing order as the base does.
+  start = Clock::now();
   for (const pack::Page& p : packed.value.pages) {
     atlas.pages.emplace_back(p.width, p.height);
     atlas.stats.page_occupancy.push_back(p.occupancy());
@@ -314,6 +319,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   for (const image::Image& page : atlas.pages)
     page_area += std::int64_t{page.width} * page.height;
   atlas.stats.occupancy = page_area > 0 ? double(atlas.stats.used_pixels) / double(page_area) : 0;
+  atlas.stats.compose_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return atlas;
 }
 

@@ -279,7 +279,11 @@ void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
         << "): " << v.atlas.pages.size() << (v.atlas.pages.size() == 1 ? " page" : " pages");
     for (std::size_t i = 0; i < v.atlas.pages.size(); ++i)
       err << (i ? ", " : " (") << v.atlas.pages[i].width << "x" << v.atlas.pages[i].height;
-    err << (v.atlas.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes\n";
+    err << (v.atlas.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes; "
+        << std::setprecision(3) << "scale " << v.scale_seconds << " s (pack "
+        << v.atlas.stats.pack_seconds << " s, compose " << v.atlas.stats.compose_seconds
+        << " s), encode " << v.encode_seconds << " s\n"
+        << std::setprecision(1);
   }
   err << std::setprecision(3);
   err << "time        load " << compiled.load_seconds << " s, decode " << s.decode_seconds

@@ -205,13 +205,17 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
   atlas::Options atlas_options;
   atlas_options.jobs = options.jobs;
   for (const def::Variant& variant : c.definition.variants) {
+    auto start = Clock::now();
     std::optional<atlas::Atlas> scaled =
         atlas::scale_atlas(c.definition, *base, variant, atlas_options, sink);
     if (!scaled) return false;
     CompiledVariant& v = c.variants.emplace_back();
+    v.scale_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     v.variant = variant;
     v.atlas = std::move(*scaled);
+    start = Clock::now();
     v.page_pngs = encode_pages(v.atlas.pages, c.definition.atlas.png, options.jobs);
+    v.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     const std::string stem =
         options.page_file_stem.empty() ? std::string() : options.page_file_stem + variant.suffix;
     v.model = make_model(c.definition, v.atlas, v.page_pngs, stem, &variant);

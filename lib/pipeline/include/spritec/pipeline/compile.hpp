@@ -36,6 +36,8 @@ struct CompiledVariant {
   format::PackModel model;
   std::vector<std::uint8_t> bytes;  // the .spk
   std::vector<std::vector<std::uint8_t>> page_pngs;
+  double scale_seconds = 0;  // scale_atlas as a whole (its pack and compose times in atlas.stats)
+  double encode_seconds = 0;
 };
 
 struct Compiled {
