@@ -13,6 +13,10 @@
 #include <thread>
 #include <tuple>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/pack/pack.hpp"
 
@@ -186,11 +190,18 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
     }
     planned += w * h;
   }
-  if (planned > kMaxPageArea) {
+  // The pages of this variant may hold kMaxPageArea pixels, and what the variants before
+  // it left of kMaxVariantPageArea.
+  const std::int64_t cap = std::min(kMaxPageArea, options.variant_area_left);
+  const std::string cap_text =
+      cap < kMaxPageArea ? std::to_string(cap) + " pixels (what the variants before it left of " +
+                               std::to_string(kMaxVariantPageArea) + " for all variants' pages)"
+                         : std::to_string(kMaxPageArea) + " pixels";
+  if (planned > cap) {
     sink.error(diag::Code::kPagesTooLarge, variant.span,
                "the frames of " + named + " hold " + std::to_string(planned) +
-                   " pixels together, over the cap of " + std::to_string(kMaxPageArea) +
-                   " pixels of pages: lower the scale or split the definition");
+                   " pixels together, over the cap of " + cap_text +
+                   " of pages: lower the scale or split the definition");
     return std::nullopt;
   }
 
@@ -279,33 +290,46 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   std::int64_t area = 0;
   for (const pack::Page& page : packed.value.pages)
     area += page.area();
-  if (packed.value.pages.size() > kMaxPages || area > kMaxPageArea) {
+  if (packed.value.pages.size() > kMaxPages || area > cap) {
     sink.error(diag::Code::kPagesTooLarge, variant.span,
                "the frames of " + named + " need " + std::to_string(packed.value.pages.size()) +
                    " pages, " + std::to_string(area) + " pixels in all; the caps are " +
-                   std::to_string(kMaxPages) + " pages and " + std::to_string(kMaxPageArea) +
-                   " pixels: lower the scale, padding: or extrude:, or split the definition");
+                   std::to_string(kMaxPages) + " pages and " + cap_text +
+                   ": lower the scale, padding: or extrude:, or split the definition");
     return std::nullopt;
   }
+  atlas.stats.page_area = area;
   if (options.plan_only) return atlas;
 
-  // 5. Compose, each page's frames in packing order as the base does.
+  // 5. Compose, page after page, each page's frames in packing order as the base does;
+  // a scaled frame is let go once drawn (when no other stored frame shares its pixels),
+  // so the scaled frames and the pages are not all held at once.
   start = Clock::now();
-  for (const pack::Page& p : packed.value.pages) {
-    atlas.pages.emplace_back(p.width, p.height);
-    atlas.stats.page_occupancy.push_back(p.occupancy());
-  }
+  std::vector<std::vector<std::size_t>> on_page(packed.value.pages.size());
+  std::vector<std::size_t> uses(jobs.size(), 0);
   for (std::size_t k = 0; k < stored.size(); ++k) {
-    const pack::Placement& place = packed.value.placements[k];
-    Frame& frame = atlas.frames[stored[k]];
-    const image::Image& pixels = jobs[stored_job[k]].scaled;
-    image::Image& page = atlas.pages[std::size_t(place.page)];
-    frame.page = place.page;
-    frame.rect.x = place.x + opt.extrude;
-    frame.rect.y = place.y + opt.extrude;
-    image::blit(page, frame.rect.x, frame.rect.y, pixels, image::whole(pixels));
-    if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
-    atlas.stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+    on_page[std::size_t(packed.value.placements[k].page)].push_back(k);
+    ++uses[stored_job[k]];
+  }
+  for (std::size_t p = 0; p < packed.value.pages.size(); ++p) {
+    const pack::Page& packed_page = packed.value.pages[p];
+    image::Image& page = atlas.pages.emplace_back(packed_page.width, packed_page.height);
+    atlas.stats.page_occupancy.push_back(packed_page.occupancy());
+    for (std::size_t k : on_page[p]) {
+      const pack::Placement& place = packed.value.placements[k];
+      Frame& frame = atlas.frames[stored[k]];
+      image::Image& pixels = jobs[stored_job[k]].scaled;
+      frame.page = place.page;
+      frame.rect.x = place.x + opt.extrude;
+      frame.rect.y = place.y + opt.extrude;
+      image::blit(page, frame.rect.x, frame.rect.y, pixels, image::whole(pixels));
+      if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
+      atlas.stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+      if (--uses[stored_job[k]] == 0) pixels = image::Image();
+    }
+#if defined(__GLIBC__)
+    malloc_trim(0);  // the freed frames are small heap blocks glibc would keep (atlas.cpp)
+#endif
   }
   for (Frame& frame : atlas.frames) {
     if (frame.duplicate_of >= 0) {

@@ -96,6 +96,7 @@ struct PackOutputs {
   const std::vector<std::uint8_t>* bytes = nullptr;
   const std::vector<std::vector<std::uint8_t>>* page_pngs = nullptr;
   const std::vector<image::Image>* pages = nullptr;  // decoded, or empty when not at hand
+                                                     // (from the cache; a variant's)
 };
 
 // --json F: a TexturePacker JSON (Hash) per page (F, F-1.json …) and its page image — the
@@ -276,10 +277,10 @@ void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
   err << "pack bytes  " << compiled.bytes.size() << "\n";
   for (const CompiledVariant& v : compiled.variants) {
     err << "variant     " << v.variant.suffix << " (scale " << v.variant.scale_text
-        << "): " << v.atlas.pages.size() << (v.atlas.pages.size() == 1 ? " page" : " pages");
-    for (std::size_t i = 0; i < v.atlas.pages.size(); ++i)
-      err << (i ? ", " : " (") << v.atlas.pages[i].width << "x" << v.atlas.pages[i].height;
-    err << (v.atlas.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes; "
+        << "): " << v.model.pages.size() << (v.model.pages.size() == 1 ? " page" : " pages");
+    for (std::size_t i = 0; i < v.model.pages.size(); ++i)
+      err << (i ? ", " : " (") << v.model.pages[i].width << "x" << v.model.pages[i].height;
+    err << (v.model.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes; "
         << std::setprecision(3) << "scale " << v.scale_seconds << " s (pack "
         << v.atlas.stats.pack_seconds << " s, compose " << v.atlas.stats.compose_seconds
         << " s), encode " << v.encode_seconds << " s\n"

@@ -37,7 +37,10 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   std::optional<atlas::Atlas> base = atlas::build_atlas(*definition, plan, sink);
   plan.plan_only = true;
   for (const def::Variant& variant : definition->variants) {
-    if (!base || !atlas::scale_atlas(*definition, *base, variant, plan, sink)) return;
+    std::optional<atlas::Atlas> scaled;
+    if (base) scaled = atlas::scale_atlas(*definition, *base, variant, plan, sink);
+    if (!scaled) return;
+    plan.variant_area_left -= scaled->stats.page_area;
   }
 }
 

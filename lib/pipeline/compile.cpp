@@ -205,6 +205,8 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
   atlas::Options atlas_options;
   atlas_options.jobs = options.jobs;
   for (const def::Variant& variant : c.definition.variants) {
+    if (!c.variants.empty())
+      atlas_options.variant_area_left -= c.variants.back().atlas.stats.page_area;
     auto start = Clock::now();
     std::optional<atlas::Atlas> scaled =
         atlas::scale_atlas(c.definition, *base, variant, atlas_options, sink);
@@ -227,6 +229,9 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
       return false;
     }
     v.bytes = std::move(written.value);
+    // Its pixels are in page_pngs now: not held while the next variants are made (an
+    // --export of the variant decodes them again).
+    v.atlas.pages = std::vector<image::Image>();
   }
   return true;
 }

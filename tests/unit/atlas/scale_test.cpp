@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -361,4 +361,27 @@ TEST_CASE("smooth computes only the trimmed pixels' reach, as if the whole frame
       CHECK(worst == 0);
     }
   }
+}
+
+TEST_CASE("a variant's pages count against what the variants before it left") {
+  image::Image page(8, 8);
+  put(page, 0, 0, kA);
+  put(page, 7, 7, kA);
+  atlas::Atlas base;
+  base.pages.push_back(page);
+  base.frames.push_back(frame("f0", {0, 0, 8, 8}, 8, 8, 0, 0, {0, 0}));
+  def::Definition d = definition(1);
+  atlas::Options options;
+  options.variant_area_left = 255;  // a 16x16 page is 256 pixels
+  spritec::diag::Sink sink;
+  CHECK_FALSE(
+      atlas::scale_atlas(d, base, variant(2, 1, def::ScaleFilter::kNearest), options, sink));
+  REQUIRE(sink.error_count() == 1);
+  CHECK(sink.diagnostics()[0].code == spritec::diag::Code::kPagesTooLarge);
+  options.variant_area_left = 256;
+  spritec::diag::Sink fits;
+  auto scaled =
+      atlas::scale_atlas(d, base, variant(2, 1, def::ScaleFilter::kNearest), options, fits);
+  REQUIRE(scaled);
+  CHECK(scaled->stats.page_area == 256);
 }

@@ -36,6 +36,9 @@ namespace spritec::atlas {
 // Caps on the pages of one definition, all held in memory while composed (docs/limits.md).
 inline constexpr std::size_t kMaxPages = 1024;
 inline constexpr std::int64_t kMaxPageArea = std::int64_t(1) << 30;  // pixels, all pages
+// The pages of all scale variants of one definition together (each variant's also within
+// kMaxPageArea): a build holds them all until its outputs are written.
+inline constexpr std::int64_t kMaxVariantPageArea = std::int64_t(1) << 31;
 
 struct Options {
   int jobs = 1;  // threads for decoding; 0 or less: the number of cores
@@ -43,6 +46,8 @@ struct Options {
   bool plan_only = false;
   // Called from the calling thread as images are decoded (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
+  // scale_atlas: what the variants before this one left of kMaxVariantPageArea.
+  std::int64_t variant_area_left = kMaxVariantPageArea;
 };
 
 struct Frame {
@@ -67,6 +72,7 @@ struct Stats {
   std::int64_t source_pixels = 0;  // untrimmed frame area, all frames
   std::int64_t used_pixels = 0;    // stored trimmed area
   double occupancy = 0;            // used / page area over all pages
+  std::int64_t page_area = 0;      // scale_atlas: its pages' area (also with plan_only)
   std::vector<double> page_occupancy;
   double decode_seconds = 0;
   double pack_seconds = 0;
