@@ -6,7 +6,9 @@
 // [X / scale, (X + 1) / scale). Only the part that can hold a pixel is computed — the
 // trimmed rectangle's samples for nearest, plus the filter's reach for smooth — then
 // trimmed again, deduplicated by its new pixels and packed with the same options. Frames
-// never share pixels while scaled, so a smooth filter cannot bleed one into another.
+// never share pixels while scaled, so a smooth filter cannot bleed one into another. A
+// fully transparent pixel of a variant is always (0, 0, 0, 0): what a base page stores in
+// its transparent pixels (the source's colours, or bleed's) does not reach the variants.
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -106,7 +108,10 @@ void scale_job(Job& job, const Atlas& base, const def::Variant& v, bool trim) {
         const int s = sx[std::size_t(i)];
         if (s < 0 || s >= f.rect.w || sy < 0 || sy >= f.rect.h) continue;  // trimmed away
         const std::uint8_t* src = page.pixel(f.rect.x + s, f.rect.y + sy);
-        std::copy(src, src + 4, dst);
+        // A fully transparent pixel is (0, 0, 0, 0) whatever colour the page gives it (a
+        // source's, or bleed's), as the smooth filter makes it: the variant depends only
+        // on what shows.
+        if (src[3] != 0) std::copy(src, src + 4, dst);
       }
     }
   } else {

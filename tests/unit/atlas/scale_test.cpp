@@ -385,3 +385,26 @@ TEST_CASE("a variant's pages count against what the variants before it left") {
   REQUIRE(scaled);
   CHECK(scaled->stats.page_area == 256);
 }
+
+TEST_CASE("the colour of a base page's transparent pixels does not reach a variant") {
+  // f0 and f1: A over a transparent pixel, once black and once coloured (as bleed or a
+  // source leaves it). Their variants are the same, (0, 0, 0, 0) below A, and merged.
+  image::Image page(2, 2);
+  put(page, 0, 0, kA);
+  put(page, 1, 0, kA);
+  put(page, 1, 1, Px{50, 60, 70, 0});
+  atlas::Atlas base;
+  base.pages.push_back(page);
+  base.frames.push_back(frame("f0", {0, 0, 1, 2}, 1, 2, 0, 0, {0, 0}));
+  base.frames.push_back(frame("f1", {1, 0, 1, 2}, 1, 2, 0, 0, {0, 0}));
+  def::Definition d = definition(2);
+  d.atlas.trim = false;
+  for (def::ScaleFilter filter : {def::ScaleFilter::kNearest, def::ScaleFilter::kSmooth}) {
+    spritec::diag::Sink sink;
+    auto scaled = atlas::scale_atlas(d, base, variant(2, 1, filter), {}, sink);
+    REQUIRE(scaled);
+    CHECK(scaled->stats.stored == 1);
+    CHECK(scaled->frames[1].duplicate_of == 0);
+    CHECK(at(untrimmed(*scaled, 1), 1, 3) == kClear);
+  }
+}
