@@ -133,12 +133,15 @@ std::optional<std::pair<std::int64_t, std::int64_t>> exact_scale(const std::stri
   }
   if (digits == 0) return std::nullopt;
   if (i < text.size() && text[i] == '.') {
-    std::size_t places = 0;
-    for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++places) {
+    std::size_t end = text.size();
+    while (end > i + 1 && text[end - 1] == '0')
+      --end;  // trailing zeros say nothing: 0.0625000 is 0.0625
+    for (++i; i < end && text[i] >= '0' && text[i] <= '9'; ++i) {
       if (den == kScaleDenominator) return std::nullopt;  // a 7th place
       num = num * 10 + (text[i] - '0');
       den *= 10;
     }
+    if (i == end) i = text.size();
   }
   if (i != text.size()) return std::nullopt;
   std::int64_t a = num;
