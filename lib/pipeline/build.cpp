@@ -254,10 +254,26 @@ diag::Status<> write_outputs(const Outputs& o) {
 }
 
 // --stats: the report on stderr (a cached build names its cache file instead).
+// --stats: a line per scale variant (made afresh also when the base pack is cached).
+void write_variant_stats(std::ostream& err, const Compiled& compiled) {
+  err << std::fixed;
+  for (const CompiledVariant& v : compiled.variants) {
+    err << "variant     " << v.variant.suffix << " (scale " << v.variant.scale_text
+        << "): " << v.model.pages.size() << (v.model.pages.size() == 1 ? " page" : " pages");
+    for (std::size_t i = 0; i < v.model.pages.size(); ++i)
+      err << (i ? ", " : " (") << v.model.pages[i].width << "x" << v.model.pages[i].height;
+    err << (v.model.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes; "
+        << std::setprecision(3) << "scale " << v.scale_seconds << " s (pack "
+        << v.atlas.stats.pack_seconds << " s, compose " << v.atlas.stats.compose_seconds
+        << " s), encode " << v.encode_seconds << " s\n";
+  }
+}
+
 void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
                  const fs::path& cache_file, std::chrono::steady_clock::time_point start) {
   if (cached) {
     err << "cached      " << cache_file.string() << " (" << compiled.bytes.size() << " bytes)\n";
+    write_variant_stats(err, compiled);
     return;
   }
   const atlas::Stats& s = compiled.atlas.stats;
@@ -275,17 +291,7 @@ void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
   err << "occupancy   " << s.occupancy * 100 << "% (" << s.used_pixels << " of " << s.source_pixels
       << " source pixels kept after trim and dedupe)\n";
   err << "pack bytes  " << compiled.bytes.size() << "\n";
-  for (const CompiledVariant& v : compiled.variants) {
-    err << "variant     " << v.variant.suffix << " (scale " << v.variant.scale_text
-        << "): " << v.model.pages.size() << (v.model.pages.size() == 1 ? " page" : " pages");
-    for (std::size_t i = 0; i < v.model.pages.size(); ++i)
-      err << (i ? ", " : " (") << v.model.pages[i].width << "x" << v.model.pages[i].height;
-    err << (v.model.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes; "
-        << std::setprecision(3) << "scale " << v.scale_seconds << " s (pack "
-        << v.atlas.stats.pack_seconds << " s, compose " << v.atlas.stats.compose_seconds
-        << " s), encode " << v.encode_seconds << " s\n"
-        << std::setprecision(1);
-  }
+  write_variant_stats(err, compiled);
   err << std::setprecision(3);
   err << "time        load " << compiled.load_seconds << " s, decode " << s.decode_seconds
       << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
