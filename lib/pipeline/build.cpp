@@ -89,8 +89,9 @@ struct Outputs {
 // One pack among a build's outputs: the base pack or a variant's, with the paths its
 // outputs go to (the variant's with its suffix inserted).
 struct PackOutputs {
-  std::string output;                 // -o
-  std::string json;                   // --json, or empty
+  std::string of;      // "" for the base pack; " of variant '@2x'" (in messages, after a role)
+  std::string output;  // -o
+  std::string json;    // --json, or empty
   std::vector<ExportTarget> exports;  // --export FORMAT:OUT
   const format::PackModel* model = nullptr;
   const std::vector<std::uint8_t>* bytes = nullptr;
@@ -120,7 +121,7 @@ void plan_json(const BuildOptions& options, const PackOutputs& pack,
     } else {
       n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
       fs::path image = json.parent_path() / n.image_name;
-      o.plan.output(image, "--json", "page image");
+      o.plan.output(image, "--json", "page image" + pack.of);
       o.writes.emplace_back(image, &(*pack.page_pngs)[i]);
     }
     names.push_back(n);
@@ -128,7 +129,7 @@ void plan_json(const BuildOptions& options, const PackOutputs& pack,
   std::vector<std::string> texts = format::json_hash(*pack.model, names);
   for (std::size_t i = 0; i < pages; ++i) {
     fs::path file = json.parent_path() / names[i].json_name;
-    o.plan.output(file, "--json");
+    o.plan.output(file, "--json", pack.of.empty() ? "" : "JSON" + pack.of);
     o.texts.emplace_back(file, std::move(texts[i]));
   }
 }
@@ -165,7 +166,9 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
       break;
     }
     for (std::size_t i = 0; i < files->size(); ++i) {
-      o.plan.output((*files)[i].path, "--export", export_role(i, (*files)[i].path));
+      std::string role = export_role(i, (*files)[i].path);
+      if (!pack.of.empty()) role = (role.empty() ? "file" : role) + pack.of;
+      o.plan.output((*files)[i].path, "--export", role);
       o.texts.emplace_back((*files)[i].path,
                            std::string((*files)[i].bytes.begin(), (*files)[i].bytes.end()));
     }
@@ -184,12 +187,12 @@ bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o,
   if (options.pages == PageStorage::kFiles) {
     for (std::size_t i = 0; i < pack.page_pngs->size(); ++i) {
       fs::path page = output.parent_path() / pack.model->pages[i].file;
-      o.plan.output(page, "-o", "page file");
+      o.plan.output(page, "-o", "page file" + pack.of);
       o.writes.emplace_back(page, &(*pack.page_pngs)[i]);
       page_paths.push_back(page.string());
     }
   }
-  o.plan.output(output, "-o");
+  o.plan.output(output, "-o", pack.of.empty() ? "" : "pack" + pack.of);
   o.writes.emplace_back(output, pack.bytes);
   if (!pack.json.empty()) plan_json(options, pack, page_paths, o);
   return pack.exports.empty() || plan_exports(pack, o, sink, variant);
@@ -209,12 +212,18 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     // Each was checked by run_build before anything was compiled.
     if (std::optional<ExportTarget> target = parse_export_target(text)) exports.push_back(*target);
   }
-  PackOutputs base{options.output,       options.json,    exports,
-                   &compiled.model,      &compiled.bytes, &compiled.page_pngs,
+  PackOutputs base{"",
+                   options.output,
+                   options.json,
+                   exports,
+                   &compiled.model,
+                   &compiled.bytes,
+                   &compiled.page_pngs,
                    &compiled.atlas.pages};
   if (!plan_pack(options, base, o, sink, false)) return false;
   for (const CompiledVariant& v : compiled.variants) {
     PackOutputs pack{
+        " of variant '" + v.variant.suffix + "'",
         variant_path(options.output, v.variant.suffix),
         options.json.empty() ? std::string() : variant_path(options.json, v.variant.suffix),
         {},

@@ -309,3 +309,22 @@ TEST_CASE("variants: check scales and packs every variant's frames") {
   Run ok = run_spritec({"check", "variants.sprites.yaml"}, kGem);
   CHECK(ok.exit == 0);
 }
+
+TEST_CASE("variants: a variant's output that would replace an input is E0006, nothing written") {
+  // The definition reads strip@2x.png; -o strip.png would write the @2x pack over it.
+  fs::path scratch = kScratch / "variants" / "clash";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  fs::copy_file(kTests / "data" / "errors" / "E0410-variant-scale" / "strip.png",
+                scratch / "strip@2x.png");
+  write_text(scratch / "d.sprites.yaml",
+             "pack: d\nvariants:\n  - {scale: 2, suffix: \"@2x\"}\nsheets:\n"
+             "  - {name: s, image: strip@2x.png, grid: {cell: [8, 8], origin: [4, 7]}}\n");
+  const std::string before = read_text(scratch / "strip@2x.png");
+  Run r = run_spritec({"build", "d.sprites.yaml", "-o", "strip.png"}, scratch);
+  CHECK(r.exit == 1);
+  CHECK(r.err.find("error[E0006]: -o's pack of variant '@2x' strip@2x.png would replace "
+                   "strip@2x.png, an image the definition reads") != std::string::npos);
+  CHECK(read_text(scratch / "strip@2x.png") == before);
+  CHECK(files_in(scratch) == std::set<std::string>{"d.sprites.yaml", "strip@2x.png"});
+}
