@@ -274,6 +274,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   pack_options.max_height = opt.max_size.height;
   pack_options.power_of_two = opt.power_of_two;
   pack_options.padding = opt.padding;
+  pack_options.jobs = threads;  // the same packing for any number (pack.hpp)
   pack::Result packed = pack::pack(sizes, pack_options);
   if (!packed.ok()) {
     const pack::Error& e = packed.error;
