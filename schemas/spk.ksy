@@ -1,6 +1,6 @@
 meta:
   id: spk
-  title: spritec pack (.spk), format version 1.0
+  title: spritec pack (.spk), format version 1.1
   file-extension: spk
   endian: le
 doc: |
@@ -41,7 +41,9 @@ types:
         doc: Format major version. A reader rejects any major version it does not know.
       - id: version_minor
         type: u2
-        doc: Format minor version (0). A newer minor version only adds sections.
+        doc: |
+          Format minor version: 0, or 1 for a pack with an ALPH section (spritec writes 1.1
+          only for a pack that needs ALPH). A newer minor version only adds sections.
       - id: header_size
         type: u4
         doc: Bytes of the header, where the directory starts. 40 in 1.0; >= 40, a multiple of 4.
@@ -93,6 +95,7 @@ types:
             '"TRAN"': transition_table
             '"INPT"': name_table
             '"EVNT"': name_table
+            '"ALPH"': alpha_table
         doc: |
           STRS: the strings blob (names). BLOB: embedded page data (PNG files, each at a
           4-byte aligned offset). Any other unknown tag: skipped.
@@ -304,7 +307,37 @@ types:
         type: u8
         doc: Bit i set = input i must be released.
 
+  alpha_table:
+    doc: |
+      ALPH (format 1.1): how the pages store colour under alpha. Exactly one record; a pack
+      without ALPH (every 1.0 pack) has straight alpha and no bleed.
+    seq:
+      - id: records
+        type: page_alpha_record
+        repeat: eos
+  page_alpha_record:
+    doc: 4 bytes. For every page of the pack.
+    seq:
+      - id: alpha
+        type: u1
+        enum: page_alpha
+        doc: |
+          premultiplied: each page's red, green and blue are c * a / 255 rounded to nearest,
+          (c * a + 127) / 255 in integers; a reader wanting straight alpha divides again.
+      - id: flags
+        type: u1
+        doc: |
+          Bit 0 = bled: every fully transparent pixel had the colour of its nearest coloured
+          pixel when the pages were made (a premultiplied page stores 0 there). Other bits
+          must be 0.
+      - id: reserved
+        type: u2
+        doc: Written 0, ignored.
+
 enums:
+  page_alpha:
+    0: straight
+    1: premultiplied
   pixel_format:
     1: rgba8
   page_storage:

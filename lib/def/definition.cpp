@@ -116,6 +116,8 @@ void Loader::load_atlas(const Node& n) {
   if (const Node* p = n.find("png")) {
     if (p->is_scalar() && p->value == "rgba") a.png = PagePng::kRgba;
   }
+  if (const Node* b = n.find("bleed")) a.bleed = b->as_bool().value_or(a.bleed);
+  if (const Node* b = n.find("premultiply")) a.premultiply = b->as_bool().value_or(a.premultiply);
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "spritec/image/alpha.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter::detail {
@@ -114,6 +115,7 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                 {"frameTags", std::move(tags)},
                 {"layers", Json::array()},
                 {"slices", std::move(slices)}}}};
+  if (model.bled) image::bleed(sheet);  // straight alpha, as Aseprite's sheets
   return {{options.out_name, bytes(dump(doc))}, {image_name, image::encode_png_auto(sheet)}};
 }
 

@@ -6,6 +6,7 @@
 
 #include "spritec/diag/utf8.hpp"
 #include "spritec/export/export.hpp"
+#include "spritec/image/alpha.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter {
@@ -184,16 +185,9 @@ std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
     }
   }
   if (options.format != Format::kAsepriteJson) {
-    for (std::size_t i = 0; i < model.pages.size(); ++i) {
-      const Page& p = model.pages[i];
-      File f{detail::page_file(options, i), {}};
-      if (p.png != nullptr) {
-        f.bytes.assign(p.png, p.png + p.png_size);
-      } else {
-        f.bytes = image::encode_png_auto(p.image());
-      }
-      files.push_back(std::move(f));
-    }
+    const bool pma = model.premultiplied && options.format == Format::kSpine;
+    for (std::size_t i = 0; i < model.pages.size(); ++i)
+      files.push_back({detail::page_file(options, i), detail::page_png(model, i, pma)});
   }
   return files;
 }
@@ -202,6 +196,22 @@ namespace detail {
 
 std::string page_file(const Options& options, std::size_t n) {
   return options.stem + "-" + std::to_string(n) + ".png";
+}
+
+std::vector<std::uint8_t> page_png(const Model& model, std::size_t n, bool premultiplied) {
+  const Page& p = model.pages[n];
+  // The pack's own PNG when it stores the page as wanted (premultiplied or straight).
+  if (p.png != nullptr && model.premultiplied == premultiplied)
+    return std::vector<std::uint8_t>(p.png, p.png + p.png_size);
+  // Straight pixels already as wanted: a page of a straight pack (bled when the pack is),
+  // or any page of an unbled pack written straight.
+  const bool pack_page = p.pixels != nullptr;
+  const bool bleed = !premultiplied && model.bled && !(pack_page && !model.premultiplied);
+  if (!premultiplied && !bleed) return image::encode_png_auto(p.image());
+  image::Image img = p.image();
+  if (premultiplied) image::premultiply(img);  // a pack page: the bytes the pack stores
+  if (bleed) image::bleed(img);
+  return image::encode_png_auto(img);
 }
 
 std::vector<std::uint8_t> bytes(const std::string& text) {

@@ -27,6 +27,9 @@ std::string libgdx(const Model& model, const Options& options, bool legacy) {
     out += std::string("format") + colon + "RGBA8888\n";
     out += std::string("filter") + colon + "Nearest" + sep + "Nearest\n";
     out += std::string("repeat") + colon + "none\n";
+    // Spine 4 and libGDX read `pma`; the legacy format has no such field (its pages are
+    // written straight: export.cpp).
+    if (!legacy && model.premultiplied) out += "pma:true\n";
     for (const Region& r : model.regions) {
       if (r.page != p) continue;
       const std::int64_t offset_y = std::int64_t(r.source_h) - r.trim_y - r.h;

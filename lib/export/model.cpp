@@ -90,6 +90,8 @@ class Builder {
 
   Model build(bool animations) {
     model_.tick_rate = pack_.tick_rate();
+    model_.premultiplied = pack_.premultiplied();
+    model_.bled = pack_.bled();
     for (std::uint32_t i = 0; i < pack_.page_count(); ++i) {
       const runtime::Page p = pack_.page(i);
       Page out;

@@ -12,6 +12,11 @@ namespace spritec::exporter::detail {
 // "STEM-N.png": the name of page n of every format but aseprite-json.
 std::string page_file(const Options& options, std::size_t n);
 
+// Page n of the model as a PNG file: premultiplied (for a format that says so: spine's
+// `pma: true`, when the pack is premultiplied) or straight alpha, bled when the pack is and
+// the page is straight. The pack's own PNG bytes when it stores the page just so.
+std::vector<std::uint8_t> page_png(const Model& model, std::size_t n, bool premultiplied);
+
 // Text as bytes.
 std::vector<std::uint8_t> bytes(const std::string& text);
 

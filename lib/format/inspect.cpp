@@ -50,6 +50,8 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
   json doc = json::object();
   doc["format_version"] = json::array({pack.version_major(), pack.version_minor()});
   doc["tick_rate"] = pack.tick_rate();
+  doc["page_alpha"] = pack.premultiplied() ? "premultiplied" : "straight";
+  doc["bled"] = pack.bled();
   json pages = json::array();
   for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
     const runtime::Page p = pack.page(i);
@@ -130,7 +132,12 @@ std::string inspect_text(const runtime::PackView& pack) {
       << plural(pack.input_count(), "input") << ", " << plural(pack.event_count(), "event") << "\n";
   for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
     const runtime::Page p = pack.page(i);
-    out << "page " << i << ": " << p.width << "x" << p.height << " RGBA8, ";
+    out << "page " << i << ": " << p.width << "x" << p.height << " RGBA8";
+    if (pack.premultiplied() || pack.bled()) {
+      out << " (" << (pack.premultiplied() ? "premultiplied" : "straight") << " alpha"
+          << (pack.bled() ? ", bled" : "") << ")";
+    }
+    out << ", ";
     if (p.external) {
       out << "file " << p.file_name << "\n";
     } else {

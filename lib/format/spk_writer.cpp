@@ -269,6 +269,16 @@ class Writer {
     std::vector<Section> sections;
     sections.push_back({spk::kTagStrings, 0, strings_.blob()});
     sections.push_back({spk::kTagPages, std::uint32_t(m_.pages.size()), std::move(pages_bytes_)});
+    // Format 1.1: the pages' alpha, only when it is not what a 1.0 pack has.
+    const bool alpha_section = m_.premultiplied || m_.bled;
+    if (alpha_section) {
+      spk::AlphaRecord alpha;
+      alpha.alpha = m_.premultiplied ? spk::kAlphaPremultiplied : spk::kAlphaStraight;
+      alpha.flags = m_.bled ? spk::kAlphaFlagBled : 0;
+      Section s{spk::kTagAlpha, 1, {}};
+      append(s.bytes, alpha);
+      sections.push_back(std::move(s));
+    }
     sections.push_back(
         {spk::kTagFrames, std::uint32_t(m_.frames.size()), std::move(frames_bytes_)});
     sections.push_back(
@@ -306,7 +316,7 @@ class Writer {
     spk::Header h;
     std::memcpy(h.signature, spk::kSignature, 8);
     h.version_major = spk::kVersionMajor;
-    h.version_minor = spk::kVersionMinor;
+    h.version_minor = alpha_section ? 1 : 0;
     h.header_size = spk::Header::kSize;
     h.file_size = std::uint32_t(total);
     h.tick_rate = m_.tick_rate;
@@ -346,6 +356,8 @@ diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model) {
 PackModel read_model(const runtime::PackView& pack) {
   PackModel m;
   m.tick_rate = pack.tick_rate();
+  m.premultiplied = pack.premultiplied();
+  m.bled = pack.bled();
   for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
     const runtime::Page p = pack.page(i);
     PageModel pm;
@@ -440,8 +452,8 @@ bool operator==(const ActionModel& a, const ActionModel& b) {
          a.steps == b.steps && a.transitions == b.transitions;
 }
 bool operator==(const PackModel& a, const PackModel& b) {
-  return a.tick_rate == b.tick_rate && a.pages == b.pages && a.frames == b.frames &&
-         a.actions == b.actions;
+  return a.tick_rate == b.tick_rate && a.premultiplied == b.premultiplied && a.bled == b.bled &&
+         a.pages == b.pages && a.frames == b.frames && a.actions == b.actions;
 }
 
 }  // namespace spritec::format

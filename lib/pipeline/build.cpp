@@ -5,6 +5,7 @@
 #include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
+#include "page_alpha.hpp"
 #include "report.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/format/json_hash.hpp"
@@ -144,7 +145,7 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
   }
   std::vector<image::Image> decoded;
   const std::vector<image::Image>* pages = pack.pages;
-  if (pages->size() != pack.page_pngs->size()) {  // from the cache: pages not decoded
+  if (pages->size() != pack.page_pngs->size()) {  // from the cache, or a variant's: let go
     for (const std::vector<std::uint8_t>& png : *pack.page_pngs) {
       image::Result<image::Image> page = image::decode_png(png);
       if (!page) {
@@ -153,6 +154,7 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
       }
       decoded.push_back(std::move(page.value));
     }
+    straight_page_alpha(decoded, view.premultiplied(), 1);  // as a fresh build leaves them
     pages = &decoded;
   }
   diag::Sink variant_sink;

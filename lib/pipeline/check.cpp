@@ -1,6 +1,7 @@
 #include <filesystem>
 
 #include "input_kind.hpp"
+#include "page_alpha.hpp"
 #include "report.hpp"
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/def/definition.hpp"
@@ -35,6 +36,12 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   plan.plan_only = definition->variants.empty();
   // check wants the atlas's diagnostics, not the atlas: they are in the sink.
   std::optional<atlas::Atlas> base = atlas::build_atlas(*definition, plan, sink);
+  if (base && !definition->variants.empty()) {
+    // The pages the variants are scaled from, as build leaves them: stored (bleed,
+    // premultiply) and seen straight again.
+    store_page_alpha(base->pages, definition->atlas.bleed, definition->atlas.premultiply, jobs);
+    straight_page_alpha(base->pages, definition->atlas.premultiply, jobs);
+  }
   plan.plan_only = true;
   for (const def::Variant& variant : definition->variants) {
     std::optional<atlas::Atlas> scaled;

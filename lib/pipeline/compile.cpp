@@ -5,6 +5,7 @@
 #include <cstring>
 #include <thread>
 
+#include "page_alpha.hpp"
 #include "spritec/io/files.hpp"
 
 #include <xxhash.h>
@@ -149,7 +150,11 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   c.atlas = std::move(*atlas);
 
   auto start = Clock::now();
+  // Pages as stored (bleed, premultiply), encoded, then as readers see them (straight).
+  const def::AtlasOptions& alpha = c.definition.atlas;
+  store_page_alpha(c.atlas.pages, alpha.bleed, alpha.premultiply, options.jobs);
   c.page_pngs = encode_pages(c.atlas.pages, c.definition.atlas.png, options.jobs);
+  straight_page_alpha(c.atlas.pages, alpha.premultiply, options.jobs);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   c.model = make_model(c.definition, c.atlas, c.page_pngs, options.page_file_stem, nullptr);
@@ -184,6 +189,8 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
       }
       from_pack.pages.push_back(std::move(page.value));
     }
+    // As a fresh build leaves its pages: as readers see them (straight alpha).
+    straight_page_alpha(from_pack.pages, c.definition.atlas.premultiply, options.jobs);
     for (const format::FrameModel& f : c.model.frames) {
       atlas::Frame& frame = from_pack.frames.emplace_back();
       frame.name = f.name;
@@ -216,6 +223,9 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
     v.variant = variant;
     v.atlas = std::move(*scaled);
     start = Clock::now();
+    // Stored as the base pack's are (bleed, premultiply); the pages are let go below.
+    store_page_alpha(v.atlas.pages, c.definition.atlas.bleed, c.definition.atlas.premultiply,
+                     options.jobs);
     v.page_pngs = encode_pages(v.atlas.pages, c.definition.atlas.png, options.jobs);
     v.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     const std::string stem =
@@ -243,6 +253,8 @@ format::PackModel make_model(const def::Definition& definition, const atlas::Atl
                              const std::string& page_file_stem, const def::Variant* variant) {
   format::PackModel model;
   model.tick_rate = std::uint32_t(definition.tick_rate);
+  model.premultiplied = definition.atlas.premultiply;
+  model.bled = definition.atlas.bleed;
   for (std::size_t i = 0; i < atlas.pages.size(); ++i) {
     format::PageModel page;
     page.width = std::uint32_t(atlas.pages[i].width);
@@ -422,6 +434,7 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
   }
   if (!decode_pages) return pack;
   if (!decode_pack_pages(*pack, file, at, sink)) return nullptr;
+  straight_page_alpha(pack->pages, pack->view.premultiplied(), 1);
   return pack;
 }
 

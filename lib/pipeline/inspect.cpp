@@ -10,6 +10,7 @@
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/diag/utf8.hpp"
 #include "spritec/format/inspect.hpp"
+#include "spritec/image/alpha.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
 #include "spritec/pipeline/compile.hpp"
@@ -129,6 +130,10 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
     image::Image frame =
         atlas::untrimmed_frame(pack->pages[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)},
                                int(f.source_w), int(f.source_h), int(f.trim_x), int(f.trim_y));
+    // A fully transparent pixel is written (0, 0, 0, 0): the colour a page keeps there
+    // (the source's, bleed's, black when premultiplied) shows nothing, so the frames
+    // unpacked are the same bytes with or without bleed (docs/definitions.md, "bleed").
+    image::clear_transparent(frame);
     diag::Status<> staged = set.stage(dir / (names[i] + ".png"), image::encode_png(frame));
     if (!staged) return write_failed(sink, err, "unpack", staged.error);
     yaml << YAML::Key << YAML::DoubleQuoted << names[i] << YAML::Value << YAML::Flow

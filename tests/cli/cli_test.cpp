@@ -36,6 +36,7 @@
 #include "cli_run.hpp"
 #include "decoders.hpp"
 #include "spritec/def/definition.hpp"
+#include "spritec/image/alpha.hpp"
 #include "spritec/image/image.hpp"
 
 namespace fs = std::filesystem;
@@ -273,91 +274,326 @@ std::vector<fs::path> buildable_definitions() {
 
 }  // namespace
 
+namespace {
+
+// What a pack stores under alpha, as inspect --json says it.
+struct PackAlpha {
+  bool premultiplied = false;
+  bool bled = false;
+};
+
+// Pages of each kind seen by the round trips.
+struct PageKinds {
+  std::size_t indexed = 0;
+  std::size_t rgba = 0;
+};
+
+// A colour channel `c` of alpha `a` as a premultiplied page gives it back: premultiplied as
+// docs/definitions.md says ((c * a + 127) / 255), then divided again ((p * 255 + a / 2) / a,
+// at most 255); alpha 0 keeps no colour.
+std::uint8_t through_premultiply(std::uint8_t c, std::uint8_t a) {
+  if (a == 255) return c;
+  if (a == 0) return 0;
+  const unsigned p = (unsigned(c) * a + 127) / 255;
+  return std::uint8_t(std::min(255u, (p * 255 + a / 2u) / a));
+}
+
+// Builds `def` (run in its directory, inputs under `root`) into scratch/p.spk, unpacks it
+// into scratch/frames, and checks every frame against its source pixels decoded with
+// stb_image directly (a decoder we did not write), cut at the rectangles the definition
+// names, colour key applied by hand: the same RGBA, a fully transparent pixel as (0, 0, 0,
+// 0); from a premultiplied pack each colour as through_premultiply gives it. Checks that
+// the pack stores what `alpha` says, counts its page kinds into `kinds`.
+void check_round_trip(const fs::path& def, const fs::path& root, const fs::path& scratch,
+                      PackAlpha alpha, PageKinds& kinds) {
+  INFO("definition " << def.string());
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
+                           "--root", root.string()},
+                          def.parent_path());
+  INFO(built.err);
+  REQUIRE(built.exit == 0);
+  Run listed = run_spritec({"inspect", "--json", (scratch / "p.spk").string()}, scratch);
+  REQUIRE(listed.exit == 0);
+  auto doc = nlohmann::json::parse(listed.out);
+  CHECK(doc["page_alpha"] == (alpha.premultiplied ? "premultiplied" : "straight"));
+  CHECK(doc["bled"] == alpha.bled);
+  // Format 1.1 (with its ALPH section) only for a pack that needs it.
+  CHECK(doc["format_version"] ==
+        nlohmann::json::array({1, alpha.premultiplied || alpha.bled ? 1 : 0}));
+  Run described = run_spritec({"inspect", (scratch / "p.spk").string()}, scratch);
+  REQUIRE(described.exit == 0);
+  std::size_t indexed_here = 0;
+  for (std::size_t at = 0;
+       (at = described.out.find("embedded indexed PNG (", at)) != std::string::npos; ++at)
+    ++indexed_here;
+  REQUIRE(doc["pages"].size() >= indexed_here);
+  kinds.indexed += indexed_here;
+  kinds.rgba += doc["pages"].size() - indexed_here;
+  const std::string stem = def.stem().stem().string();
+  if (stem == "rgba") CHECK(indexed_here == 0);  // png: rgba
+  if (stem == "palette" && !alpha.premultiplied) CHECK(indexed_here == doc["pages"].size());
+  Run unpacked = run_spritec(
+      {"unpack", (scratch / "p.spk").string(), "-o", (scratch / "frames").string()}, scratch);
+  REQUIRE(unpacked.exit == 0);
+
+  spritec::diag::Sink sink;
+  spritec::def::LoadOptions load;
+  load.root = root;
+  auto definition = spritec::def::load_definition(def, load, sink);
+  REQUIRE(definition);
+  CHECK(definition->atlas.premultiply == alpha.premultiplied);
+  CHECK(definition->atlas.bleed == alpha.bled);
+  std::string frames_yaml = read_text(scratch / "frames" / "frames.yaml");
+  REQUIRE(doc["frames"].size() == definition->frames.size());
+  std::map<std::string, image::Image> sources;
+  for (const spritec::def::Frame& frame : definition->frames) {
+    INFO("frame " << frame.name);
+    const spritec::def::Sheet& sheet = definition->sheets[frame.sheet];
+    // An .aseprite file is no PNG for stb to read: its flattened pixels are checked
+    // against an export written independently (tests/cli/aseprite_test.cpp: the same
+    // pack as the JSON export's) and by hand in tests/unit/aseprite.
+    if (sheet.kind == spritec::def::SheetKind::kAseprite) continue;
+    std::string key = frame.image.string();
+    if (!sources.count(key)) sources[key] = load_with_stb(frame.image);
+    const image::Image& src = sources[key];
+    REQUIRE(src.width > 0);
+    image::Image got = load_with_stb(scratch / "frames" / (frame.name + ".png"));
+    REQUIRE(got.width == frame.rect.width);
+    REQUIRE(got.height == frame.rect.height);
+    std::size_t mismatches = 0;
+    for (int y = 0; y < got.height; ++y) {
+      for (int x = 0; x < got.width; ++x) {
+        const std::uint8_t* s =
+            src.rgba.data() + (std::size_t(frame.rect.y + y) * src.width + frame.rect.x + x) * 4;
+        std::uint8_t want[4] = {s[0], s[1], s[2], s[3]};
+        if (sheet.colorkey && s[0] == sheet.colorkey->r && s[1] == sheet.colorkey->g &&
+            s[2] == sheet.colorkey->b)
+          want[0] = want[1] = want[2] = want[3] = 0;
+        if (want[3] == 0) want[0] = want[1] = want[2] = 0;  // unpack writes no colour there
+        if (alpha.premultiplied) {
+          for (int c = 0; c < 3; ++c)
+            want[c] = through_premultiply(want[c], want[3]);
+        }
+        const std::uint8_t* g = got.rgba.data() + (std::size_t(y) * got.width + x) * 4;
+        if (!std::equal(want, want + 4, g)) ++mismatches;
+      }
+    }
+    CHECK(mismatches == 0);
+    // The origin written by unpack is the definition's, untrimmed.
+    CHECK(frames_yaml.find("\"" + frame.name + "\": {size: [" + std::to_string(frame.rect.width) +
+                           ", " + std::to_string(frame.rect.height) + "], origin: [" +
+                           std::to_string(frame.origin.x) + ", " +
+                           std::to_string(frame.origin.y) + "]}") != std::string::npos);
+  }
+}
+
+// The tree the buildable definitions read (samples/ and tests/data/defs/), copied under
+// `mirror`, with `keys` (e.g. "bleed: true") added to every definition's atlas mapping —
+// keys a definition already has are left as written. Returns each definition's copy, in the
+// order of `defs`.
+std::vector<fs::path> with_atlas_keys(const std::vector<fs::path>& defs, const fs::path& mirror,
+                                      const std::vector<std::string>& keys) {
+  fs::remove_all(mirror);
+  for (const fs::path& dir : {kSource / "samples", kTests / "data" / "defs"}) {
+    const fs::path to = mirror / dir.lexically_relative(kSource);
+    fs::create_directories(to);
+    fs::copy(dir, to, fs::copy_options::recursive);
+  }
+  std::vector<fs::path> out;
+  for (const fs::path& def : defs) {
+    const fs::path copy = mirror / def.lexically_relative(kSource);
+    std::string text = read_text(copy);
+    std::vector<std::string> wanted;
+    for (const std::string& key : keys) {
+      const std::string name = key.substr(0, key.find(':'));
+      if (!std::regex_search(text, std::regex("(^|\\n)atlas:.*\\b" + name + ":")) &&
+          !std::regex_search(text, std::regex("\\n  " + name + ":")))
+        wanted.push_back(key);
+    }
+    std::smatch m;
+    if (std::regex_search(text, m, std::regex("(^|\\n)atlas: *\\{"))) {  // atlas: {…}
+      std::string added;
+      for (const std::string& key : wanted)
+        added += key + ", ";
+      text.insert(std::size_t(m.position(0) + m.length(0)), added);
+    } else if (std::regex_search(text, m, std::regex("(^|\\n)atlas: *(#[^\\n]*)?\\n"))) {
+      std::string added;
+      for (const std::string& key : wanted)
+        added += "  " + key + "\n";
+      text.insert(std::size_t(m.position(0) + m.length(0)), added);
+    } else if (!wanted.empty()) {
+      std::string added = "atlas: {";
+      for (std::size_t i = 0; i < wanted.size(); ++i)
+        added += (i ? ", " : "") + wanted[i];
+      text += (text.empty() || text.back() == '\n' ? "" : "\n") + added + "}\n";
+    }
+    write_text(copy, text);
+    out.push_back(copy);
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("build then unpack gives back every frame's source pixels and origin") {
   std::vector<fs::path> defs = buildable_definitions();
   REQUIRE(!defs.empty());
   // Both kinds of page are round-tripped: indexed (png: auto with at most 256 colours) and
   // RGBA (more colours, or png: rgba).
-  std::size_t indexed_pages = 0;
-  std::size_t rgba_pages = 0;
+  PageKinds kinds;
   for (const fs::path& def : defs) {
-    INFO("definition " << def.string());
-    fs::path scratch = kScratch / "roundtrip" / def.stem().stem();
-    fs::remove_all(scratch);
-    fs::create_directories(scratch);
-    Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
-                             "--root", kSource.string()},
-                            def.parent_path());
-    INFO(built.err);
-    REQUIRE(built.exit == 0);
-    Run listed = run_spritec({"inspect", "--json", (scratch / "p.spk").string()}, scratch);
-    REQUIRE(listed.exit == 0);
-    auto doc = nlohmann::json::parse(listed.out);
-    Run described = run_spritec({"inspect", (scratch / "p.spk").string()}, scratch);
-    REQUIRE(described.exit == 0);
-    std::size_t indexed_here = 0;
-    for (std::size_t at = 0;
-         (at = described.out.find("embedded indexed PNG (", at)) != std::string::npos; ++at)
-      ++indexed_here;
-    REQUIRE(doc["pages"].size() >= indexed_here);
-    indexed_pages += indexed_here;
-    rgba_pages += doc["pages"].size() - indexed_here;
-    if (def.stem().stem() == "rgba") CHECK(indexed_here == 0);  // png: rgba
-    if (def.stem().stem() == "palette") CHECK(indexed_here == doc["pages"].size());
-    Run unpacked = run_spritec(
-        {"unpack", (scratch / "p.spk").string(), "-o", (scratch / "frames").string()}, scratch);
-    REQUIRE(unpacked.exit == 0);
-
-    // The expected pixels come from the source images decoded with stb_image directly (a
-    // decoder we did not write), cut at the rectangles the definition names, colour key
-    // applied by hand.
     spritec::diag::Sink sink;
     spritec::def::LoadOptions load;
     load.root = kSource;
     auto definition = spritec::def::load_definition(def, load, sink);
     REQUIRE(definition);
-    std::string frames_yaml = read_text(scratch / "frames" / "frames.yaml");
-    REQUIRE(doc["frames"].size() == definition->frames.size());
-    std::map<std::string, image::Image> sources;
-    for (const spritec::def::Frame& frame : definition->frames) {
-      INFO("frame " << frame.name);
-      const spritec::def::Sheet& sheet = definition->sheets[frame.sheet];
-      // An .aseprite file is no PNG for stb to read: its flattened pixels are checked
-      // against an export written independently (tests/cli/aseprite_test.cpp: the same
-      // pack as the JSON export's) and by hand in tests/unit/aseprite.
-      if (sheet.kind == spritec::def::SheetKind::kAseprite) continue;
-      std::string key = frame.image.string();
-      if (!sources.count(key)) sources[key] = load_with_stb(frame.image);
-      const image::Image& src = sources[key];
-      REQUIRE(src.width > 0);
-      image::Image got = load_with_stb(scratch / "frames" / (frame.name + ".png"));
-      REQUIRE(got.width == frame.rect.width);
-      REQUIRE(got.height == frame.rect.height);
-      std::size_t mismatches = 0;
-      for (int y = 0; y < got.height; ++y) {
-        for (int x = 0; x < got.width; ++x) {
-          const std::uint8_t* s =
-              src.rgba.data() + (std::size_t(frame.rect.y + y) * src.width + frame.rect.x + x) * 4;
-          std::uint8_t want[4] = {s[0], s[1], s[2], s[3]};
-          if (sheet.colorkey && s[0] == sheet.colorkey->r && s[1] == sheet.colorkey->g &&
-              s[2] == sheet.colorkey->b)
-            want[0] = want[1] = want[2] = want[3] = 0;
-          // A fully transparent pixel may come back as any transparent colour.
-          const std::uint8_t* g = got.rgba.data() + (std::size_t(y) * got.width + x) * 4;
-          bool same = want[3] == 0 ? g[3] == 0 : std::equal(want, want + 4, g);
-          if (!same) ++mismatches;
-        }
-      }
-      CHECK(mismatches == 0);
-      // The origin written by unpack is the definition's, untrimmed.
-      CHECK(frames_yaml.find("\"" + frame.name + "\": {size: [" + std::to_string(frame.rect.width) +
-                             ", " + std::to_string(frame.rect.height) + "], origin: [" +
-                             std::to_string(frame.origin.x) + ", " +
-                             std::to_string(frame.origin.y) + "]}") != std::string::npos);
+    check_round_trip(def, kSource, kScratch / "roundtrip" / def.stem().stem(),
+                     {definition->atlas.premultiply, definition->atlas.bleed}, kinds);
+  }
+  CHECK(kinds.indexed > 0);
+  CHECK(kinds.rgba > 0);
+}
+
+TEST_CASE("with bleed the same frames come back byte for byte; with premultiply within rounding") {
+  // Every buildable definition again, with atlas: {bleed: true}, then {premultiply: true}
+  // (in a copy of the tree they read). Bleed changes only the colour of fully transparent
+  // pixels, which unpack writes as (0, 0, 0, 0): the unpacked frames are the same files as
+  // without it, and so are the previews (a transparent pixel draws nothing).
+  const std::vector<fs::path> defs = buildable_definitions();
+  const fs::path bled_tree = kScratch / "roundtrip-bleed" / "tree";
+  const fs::path premultiplied_tree = kScratch / "roundtrip-premultiply" / "tree";
+  const std::vector<fs::path> bled = with_atlas_keys(defs, bled_tree, {"bleed: true"});
+  const std::vector<fs::path> premultiplied =
+      with_atlas_keys(defs, premultiplied_tree, {"premultiply: true"});
+  PageKinds kinds;
+  for (std::size_t i = 0; i < defs.size(); ++i) {
+    const std::string name = defs[i].stem().stem().string();
+    spritec::diag::Sink sink;
+    spritec::def::LoadOptions load;
+    load.root = kSource;
+    auto plain = spritec::def::load_definition(defs[i], load, sink);
+    REQUIRE(plain);
+    const fs::path plain_dir = kScratch / "roundtrip-plain" / name;
+    check_round_trip(defs[i], kSource, plain_dir,
+                     {plain->atlas.premultiply, plain->atlas.bleed}, kinds);
+    const fs::path bled_dir = kScratch / "roundtrip-bleed" / name;
+    check_round_trip(bled[i], bled_tree, bled_dir, {plain->atlas.premultiply, true}, kinds);
+    const fs::path premultiplied_dir = kScratch / "roundtrip-premultiply" / name;
+    check_round_trip(premultiplied[i], premultiplied_tree, premultiplied_dir,
+                     {true, plain->atlas.bleed}, kinds);
+    if (plain->atlas.premultiply || plain->atlas.bleed) continue;  // nothing to compare with
+    INFO("definition " << defs[i].string());
+    // Bleed: the same unpacked files, and the same previews of every action, GIF and APNG,
+    // and the same contact sheet.
+    for (const auto& e : fs::recursive_directory_iterator(plain_dir / "frames")) {
+      if (!e.is_regular_file()) continue;
+      const fs::path rel = e.path().lexically_relative(plain_dir);
+      INFO("file " << rel.string());
+      CHECK(read_text(bled_dir / rel) == read_text(e.path()));
+    }
+    for (const std::string out : {"sheet.png", "play.gif", "play.apng"}) {
+      INFO("preview " << out);
+      std::vector<std::string> args = {"preview", "p.spk", "-o", out};
+      if (out != "sheet.png") args.insert(args.end(), {"--frames", "0..40"});
+      REQUIRE(run_spritec(args, plain_dir).exit == 0);
+      REQUIRE(run_spritec(args, bled_dir).exit == 0);
+      CHECK(read_text(bled_dir / out) == read_text(plain_dir / out));
+    }
+    // Premultiply: the contact sheet (frames over an opaque background) within 1 a channel:
+    // a colour off by (127 + a / 2) / a is drawn weighted by a / 255.
+    REQUIRE(run_spritec({"preview", "p.spk", "-o", "sheet.png"}, premultiplied_dir).exit == 0);
+    const image::Image want = load_with_stb(plain_dir / "sheet.png");
+    const image::Image got = load_with_stb(premultiplied_dir / "sheet.png");
+    REQUIRE(got.width == want.width);
+    REQUIRE(got.height == want.height);
+    int worst = 0;
+    for (std::size_t k = 0; k < got.rgba.size(); ++k)
+      worst = std::max(worst, std::abs(int(got.rgba[k]) - int(want.rgba[k])));
+    CHECK(worst <= 1);
+  }
+  CHECK(kinds.indexed > 0);
+  CHECK(kinds.rgba > 0);
+
+  // The samples' scenes, as the README renders them, with bleed: the same GIFs.
+  for (const auto& e : fs::directory_iterator(kSource / "samples")) {
+    if (!e.is_directory()) continue;
+    for (const auto& f : fs::directory_iterator(e.path())) {
+      const std::string file = f.path().filename().string();
+      if (file.size() < 11 || file.compare(file.size() - 11, 11, ".scene.yaml") != 0) continue;
+      INFO("scene " << f.path().string());
+      const fs::path copy = bled_tree / f.path().lexically_relative(kSource);
+      const fs::path out = kScratch / "roundtrip-bleed" / (file + ".gif");
+      const fs::path want = kScratch / "roundtrip-plain" / (file + ".gif");
+      REQUIRE(run_spritec({"preview", file, "-o", want.string()}, f.path().parent_path()).exit ==
+              0);
+      REQUIRE(run_spritec({"preview", file, "-o", out.string(), "--root", bled_tree.string()},
+                          copy.parent_path())
+                  .exit == 0);
+      CHECK(read_text(out) == read_text(want));
     }
   }
-  CHECK(indexed_pages > 0);
-  CHECK(rgba_pages > 0);
+}
+
+TEST_CASE("exports write bled straight pages of a bled pack; spine keeps premultiplied ones") {
+  // tests/data/defs/valid/alpha (premultiplied and bled, mirrored steps) and the hero sample
+  // with bleed (straight and bled). Every page a straight-alpha export writes — the pack's
+  // and the export's own (mirrored frames, aseprite-json's sheet) — is bled: bleeding it
+  // again changes nothing. spine's pages of the premultiplied pack stay premultiplied (no
+  // colour above its alpha, nothing under alpha 0) and say pma:true.
+  const fs::path tree = kScratch / "export-alpha" / "tree";
+  const fs::path hero =
+      with_atlas_keys({kSource / "samples" / "hero" / "hero.sprites.yaml"}, tree,
+                      {"bleed: true"})
+          .front();
+  const fs::path alpha = kTests / "data" / "defs" / "valid" / "alpha" / "alpha.sprites.yaml";
+  for (const auto& [def, root, premultiplied] :
+       {std::tuple{alpha, kSource, true}, std::tuple{hero, tree, false}}) {
+    INFO("definition " << def.string());
+    const fs::path scratch = kScratch / "export-alpha" / def.stem().stem();
+    fs::remove_all(scratch);
+    fs::create_directories(scratch);
+    Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
+                             "--root", root.string()},
+                            def.parent_path());
+    INFO(built.err);
+    REQUIRE(built.exit == 0);
+    for (const std::string format : {"godot4", "phaser", "aseprite-json", "spine"}) {
+      INFO("format " << format);
+      const fs::path dir = scratch / format;
+      const std::string out = format == "spine" ? "x.atlas" : format == "godot4" ? "x.tres" : "x.json";
+      Run exported = run_spritec({"export", "p.spk", "--format", format, "-o", (dir / out).string()},
+                                 scratch);
+      INFO(exported.err);
+      REQUIRE(exported.exit == 0);
+      const bool pma = premultiplied && format == "spine";
+      if (format == "spine")
+        CHECK((read_text(dir / out).find("pma:true") != std::string::npos) == pma);
+      std::size_t pages = 0;
+      for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().extension() != ".png") continue;
+        INFO("page " << e.path().filename().string());
+        ++pages;
+        const image::Image page = load_with_stb(e.path());
+        REQUIRE(page.width > 0);
+        if (pma) {
+          std::size_t over = 0;
+          for (std::size_t k = 0; k < page.rgba.size(); k += 4) {
+            const std::uint8_t a = page.rgba[k + 3];
+            for (std::size_t c = 0; c < 3; ++c)
+              over += page.rgba[k + c] > a ? 1 : 0;
+          }
+          CHECK(over == 0);
+        } else {
+          image::Image again = page;
+          image::bleed(again);
+          CHECK(again.rgba == page.rgba);
+        }
+      }
+      CHECK(pages >= (format == "godot4" ? 2u : 1u));  // godot4: mirrored frames' own page
+    }
+  }
 }
 
 TEST_CASE("building twice, and with another thread count, gives identical bytes") {

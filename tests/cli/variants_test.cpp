@@ -328,3 +328,58 @@ TEST_CASE("variants: a variant's output that would replace an input is E0006, no
   CHECK(read_text(scratch / "strip@2x.png") == before);
   CHECK(files_in(scratch) == std::set<std::string>{"d.sprites.yaml", "strip@2x.png"});
 }
+
+TEST_CASE(
+    "variants: premultiplied, bled pages: a 2x variant unpacks to the base's frames doubled") {
+  // tests/data/defs/valid/alpha with variants, beside copies of its images: each variant
+  // pack is format 1.1 with premultiplied, bled pages like the base, and what unpack gives
+  // of the @2x pack is exactly what it gives of the base, every pixel repeated.
+  fs::path scratch = kScratch / "variants" / "alpha";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch / "a");
+  fs::create_directories(scratch / "soft");
+  fs::create_directories(scratch / "palette");
+  const fs::path valid = kTests / "data" / "defs" / "valid";
+  fs::copy_file(valid / "soft" / "glow.png", scratch / "soft" / "glow.png");
+  fs::copy_file(valid / "palette" / "blob.png", scratch / "palette" / "blob.png");
+  std::string text = read_text(valid / "alpha" / "alpha.sprites.yaml");
+  REQUIRE(text.find("pack: alpha\n") != std::string::npos);
+  text.replace(text.find("pack: alpha\n"), 12,
+               "pack: alpha\nvariants:\n  - {scale: 2, suffix: \"@2x\"}\n"
+               "  - {scale: 0.5, suffix: \"@0.5x\", filter: smooth}\n");
+  write_text(scratch / "a" / "alpha.sprites.yaml", text);
+  Run built = run_spritec({"build", "alpha.sprites.yaml", "-o", "out/alpha.spk", "--root", ".."},
+                          scratch / "a");
+  INFO(built.err);
+  REQUIRE(built.exit == 0);
+  for (std::string suffix : {"", "@2x", "@0.5x"}) {
+    const nlohmann::json doc = inspect(scratch / "a" / "out" / ("alpha" + suffix + ".spk"));
+    CHECK(doc["format_version"] == nlohmann::json({1, 1}));
+    CHECK(doc["page_alpha"] == "premultiplied");
+  }
+  for (std::string suffix : {"", "@2x"}) {
+    Run r =
+        run_spritec({"unpack", "out/alpha" + suffix + ".spk", "-o", "un" + suffix}, scratch / "a");
+    REQUIRE(r.exit == 0);
+  }
+  std::size_t frames = 0;
+  for (const std::string& name : files_in(scratch / "a" / "un")) {
+    if (name == "frames.yaml") continue;
+    INFO("frame " << name);
+    ++frames;
+    Rgba src = load(scratch / "a" / "un" / name);
+    Rgba got = load(scratch / "a" / "un@2x" / name);
+    REQUIRE(got.w == 2 * src.w);
+    REQUIRE(got.h == 2 * src.h);
+    std::size_t mismatches = 0;
+    for (int y = 0; y < got.h; ++y) {
+      for (int x = 0; x < got.w; ++x) {
+        const unsigned char* want = src.at(x / 2, y / 2);
+        const unsigned char* have = got.at(x, y);
+        if (want[3] == 0 ? have[3] != 0 : !std::equal(want, want + 4, have)) ++mismatches;
+      }
+    }
+    CHECK(mismatches == 0);
+  }
+  CHECK(frames == 8);
+}

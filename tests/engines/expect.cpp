@@ -5,6 +5,9 @@
 //
 // Output (JSON on stdout):
 //   tick_rate
+//   premultiplied: whether the pack's pages are (its ALPH section); the images are straight
+//           alpha either way: a premultiplied page is divided by alpha again as
+//           docs/format.md says, min(255, (c * 255 + a / 2) / a), 0 under alpha 0
 //   images: KEY -> {x, y, w, h, rgba}: a step's pixels as drawn, mirrored when the step is;
 //           pixel (i, j) lands at actor + (x + i, y + j); rgba is hex, row-major. KEY is the
 //           frame's name, with "|x", "|y" or "|xy" for a mirrored step.
@@ -17,6 +20,7 @@
 // An action's transitions are kept from firing by holding a set of inputs that no rule
 // accepts; without one, its ticks stop at the end of the first cycle. An action that ends
 // by switching to another stops there.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -126,6 +130,14 @@ int main(int argc, char** argv) {
     } else {
       pages.push_back(decode(p.png, p.png_size));
     }
+    if (pack.premultiplied()) {
+      std::vector<unsigned char>& px = pages.back().rgba;
+      for (std::size_t k = 0; k < px.size(); k += 4) {
+        const unsigned a = px[k + 3];
+        for (std::size_t c = 0; c < 3 && a < 255; ++c)
+          px[k + c] = a == 0 ? 0 : (unsigned char)std::min(255u, (px[k + c] * 255u + a / 2) / a);
+      }
+    }
   }
 
   Json images = Json::object();
@@ -212,6 +224,7 @@ int main(int argc, char** argv) {
                                    {"origin_y", f.untrimmed_origin_y()}};
   }
   Json doc = {{"tick_rate", pack.tick_rate()},
+              {"premultiplied", pack.premultiplied()},
               {"images", std::move(images)},
               {"animations", std::move(animations)},
               {"frames", std::move(frames)}};

@@ -49,6 +49,7 @@ void touch(std::string_view s) {
 void walk(const rt::PackView& pack) {
   FUZZ_CHECK(pack.version_major() == spk::kVersionMajor);
   FUZZ_CHECK(pack.tick_rate() >= 1);
+  g_sink = g_sink + (pack.premultiplied() ? 1 : 0) + (pack.bled() ? 2 : 0);
   for (std::uint32_t i = 0; i < pack.page_count(); ++i) {
     const rt::Page p = pack.page(i);
     FUZZ_CHECK(p.width >= 1 && p.height >= 1);
@@ -335,6 +336,10 @@ fmt::PackModel model_from_bytes(ByteSource& in) {
     }
     m.actions.push_back(std::move(a));
   }
+  // Last, so the bytes of older corpus entries still give the models they gave: the pages'
+  // alpha (format 1.1's ALPH section when either is set).
+  m.premultiplied = in.take_bool();
+  m.bled = in.take_bool();
   return m;
 }
 

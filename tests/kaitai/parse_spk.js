@@ -125,6 +125,9 @@ async function main() {
   const actions = records('ACTN', 'actions');
   const steps = records('STEP', 'steps');
   const transitions = records('TRAN', 'transitions');
+  const alphaRecords = records('ALPH', 'records');
+  if (sections.has('ALPH') && alphaRecords.length !== 1) fail('ALPH must hold one record');
+  const alpha = alphaRecords.length === 1 ? alphaRecords[0] : null;
   const inputs = records('INPT', 'names').map(str);
   const events = records('EVNT', 'names').map(str);
 
@@ -144,6 +147,9 @@ async function main() {
   const doc = {
     format_version: [pack.header.versionMajor, pack.header.versionMinor],
     tick_rate: pack.header.tickRate,
+    // ALPH (1.1); absent: straight, not bled.
+    page_alpha: alpha === null ? 'straight' : enumName(Parser.PageAlpha, alpha.alpha, 'page alpha'),
+    bled: alpha !== null && (alpha.flags & 1) !== 0,
     pages: pages.map((p) => ({width: p.width, height: p.height})),
     frames: frames.map((f) => ({
       name: str(f.name),

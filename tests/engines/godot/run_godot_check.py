@@ -47,6 +47,10 @@ def definitions(source_dir):
     flare = os.path.join(source_dir, "tests", "data", "engines", "flare", "flare.sprites.yaml")
     if os.path.exists(flare):
         defs.append(flare)
+    # flare.png on premultiplied, bled pages: Godot gets straight-alpha pages.
+    premultiplied = os.path.join(os.path.dirname(flare), "premultiplied.sprites.yaml")
+    if os.path.exists(premultiplied):
+        defs.append(premultiplied)
     return defs
 
 

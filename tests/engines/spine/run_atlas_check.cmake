@@ -5,7 +5,8 @@
 #   -DWORK=<scratch dir>
 #
 # For every samples/*/*.sprites.yaml, tests/data/engines/flare/flare.sprites.yaml (when
-# present) and multipage.sprites.yaml (here: many pages): build the pack (its pages embedded, and again as files beside it), export it twice (the two exports must be byte-identical and hold
+# present, and its premultiplied.sprites.yaml: premultiplied, bled pages) and
+# multipage.sprites.yaml (here: many pages): build the pack (its pages embedded, and again as files beside it), export it twice (the two exports must be byte-identical and hold
 # exactly STEM.atlas and the pack's pages STEM-N.png), write engine_expect's expectations and
 # run check_atlas.mjs on the atlas. Every definition is tried; the test fails if any fails.
 # A missing tool is a failure with the way to get it, never a silent skip.
@@ -36,6 +37,10 @@ if(EXISTS "${SOURCE_DIR}/tests/data/engines/flare/flare.sprites.yaml")
 endif()
 # Many pages (the samples have one each); its art is the knight sample's, so its root is
 # the repository.
+if(EXISTS "${SOURCE_DIR}/tests/data/engines/flare/premultiplied.sprites.yaml")
+  # Premultiplied, bled pages (spine: pma:true; libgdx-legacy: straight).
+  list(APPEND defs "${SOURCE_DIR}/tests/data/engines/flare/premultiplied.sprites.yaml")
+endif()
 list(APPEND defs "${SCRIPTS}/multipage.sprites.yaml")
 
 file(REMOVE_RECURSE "${WORK}")

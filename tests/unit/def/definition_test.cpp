@@ -142,6 +142,8 @@ TEST_CASE("atlas options default as DESIGN.md says and can be overridden") {
   CHECK(a.dedupe);
   CHECK_FALSE(a.power_of_two);
   CHECK(a.png == spritec::def::PagePng::kAuto);
+  CHECK_FALSE(a.bleed);
+  CHECK_FALSE(a.premultiply);
 
   auto custom = load(kHead +
                      "atlas: {max_size: [1024, 512], padding: 0, extrude: 1, trim: false, "
@@ -160,6 +162,12 @@ TEST_CASE("atlas options default as DESIGN.md says and can be overridden") {
   auto automatic = load(kHead + "atlas: {png: auto}\n");
   REQUIRE(automatic.def);
   CHECK(automatic.def->atlas.png == spritec::def::PagePng::kAuto);
+
+  auto alpha = load(kHead + "atlas: {bleed: true, premultiply: true}\n");
+  REQUIRE(alpha.def);
+  CHECK(alpha.def->atlas.bleed);
+  CHECK(alpha.def->atlas.premultiply);
+  CHECK(alpha.def->atlas.png == spritec::def::PagePng::kAuto);
 }
 
 TEST_CASE("ms converts to ticks rounded to nearest, at least 1") {
@@ -352,6 +360,10 @@ TEST_CASE("a value breaking a schema rule is E0109 at the value") {
   SECTION("a page PNG kind that is not auto or rgba: 'atlas: {png: indexed}' at column 14") {
     auto l = load("pack: p\natlas: {png: indexed}\n");
     require_only(l, Code::kSchema, 2, 14);
+  }
+  SECTION("bleed that is not a boolean: 'atlas: {bleed: 1}' at column 16") {
+    auto l = load("pack: p\natlas: {bleed: 1}\n");
+    require_only(l, Code::kWrongType, 2, 16);
   }
   SECTION("a rect with three numbers") {
     auto l = load(

@@ -45,10 +45,13 @@ TEST_CASE("inspect --json shows the pack as DESIGN.md section 5 describes", "[in
   CHECK(doc["actions"][3]["steps"][0][0]["flip"] == "xy");
   CHECK(doc["actions"][3]["steps"][0][0]["event"] == "flash");
   // No key beyond the fixed shape.
-  for (const auto& key : {"format_version", "tick_rate", "pages", "frames", "actions"}) {
+  for (const auto& key :
+       {"format_version", "tick_rate", "page_alpha", "bled", "pages", "frames", "actions"}) {
     CHECK(doc.contains(key));
   }
-  CHECK(doc.size() == 5);
+  CHECK(doc.size() == 7);
+  CHECK(doc["page_alpha"] == "straight");  // no ALPH section: a 1.0 pack
+  CHECK(doc["bled"] == false);
   CHECK(doc["frames"][0].size() == 9);
   CHECK(doc["actions"][0].size() == 10);
 }
@@ -67,4 +70,30 @@ TEST_CASE("inspect's text summary names the pages and actions", "[inspect]") {
             "action boom: 1 view from 0 deg, 3 steps, pingpong, reverse, repeat 2, then destroy") !=
         std::string::npos);
   CHECK(text.find("inputs: fire move") != std::string::npos);
+}
+
+TEST_CASE("inspect shows premultiplied and bled pages, in text and JSON", "[inspect]") {
+  PackModel m = sample_model();
+  m.premultiplied = true;
+  m.bled = true;
+  const std::vector<std::uint8_t> bytes = write_or_fail(m);
+  runtime::PackView v;
+  REQUIRE(parse(bytes, v).ok());
+  const std::string text = format::inspect_text(v);
+  CHECK(text.find("format 1.1, tick rate 30") != std::string::npos);
+  CHECK(text.find("page 0: 64x32 RGBA8 (premultiplied alpha, bled), embedded PNG (37 bytes)") !=
+        std::string::npos);
+  CHECK(text.find("page 1: 16x16 RGBA8 (premultiplied alpha, bled), file sample-1.png") !=
+        std::string::npos);
+  const auto doc = format::inspect_json(v);
+  CHECK(doc["format_version"] == nlohmann::ordered_json::array({1, 1}));
+  CHECK(doc["page_alpha"] == "premultiplied");
+  CHECK(doc["bled"] == true);
+
+  m.premultiplied = false;  // bled only: straight alpha, said so
+  const std::vector<std::uint8_t> bled = write_or_fail(m);
+  REQUIRE(parse(bled, v).ok());
+  CHECK(format::inspect_text(v).find("page 0: 64x32 RGBA8 (straight alpha, bled), embedded") !=
+        std::string::npos);
+  CHECK(format::inspect_json(v)["page_alpha"] == "straight");
 }

@@ -1,12 +1,14 @@
-// tests/data/packs/format-1.0.spk is the frozen pack of format version 1.0: written once by
-// the hidden test below and committed. Every later reader must read it, forever, with the
-// contents checked here (values written out by hand from the model below, not read back
-// from the program).
+// tests/data/packs/format-1.0.spk is the frozen pack of format version 1.0, and
+// format-1.1.spk that of 1.1 (the same model, its pages marked premultiplied and bled: the
+// ALPH section): written once by the hidden tests below and committed. Every later reader
+// must read them, forever, with the contents checked here (values written out by hand from
+// the model below, not read back from the program).
 //
-// Regenerate only for a new format version (never overwrite a released one):
-//   build/tests/unit/runtime/test_runtime "[.generate]"
+// Generate only the pack of a new format version (never overwrite a released one):
+//   build/tests/unit/runtime/test_runtime "generate the frozen format-1.1 pack"
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -19,6 +21,7 @@ using namespace spritec::test;
 namespace {
 
 const char* const kFrozenPath = SPRITEC_TEST_DATA "/packs/format-1.0.spk";
+const char* const kFrozen11Path = SPRITEC_TEST_DATA "/packs/format-1.1.spk";
 
 std::vector<std::uint8_t> read_file(const char* path) {
   std::ifstream in(path, std::ios::binary);
@@ -63,6 +66,16 @@ PackModel frozen_model(std::vector<std::uint8_t> strip_png) {
   return m;
 }
 
+// 1.1's frozen pack: the same model, its pages stored premultiplied and bled.
+PackModel frozen_11_model(std::vector<std::uint8_t> strip_png) {
+  PackModel m = frozen_model(std::move(strip_png));
+  m.premultiplied = true;
+  m.bled = true;
+  return m;
+}
+
+void check_frozen_contents(const runtime::PackView& v);
+
 }  // namespace
 
 TEST_CASE("generate the frozen format-1.0 pack", "[.generate]") {
@@ -71,6 +84,20 @@ TEST_CASE("generate the frozen format-1.0 pack", "[.generate]") {
   REQUIRE(png.size() == 168);
   const std::vector<std::uint8_t> bytes = write_or_fail(frozen_model(png));
   std::ofstream out(kFrozenPath, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  REQUIRE(out.good());
+}
+
+TEST_CASE("generate the frozen format-1.1 pack", "[.generate]") {
+  // The strip's PNG as the 1.0 pack holds it (its pixels are opaque or fully transparent
+  // black: the same bytes premultiplied).
+  const std::vector<std::uint8_t> frozen = read_file(kFrozenPath);
+  runtime::PackView v;
+  REQUIRE(parse(frozen, v).ok());
+  const runtime::Page strip = v.page(0);
+  const std::vector<std::uint8_t> bytes =
+      write_or_fail(frozen_11_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
+  std::ofstream out(kFrozen11Path, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   REQUIRE(out.good());
 }
@@ -84,6 +111,46 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   REQUIRE(r.ok());
   CHECK(v.version_major() == 1);
   CHECK(v.version_minor() == 0);
+  // 1.0 has no ALPH section: its pages are straight alpha, not bled.
+  CHECK_FALSE(v.premultiplied());
+  CHECK_FALSE(v.bled());
+  check_frozen_contents(v);
+}
+
+TEST_CASE("the frozen format-1.1 pack is read: 1.0's contents, pages premultiplied and bled",
+          "[reader][frozen]") {
+  const std::vector<std::uint8_t> bytes = read_file(kFrozen11Path);
+  REQUIRE(!bytes.empty());
+  runtime::PackView v;
+  const runtime::ParseResult r = parse(bytes, v);
+  INFO(r.message);
+  REQUIRE(r.ok());
+  CHECK(v.version_major() == 1);
+  CHECK(v.version_minor() == 1);
+  CHECK(v.premultiplied());
+  CHECK(v.bled());
+  check_frozen_contents(v);
+  // The ALPH section: one 4-byte record (alpha 1 = premultiplied, flags bit 0 = bled),
+  // written right after PAGE.
+  const std::uint32_t sections = std::uint32_t(bytes[24]) | std::uint32_t(bytes[25]) << 8;
+  REQUIRE(sections == 10);
+  const std::uint8_t* entry = bytes.data() + 40 + 2 * 16;  // STRS, PAGE, then ALPH
+  CHECK(std::memcmp(entry, "ALPH", 4) == 0);
+  const std::uint32_t offset = std::uint32_t(entry[4]) | std::uint32_t(entry[5]) << 8 |
+                               std::uint32_t(entry[6]) << 16 | std::uint32_t(entry[7]) << 24;
+  CHECK(entry[8] == 4);   // size
+  CHECK(entry[12] == 1);  // count
+  REQUIRE(offset + 4 <= bytes.size());
+  CHECK(bytes[offset] == 1);
+  CHECK(bytes[offset + 1] == 1);
+  CHECK(bytes[offset + 2] == 0);
+  CHECK(bytes[offset + 3] == 0);
+}
+
+namespace {
+
+// Everything of the frozen model but the version and the pages' alpha.
+void check_frozen_contents(const runtime::PackView& v) {
   CHECK(v.tick_rate() == 60);
 
   REQUIRE(v.page_count() == 2);
@@ -214,6 +281,8 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
   CHECK(st.immediate);
 }
 
+}  // namespace
+
 TEST_CASE("the writer still writes the frozen pack's exact bytes", "[reader][frozen]") {
   // Byte-identical output for the same model: determinism, and no silent layout change.
   const std::vector<std::uint8_t> frozen = read_file(kFrozenPath);
@@ -222,4 +291,6 @@ TEST_CASE("the writer still writes the frozen pack's exact bytes", "[reader][fro
   const runtime::Page strip = v.page(0);
   const std::vector<std::uint8_t> png(strip.png, strip.png + strip.png_size);
   CHECK(write_or_fail(frozen_model(png)) == frozen);
+  // And the 1.1 pack's, from the same model with its pages' alpha.
+  CHECK(write_or_fail(frozen_11_model(png)) == read_file(kFrozen11Path));
 }

@@ -42,6 +42,7 @@ const std::map<std::string, std::vector<Field>>& layout_tables() {
       {"ACTN", {SPRITEC_SPK_ACTIONRECORD_FIELDS(SPRITEC_TEST_FIELD)}},
       {"STEP", {SPRITEC_SPK_STEPRECORD_FIELDS(SPRITEC_TEST_FIELD)}},
       {"TRAN", {SPRITEC_SPK_TRANSITIONRECORD_FIELDS(SPRITEC_TEST_FIELD)}},
+      {"ALPH", {SPRITEC_SPK_ALPHARECORD_FIELDS(SPRITEC_TEST_FIELD)}},
   };
   return tables;
 }
@@ -103,6 +104,7 @@ TEST_CASE("store writes back every byte load reads, for every record", "[layout]
     check_round_trip<spk::ActionRecord>(seed);
     check_round_trip<spk::StepRecord>(seed);
     check_round_trip<spk::TransitionRecord>(seed);
+    check_round_trip<spk::AlphaRecord>(seed);
   }
 }
 

@@ -197,6 +197,83 @@ TEST_CASE("a newer minor version is read and its unknown sections are skipped", 
   CHECK(v.page(0).file_name == "sample-0.png");
 }
 
+TEST_CASE("the pages' alpha is read from ALPH (1.1), written only when a pack needs it",
+          "[reader]") {
+  // Straight, unbled pages: a 1.0 pack without ALPH.
+  std::vector<std::uint8_t> bytes = write_or_fail(sample_model());
+  PackView v;
+  REQUIRE(parse(bytes, v).ok());
+  CHECK(v.version_minor() == 0);
+  CHECK_FALSE(v.premultiplied());
+  CHECK_FALSE(v.bled());
+  CHECK_THROWS(directory_entry(bytes, spk::kTagAlpha));
+  for (const auto& [premultiplied, bled] :
+       {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}}) {
+    INFO("premultiplied " << premultiplied << ", bled " << bled);
+    PackModel m = sample_model();
+    m.premultiplied = premultiplied;
+    m.bled = bled;
+    bytes = write_or_fail(m);
+    REQUIRE(parse(bytes, v).ok());
+    CHECK(v.version_minor() == 1);
+    CHECK(v.premultiplied() == premultiplied);
+    CHECK(v.bled() == bled);
+    const std::size_t entry = directory_entry(bytes, spk::kTagAlpha);
+    CHECK(get_u32(bytes, entry + spk::SectionEntry::kOffSize) == spk::AlphaRecord::kSize);
+    CHECK(get_u32(bytes, entry + spk::SectionEntry::kOffCount) == 1);
+    const std::size_t at = section_offset(bytes, spk::kTagAlpha);
+    CHECK(bytes[at + spk::AlphaRecord::kOffAlpha] == (premultiplied ? 1 : 0));
+    CHECK(bytes[at + spk::AlphaRecord::kOffFlags] == (bled ? 1 : 0));
+    CHECK(format::read_model(v) == m);
+  }
+}
+
+TEST_CASE("a bad ALPH section is rejected at its field", "[reader]") {
+  PackModel m = sample_model();
+  m.premultiplied = true;
+  using A = spk::AlphaRecord;
+  struct Case {
+    const char* what;
+    std::size_t field;
+    std::uint8_t value;
+  };
+  for (const Case& c : {Case{"unknown alpha mode", A::kOffAlpha, 2},
+                        Case{"unknown flag bit", A::kOffFlags, 2},
+                        Case{"unknown flag bit 7", A::kOffFlags, 0x81}}) {
+    INFO(c.what);
+    std::vector<std::uint8_t> bytes = write_or_fail(m);
+    const std::size_t at = section_offset(bytes, spk::kTagAlpha);
+    bytes[at + c.field] = c.value;
+    fix_checksum(bytes);
+    PackView v;
+    const runtime::ParseResult r = parse(bytes, v);
+    CHECK(r.error == ParseError::kBadValue);
+    CHECK(r.offset == at + c.field);
+    CHECK(v.page_count() == 0);
+  }
+  // Not one record: none (size 0), or two (a size that is not the count times 4 is a bad
+  // section size, as for every record section).
+  std::vector<std::uint8_t> bytes = write_or_fail(m);
+  const std::size_t entry = directory_entry(bytes, spk::kTagAlpha);
+  put_u32(bytes, entry + spk::SectionEntry::kOffSize, 0);
+  put_u32(bytes, entry + spk::SectionEntry::kOffCount, 0);
+  fix_checksum(bytes);
+  PackView v;
+  runtime::ParseResult r = parse(bytes, v);
+  CHECK(r.error == ParseError::kBadValue);
+  CHECK(r.offset == section_offset(bytes, spk::kTagAlpha));
+  put_u32(bytes, entry + spk::SectionEntry::kOffCount, 1);
+  fix_checksum(bytes);
+  r = parse(bytes, v);
+  CHECK(r.error == ParseError::kBadSectionSize);
+  // Listed twice: the second entry retagged from EVNT.
+  bytes = write_or_fail(m);
+  put_u32(bytes, directory_entry(bytes, spk::kTagEvents), spk::kTagAlpha);
+  fix_checksum(bytes);
+  r = parse(bytes, v);
+  CHECK(r.error == ParseError::kDuplicateSection);
+}
+
 TEST_CASE("a checksum mismatch is reported unless the fuzzing option skips it", "[reader]") {
   std::vector<std::uint8_t> bytes = write_or_fail(sample_model());
   // The last byte of the embedded PNG lies inside the content; flipping it changes no structure.

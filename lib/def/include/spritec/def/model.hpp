@@ -63,6 +63,10 @@ struct AtlasOptions {
   bool dedupe = true;
   bool power_of_two = false;
   PagePng png = PagePng::kAuto;
+  // What the pages store under their alpha (docs/definitions.md, "bleed", "premultiply"):
+  // fully transparent pixels coloured as their nearest coloured pixel; colours premultiplied.
+  bool bleed = false;
+  bool premultiply = false;
   diag::Span span;           // the atlas: mapping (line 0 when absent)
   diag::Span max_size_span;  // its max_size: value (line 0 when absent)
 };

@@ -13,6 +13,11 @@
 // - what the pack holds that no format carries (events, transitions, root motion, `then`),
 //   reported by the writers as one warning per kind.
 // Then one writer turns the Model into files. The same pack and options give the same bytes.
+//
+// Pages: a format that can say its pages are premultiplied (spine: `pma: true`) gets the
+// pages of a premultiplied pack premultiplied; every other format gets straight alpha
+// (un-premultiplied, within the rounding docs/definitions.md states). A bled pack's pages,
+// and the export's own pages, are bled when written with straight alpha.
 #pragma once
 
 #include <cstdint>
@@ -80,6 +85,11 @@ struct Uncarried {
 
 struct Model {
   std::uint32_t tick_rate = 1;
+  // The pack's pages as it stores them (docs/engines.md, "Premultiplied and bled pages"):
+  // premultiplied alpha; transparent pixels bled. Page pixels (Page::image()) are always
+  // straight alpha; Page::png is the stored file.
+  bool premultiplied = false;
+  bool bled = false;
   std::vector<Page> pages;
   std::vector<Region> regions;  // regions[i] = pack frame i for i < frame count
   std::vector<Animation> animations;

@@ -1,7 +1,8 @@
 // spritec::format — what `spritec inspect` shows of a parsed pack.
 //
 // inspect_json() builds the `inspect --json` document whose shape DESIGN.md section 5 fixes:
-//   {"format_version":[major,minor],"tick_rate":N,"pages":[{"width","height"}],
+//   {"format_version":[major,minor],"tick_rate":N,"page_alpha":"straight"|"premultiplied",
+//    "bled":bool,"pages":[{"width","height"}],
 //    "frames":[{"name","page","x","y","w","h","origin":[ox,oy],"source_size":[w,h],
 //               "trim":[tx,ty]}],
 //    "actions":[{"name","views","first_view","mode","loop_from","repeat","then","reverse",

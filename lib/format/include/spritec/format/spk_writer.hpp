@@ -3,8 +3,10 @@
 // PackModel is what the compiler has once a definition is checked and the atlas is built:
 // pages, frames (rectangles in pages, origins as written in the definition), actions with
 // their steps per view and their transitions, all referring to each other BY NAME.
-// write_spk() turns it into the bytes of a format-1.0 pack, filling the layout structs
-// declared in spritec/runtime/spk_layout.hpp (the reader's side owns the layout).
+// write_spk() turns it into the bytes of a pack, filling the layout structs declared in
+// spritec/runtime/spk_layout.hpp (the reader's side owns the layout). The pack is format 1.0
+// unless its pages are premultiplied or bled: then it is 1.1, with the ALPH section that
+// says so (so every pack that needs nothing of 1.1 stays byte for byte what 1.0 wrote).
 //
 // Determinism: the same model gives the same bytes. Records keep the model's order
 // (pages, frames, actions); steps are stored per action, view-major; event and input names
@@ -83,12 +85,17 @@ struct ActionModel {
 
 struct PackModel {
   std::uint32_t tick_rate = 60;
+  // What the pages store (atlas: {premultiply, bleed}): colours premultiplied by alpha;
+  // fully transparent pixels coloured as their nearest coloured pixel (before premultiplying).
+  bool premultiplied = false;
+  bool bled = false;
   std::vector<PageModel> pages;
   std::vector<FrameModel> frames;
   std::vector<ActionModel> actions;
 };
 
-// The bytes of a format-1.0 pack for `model`, or what rule above the model breaks.
+// The bytes of a pack for `model` (format 1.0, or 1.1 for premultiplied or bled pages), or
+// what rule above the model breaks.
 diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model);
 
 // The model back from a parsed pack (names resolved, origins untrimmed again). For a model

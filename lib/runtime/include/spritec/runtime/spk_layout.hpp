@@ -1,4 +1,4 @@
-// spritec::runtime — the on-disk layout of a pack (.spk), format version 1.0, and the
+// spritec::runtime — the on-disk layout of a pack (.spk), format version 1.1, and the
 // vocabulary (kNone, Mode, ThenKind, Flip) that the layout, the reader, the player and the
 // writer share.
 //
@@ -20,7 +20,8 @@
 //   then       the sections, each at a 4-byte aligned offset, padded with zeros to 4.
 //
 // Sections are tagged by a FourCC; a reader skips tags it does not know, so a minor
-// version may add sections. Records never change size within a major version. A known
+// version may add sections (1.1 added ALPH, the pages' alpha: a 1.0 pack has none and its
+// pages are straight alpha; spritec writes 1.1 and ALPH only for a pack that needs it). Records never change size within a major version. A known
 // section that is absent reads as empty. Every section of records has
 // size == count * record size exactly.
 //
@@ -59,7 +60,9 @@ namespace spk {
 
 constexpr std::uint8_t kSignature[8] = {0x89, 0x53, 0x50, 0x4B, 0x0D, 0x0A, 0x1A, 0x0A};
 constexpr std::uint16_t kVersionMajor = 1;
-constexpr std::uint16_t kVersionMinor = 0;
+// The newest minor version this reader knows (and the writer writes when a pack needs it;
+// otherwise the writer writes 1.0).
+constexpr std::uint16_t kVersionMinor = 1;
 using runtime::kNone;  // 0xFFFFFFFF in an index field: none
 constexpr std::uint32_t kMaxInputs = 64;
 constexpr std::uint32_t kSectionAlignment = 4;
@@ -79,9 +82,12 @@ constexpr std::uint32_t kTagSteps = fourcc('S', 'T', 'E', 'P');        // StepRe
 constexpr std::uint32_t kTagTransitions = fourcc('T', 'R', 'A', 'N');  // TransitionRecord[]
 constexpr std::uint32_t kTagInputs = fourcc('I', 'N', 'P', 'T');       // StringRef[]
 constexpr std::uint32_t kTagEvents = fourcc('E', 'V', 'N', 'T');       // StringRef[]
+constexpr std::uint32_t kTagAlpha = fourcc('A', 'L', 'P', 'H');        // AlphaRecord[1] (1.1)
 
 enum PixelFormat : std::uint8_t { kPixelRgba8 = 1 };
 enum PageStorage : std::uint8_t { kPageEmbeddedPng = 0, kPageExternalFile = 1 };
+// How the pages' colours relate to their alpha (ALPH; a pack without ALPH is straight).
+enum PageAlpha : std::uint8_t { kAlphaStraight = 0, kAlphaPremultiplied = 1 };
 
 // Flag bits. A step's flip byte holds the bits of runtime::Flip.
 constexpr std::uint32_t kFrameFlagRotated = 1u << 0;  // reserved: never set in 1.0
@@ -89,6 +95,7 @@ constexpr std::uint8_t kActionFlagReverse = 1u << 0;
 using runtime::kFlipX;
 using runtime::kFlipY;
 constexpr std::uint32_t kTransitionFlagImmediate = 1u << 0;
+constexpr std::uint8_t kAlphaFlagBled = 1u << 0;  // transparent pixels bled before storing
 
 // --- little-endian field access ------------------------------------------------------------
 
@@ -299,6 +306,12 @@ using Reserved3 = std::uint8_t[3];
   F(when,   When,   std::uint64_t, 8,  0) /* bit i = input i must be held */               \
   F(unless, Unless, std::uint64_t, 16, 0) /* bit i = input i must be released */
 
+// ALPH (format 1.1): one record for all the pages of the pack.
+#define SPRITEC_SPK_ALPHARECORD_FIELDS(F)                                                  \
+  F(alpha,    Alpha,    std::uint8_t,  0, kAlphaStraight) /* kAlphaPremultiplied */        \
+  F(flags,    Flags,    std::uint8_t,  1, 0)              /* kAlphaFlagBled */             \
+  F(reserved, Reserved, std::uint16_t, 2, 0)
+
 // clang-format on
 
 struct StringRef {
@@ -348,6 +361,12 @@ struct TransitionRecord {
   SPRITEC_SPK_FIELDS(SPRITEC_SPK_TRANSITIONRECORD_FIELDS)
 };
 SPRITEC_SPK_RECORD(TransitionRecord, SPRITEC_SPK_TRANSITIONRECORD_FIELDS)
+
+struct AlphaRecord {
+  static constexpr std::size_t kSize = 4;
+  SPRITEC_SPK_FIELDS(SPRITEC_SPK_ALPHARECORD_FIELDS)
+};
+SPRITEC_SPK_RECORD(AlphaRecord, SPRITEC_SPK_ALPHARECORD_FIELDS)
 
 // The helpers above are the tables' business only; the tables themselves stay defined
 // (a test reads them to check docs/format.md against the layout).

@@ -28,7 +28,9 @@
 // Decisions (docs/format.md): the buffer must be exactly the pack — bytes after
 // header.file_size are an error (kTrailingBytes), so damage that appends is noticed; a
 // newer major version is its own error (kUnsupportedVersion) reported before anything
-// else is read; a newer minor version is read, its unknown sections skipped. Names are
+// else is read; a newer minor version is read, its unknown sections skipped. Format 1.1's
+// ALPH section (the pages' alpha) is read when present: premultiplied() and bled() say
+// what it holds; a pack without it (every 1.0 pack) has straight, unbled pages. Names are
 // not checked to be UTF-8 or unique (lookups by name return the first match).
 #pragma once
 
@@ -216,6 +218,15 @@ class PackView {
   std::uint32_t input_count() const { return inputs_.count; }
   std::uint32_t event_count() const { return events_.count; }
 
+  // How the pages' colours relate to their alpha (format 1.1's ALPH section; docs/format.md).
+  // premultiplied(): every page stores colour premultiplied by alpha (c × a / 255, rounded
+  // to nearest): draw it with premultiplied blending (one, one-minus-source-alpha), or divide
+  // by alpha first. False: straight alpha, as every 1.0 pack.
+  bool premultiplied() const { return page_alpha_ == spk::kAlphaPremultiplied; }
+  // bled(): every fully transparent pixel had the colour of its nearest coloured pixel when
+  // the pages were made (atlas: {bleed: true}); a premultiplied page stores black there.
+  bool bled() const { return (alpha_flags_ & spk::kAlphaFlagBled) != 0; }
+
   Page page(std::uint32_t i) const {
     const spk::PageRecord r = record<spk::PageRecord>(pages_, i);
     Page p;
@@ -385,7 +396,10 @@ class PackView {
   std::uint16_t version_major_ = 0;
   std::uint16_t version_minor_ = 0;
   std::uint32_t tick_rate_ = 0;
-  Section strings_, blob_, pages_, frames_, actions_, steps_, transitions_, inputs_, events_;
+  std::uint8_t page_alpha_ = spk::kAlphaStraight;
+  std::uint8_t alpha_flags_ = 0;
+  Section strings_, blob_, pages_, frames_, actions_, steps_, transitions_, inputs_, events_,
+      alpha_;
 };
 
 namespace reader_detail {
@@ -421,8 +435,9 @@ class Parser {
     using Check = ParseResult (Parser::*)();
     for (Check check :
          {&Parser::check_signature_and_version, &Parser::check_header, &Parser::read_directory,
-          &Parser::check_input_and_event_names, &Parser::check_pages, &Parser::check_frames,
-          &Parser::check_steps, &Parser::check_actions, &Parser::check_transitions}) {
+          &Parser::check_input_and_event_names, &Parser::check_pages, &Parser::check_alpha,
+          &Parser::check_frames, &Parser::check_steps, &Parser::check_actions,
+          &Parser::check_transitions}) {
       const ParseResult r = (this->*check)();
       if (!r) return r;
     }
@@ -536,6 +551,9 @@ class Parser {
       case spk::kTagEvents:
         record = spk::StringRef::kSize;
         return &v_.events_;
+      case spk::kTagAlpha:
+        record = spk::AlphaRecord::kSize;
+        return &v_.alpha_;
       default:
         return nullptr;
     }
@@ -621,6 +639,24 @@ class Parser {
         return result(E::kBadValue, field(P::kOffStorage), "unknown page storage");
       }
     }
+    return ok();
+  }
+
+  // ALPH (1.1): absent (straight, unbled), or exactly one record with a known alpha mode and
+  // flags.
+  ParseResult check_alpha() {
+    using A = spk::AlphaRecord;
+    if (!v_.alpha_.present) return ok();
+    if (v_.alpha_.count != 1)
+      return result(E::kBadValue, v_.alpha_.offset, "page alpha section must hold one record");
+    const A r = PackView::record<A>(v_.alpha_, 0);
+    auto field = [&](std::size_t f) { return at_record(v_.alpha_, 0, A::kSize, f); };
+    if (r.alpha > spk::kAlphaPremultiplied)
+      return result(E::kBadValue, field(A::kOffAlpha), "unknown page alpha mode");
+    if ((r.flags & ~spk::kAlphaFlagBled) != 0)
+      return result(E::kBadValue, field(A::kOffFlags), "unknown page alpha flags");
+    v_.page_alpha_ = r.alpha;
+    v_.alpha_flags_ = r.flags;
     return ok();
   }
 
