@@ -54,6 +54,13 @@ int nearest_source(std::int64_t x, std::int64_t num, std::int64_t den, int lengt
   return int(std::min<std::int64_t>(length - 1, floor_div((2 * x + 1) * den, 2 * num)));
 }
 
+// Smooth: the source pixels read on each side of the trimmed span. Stb's filters reach 2
+// output pixels (shrinking) or 2 source pixels (enlarging) from a pixel's centre: 3 / scale
+// + 3 source pixels cover both with room.
+std::int64_t smooth_margin(const def::Variant& v) {
+  return ceil_div(3 * v.den, v.num) + 3;
+}
+
 Axis plan_axis(int length, int t0, int t1, const def::Variant& v) {
   Axis a;
   a.length = length;
@@ -68,9 +75,7 @@ Axis plan_axis(int length, int t0, int t1, const def::Variant& v) {
     a.o0 = int(std::min<std::int64_t>(a.out_length, first_at(t0)));
     a.o1 = t1 >= length ? a.out_length : int(std::min<std::int64_t>(a.out_length, first_at(t1)));
   } else {
-    // Stb's filters reach 2 output pixels (shrinking) or 2 source pixels (enlarging) from
-    // a pixel's centre: a margin of 3 / scale + 3 source pixels covers both with room.
-    const int margin = int(ceil_div(3 * v.den, v.num)) + 3;
+    const int margin = int(smooth_margin(v));
     a.a0 = std::max(0, t0 - margin);
     a.a1 = std::min(length, t1 + margin);
     a.o0 = int(floor_div(std::int64_t{a.a0} * v.num, v.den));
@@ -179,11 +184,16 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
     job.y = plan_axis(f.source_h, f.trim_y, f.trim_y + f.rect.h, variant);
     const std::int64_t w = job.x.o1 - job.x.o0;
     const std::int64_t h = job.y.o1 - job.y.o0;
-    // What the frame needs at least (before trimming), against the largest page: a
-    // nearest frame is exactly its computed part, a smooth one within its filter's reach.
-    const std::int64_t slack = variant.filter == def::ScaleFilter::kSmooth
-                                   ? 2 * (ceil_div(3 * variant.num, variant.den) + 4)
-                                   : 0;
+    // The computed part against the largest page, before a pixel is allocated. A nearest
+    // frame is that part exactly once trimmed (an enlarging scale samples every source row
+    // and column; a shrinking one keeps it within the base frame's size). A smooth one
+    // holds the margins too, at most margin * scale + 1 output pixels a side, which its
+    // trimming mostly takes off again: those are allowed over max_size (the packing says
+    // whether the trimmed frame fits).
+    const std::int64_t slack =
+        variant.filter == def::ScaleFilter::kSmooth
+            ? 2 * (ceil_div(smooth_margin(variant) * variant.num, variant.den) + 2)
+            : 0;
     if (w > opt.max_size.width + slack || h > opt.max_size.height + slack) {
       const def::Frame& frame = definition.frames[i];
       sink.error(diag::Code::kFrameTooLarge, frame.span,

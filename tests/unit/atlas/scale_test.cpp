@@ -408,3 +408,25 @@ TEST_CASE("the colour of a base page's transparent pixels does not reach a varia
     CHECK(at(untrimmed(*scaled, 1), 1, 3) == kClear);
   }
 }
+
+TEST_CASE("a smooth frame that fits once trimmed is not refused for its filter's margins") {
+  // 12x12 opaque pixels in the middle of a 40x40 frame, 16x smooth: the computed part
+  // holds margins of 4 source pixels (64 output pixels) a side, 322 px in all, far over a
+  // 240x240 page, but the trimmed frame (192 px and the filter's soft edge, within its
+  // support of 2 source pixels a side) fits.
+  image::Image page(12, 12);
+  for (int y = 0; y < 12; ++y)
+    for (int x = 0; x < 12; ++x)
+      put(page, x, y, kA);
+  atlas::Atlas base;
+  base.pages.push_back(page);
+  base.frames.push_back(frame("f0", {0, 0, 12, 12}, 40, 40, 14, 14, {0, 0}));
+  def::Definition d = definition(1);
+  d.atlas.max_size = {240, 240};
+  spritec::diag::Sink sink;
+  auto scaled = atlas::scale_atlas(d, base, variant(16, 1, def::ScaleFilter::kSmooth), {}, sink);
+  INFO((sink.diagnostics().empty() ? std::string() : sink.diagnostics()[0].message));
+  REQUIRE(scaled);
+  CHECK(scaled->frames[0].rect.w > 192);
+  CHECK(scaled->frames[0].rect.w <= 192 + 2 * 32);
+}
