@@ -6,6 +6,7 @@
 
 #include "loader.hpp"
 #include "spritec/def/schema.hpp"
+#include "spritec/diag/utf8.hpp"
 
 namespace spritec::def {
 namespace fs = std::filesystem;
@@ -52,6 +53,8 @@ std::optional<Definition> Loader::run() {
   rate_known_ = !tainted(rate);
   def_.tick_rate = rate_known_ ? to_int(rate, kDefaultTickRate) : kDefaultTickRate;
   if (const Node* atlas = root.find("atlas"); atlas && !tainted(atlas)) load_atlas(*atlas);
+  if (const Node* variants = root.find("variants"); variants && variants->is_sequence())
+    load_variants(*variants);
   if (const Node* sheets = root.find("sheets")) {
     if (sheets->is_sequence()) {
       prefetch_files_sheets(*sheets);
@@ -115,6 +118,115 @@ void Loader::load_atlas(const Node& n) {
   }
   if (const Node* b = n.find("bleed")) a.bleed = b->as_bool().value_or(a.bleed);
   if (const Node* b = n.find("premultiply")) a.premultiply = b->as_bool().value_or(a.premultiply);
+}
+
+namespace {
+
+// A scale written as a decimal ("2", "0.5", "1.333333") as an exact fraction in lowest
+// terms; empty when it is not a plain decimal of at most 6 places.
+std::optional<std::pair<std::int64_t, std::int64_t>> exact_scale(const std::string& text) {
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+  std::size_t i = 0;
+  std::size_t digits = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++digits) {
+    if (num > 1000000) return std::nullopt;  // far over the cap: a range error, said below
+    num = num * 10 + (text[i] - '0');
+  }
+  if (digits == 0) return std::nullopt;
+  if (i < text.size() && text[i] == '.') {
+    std::size_t end = text.size();
+    while (end > i + 1 && text[end - 1] == '0')
+      --end;  // trailing zeros say nothing: 0.0625000 is 0.0625
+    for (++i; i < end && text[i] >= '0' && text[i] <= '9'; ++i) {
+      if (den == kScaleDenominator) return std::nullopt;  // a 7th place
+      num = num * 10 + (text[i] - '0');
+      den *= 10;
+    }
+    if (i == end) i = text.size();
+  }
+  if (i != text.size()) return std::nullopt;
+  std::int64_t a = num;
+  std::int64_t b = den;
+  while (b != 0) {
+    std::int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  if (a > 1) {
+    num /= a;
+    den /= a;
+  }
+  return std::make_pair(num, den);
+}
+
+// What is wrong with a suffix, or empty: it goes into file names, between a stem and its
+// extension, so it holds no path separator, no ':' and no control character.
+std::string suffix_problem(const std::string& suffix) {
+  if (suffix.empty()) return "is empty: it would give the variant the base pack's names";
+  if (suffix.size() > kMaxSuffixBytes)
+    return "is " + std::to_string(suffix.size()) + " bytes, over the cap of " +
+           std::to_string(kMaxSuffixBytes);
+  for (unsigned char c : suffix) {
+    if (c == '/' || c == '\\') return "holds a path separator";
+    if (c == ':') return "holds ':'";
+    if (c < 0x20 || c == 0x7f) return "holds a control character";
+  }
+  if (suffix == "." || suffix == "..") return "is only dots";
+  return {};
+}
+
+}  // namespace
+
+// variants: each a scale (1/16..16, a decimal of at most 6 places), a suffix distinct from
+// the others' and fit for a file name, and a filter (nearest unless given).
+void Loader::load_variants(const Node& n) {
+  if (n.items.size() > kMaxVariants) {
+    error(Code::kTooManyVariants, doc_.span(*n.items[kMaxVariants]),
+          "the definition has " + std::to_string(n.items.size()) + " variants; the cap is " +
+              std::to_string(kMaxVariants) + " (this is variant " +
+              std::to_string(kMaxVariants + 1) + ")");
+    return;
+  }
+  std::map<std::string, diag::Span> suffixes;
+  for (const Node* item : n.items) {
+    if (!item->is_mapping() || tainted(item)) continue;
+    Variant v;
+    v.span = doc_.span(*item);
+    bool ok = true;
+    if (const Node* scale = item->find("scale"); scale && scale->is_scalar()) {
+      v.scale_text = scale->value;
+      std::optional<std::pair<std::int64_t, std::int64_t>> exact = exact_scale(scale->value);
+      if (!exact) {
+        error(Code::kVariantScale, doc_.span(*scale),
+              "scale " + scale->value +
+                  " is not a positive decimal of at most 6 places (write 2, 0.5, 0.333333)");
+        ok = false;
+      } else if (exact->first * 16 < exact->second || exact->first > 16 * exact->second) {
+        error(Code::kVariantScale, doc_.span(*scale),
+              "scale " + scale->value + " is outside 0.0625..16 (1/16 to 16 times)");
+        ok = false;
+      } else {
+        v.num = exact->first;
+        v.den = exact->second;
+      }
+    }
+    if (const Node* suffix = item->find("suffix"); suffix && suffix->is_scalar()) {
+      v.suffix = suffix->value;
+      const diag::Span at = doc_.span(*suffix);
+      if (std::string problem = suffix_problem(v.suffix); !problem.empty()) {
+        error(Code::kVariantSuffix, at, "suffix '" + diag::shown_name(v.suffix) + "' " + problem);
+        ok = false;
+      } else if (auto [it, inserted] = suffixes.emplace(v.suffix, at); !inserted) {
+        error(Code::kVariantSuffix, at, "suffix '" + v.suffix + "' is given to two variants",
+              {diag::Note{it->second, "first given here"}});
+        ok = false;
+      }
+    }
+    if (const Node* filter = item->find("filter"); filter && filter->is_scalar())
+      v.filter = filter->value == "smooth" ? ScaleFilter::kSmooth : ScaleFilter::kNearest;
+    if (ok) def_.variants.push_back(std::move(v));
+  }
 }
 
 void Loader::check_duplicate_frames() {

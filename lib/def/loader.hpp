@@ -51,6 +51,7 @@ class Loader {
   void error(diag::Code code, const diag::Span& span, std::string message,
              std::vector<diag::Note> notes = {});
   void load_atlas(const Node& n);
+  void load_variants(const Node& n);
   void check_duplicate_frames();
   void collect_names();
 

@@ -86,7 +86,10 @@ bool type_fits(const Node& n, const std::string& type) {
   if (type == "null") return t == ScalarType::kNull;
   if (type == "boolean") return t == ScalarType::kBool;
   if (type == "integer") return t == ScalarType::kInt;
-  if (type == "number") return t == ScalarType::kInt || t == ScalarType::kFloat;
+  // JSON numbers are finite: .inf and .nan are not numbers to the schema.
+  if (type == "number")
+    return t == ScalarType::kInt ||
+           (t == ScalarType::kFloat && std::isfinite(n.as_number().value_or(0.0)));
   if (type == "string") return t == ScalarType::kString;
   return false;
 }
@@ -105,6 +108,9 @@ std::string type_name(const std::string& type) {
 // What a value is, for messages: its type, and a scalar's text ("a string ('fast')").
 std::string found(const Node& n) {
   std::string type = describe_type(n);
+  if (n.is_scalar() && n.scalar_type() == ScalarType::kFloat &&
+      !std::isfinite(n.as_number().value_or(0.0)))
+    type = "a number that is not finite";
   if (n.is_scalar() && !n.value.empty() && n.value.size() <= 40 &&
       n.value.find('\n') == std::string::npos) {
     type += " ('" + n.value + "')";
@@ -461,8 +467,10 @@ class Walker {
       }
     }
     const ScalarType t = n.scalar_type();
-    if (t == ScalarType::kInt || t == ScalarType::kFloat) {
-      const json value = scalar_json(n);
+    // A non-finite float (.inf, .nan) stands as a string (scalar_json): no bound applies,
+    // the semantic checks say what is wrong with it.
+    if (const json value = scalar_json(n);
+        (t == ScalarType::kInt || t == ScalarType::kFloat) && value.is_number()) {
       const double v = value.get<double>();
       if (auto it = schema.find("minimum"); it != schema.end() && it->is_number()) {
         if (v < it->get<double>()) {

@@ -87,13 +87,27 @@ struct Outputs {
   std::vector<std::pair<fs::path, std::string>> texts;
 };
 
+// One pack among a build's outputs: the base pack or a variant's, with the paths its
+// outputs go to (the variant's with its suffix inserted).
+struct PackOutputs {
+  std::string of;      // "" for the base pack; " of variant '@2x'" (in messages, after a role)
+  std::string output;  // -o
+  std::string json;    // --json, or empty
+  std::vector<ExportTarget> exports;  // --export FORMAT:OUT
+  const format::PackModel* model = nullptr;
+  const std::vector<std::uint8_t>* bytes = nullptr;
+  const std::vector<std::vector<std::uint8_t>>* page_pngs = nullptr;
+  const std::vector<image::Image>* pages = nullptr;  // decoded, or empty when not at hand
+                                                     // (from the cache; a variant's)
+};
+
 // --json F: a TexturePacker JSON (Hash) per page (F, F-1.json …) and its page image — the
 // pack's own page files with --pages files (named relative to the JSON), else F.png or
 // F-N.png beside it.
-void plan_json(const BuildOptions& options, const Compiled& compiled,
+void plan_json(const BuildOptions& options, const PackOutputs& pack,
                const std::vector<std::string>& page_paths, Outputs& o) {
-  fs::path json(options.json);
-  std::size_t pages = compiled.page_pngs.size();
+  fs::path json(pack.json);
+  std::size_t pages = pack.page_pngs->size();
   std::vector<format::JsonHashPage> names;
   for (std::size_t i = 0; i < pages; ++i) {
     std::string suffix = pages == 1 ? "" : "-" + std::to_string(i);
@@ -108,35 +122,34 @@ void plan_json(const BuildOptions& options, const Compiled& compiled,
     } else {
       n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
       fs::path image = json.parent_path() / n.image_name;
-      o.plan.output(image, "--json", "page image");
-      o.writes.emplace_back(image, &compiled.page_pngs[i]);
+      o.plan.output(image, "--json", "page image" + pack.of);
+      o.writes.emplace_back(image, &(*pack.page_pngs)[i]);
     }
     names.push_back(n);
   }
-  std::vector<std::string> texts = format::json_hash(compiled.model, names);
+  std::vector<std::string> texts = format::json_hash(*pack.model, names);
   for (std::size_t i = 0; i < pages; ++i) {
     fs::path file = json.parent_path() / names[i].json_name;
-    o.plan.output(file, "--json");
+    o.plan.output(file, "--json", pack.of.empty() ? "" : "JSON" + pack.of);
     o.texts.emplace_back(file, std::move(texts[i]));
   }
 }
 
 // --export F:OUT: the pack just built, exported as `spritec export` would export it.
-bool plan_exports(const BuildOptions& options, const Compiled& compiled, Outputs& o,
-                  diag::Sink& sink) {
+// A variant's exports report their errors; their warnings are the base pack's again.
+bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool variant) {
   runtime::PackView view;
-  if (!runtime::parse_pack(compiled.bytes.data(), compiled.bytes.size(), view)) {
-    sink.error(diag::Code::kInternal, {options.output, 0, 0, 0},
-               "the pack just built is unreadable");
+  if (!runtime::parse_pack(pack.bytes->data(), pack.bytes->size(), view)) {
+    sink.error(diag::Code::kInternal, {pack.output, 0, 0, 0}, "the pack just built is unreadable");
     return false;
   }
   std::vector<image::Image> decoded;
-  const std::vector<image::Image>* pages = &compiled.atlas.pages;
-  if (pages->size() != compiled.page_pngs.size()) {  // from the cache: pages not decoded
-    for (const std::vector<std::uint8_t>& png : compiled.page_pngs) {
+  const std::vector<image::Image>* pages = pack.pages;
+  if (pages->size() != pack.page_pngs->size()) {  // from the cache, or a variant's: let go
+    for (const std::vector<std::uint8_t>& png : *pack.page_pngs) {
       image::Result<image::Image> page = image::decode_png(png);
       if (!page) {
-        sink.error(diag::Code::kInternal, {options.output, 0, 0, 0}, "a cached page is unreadable");
+        sink.error(diag::Code::kInternal, {pack.output, 0, 0, 0}, "a cached page is unreadable");
         return false;
       }
       decoded.push_back(std::move(page.value));
@@ -144,44 +157,86 @@ bool plan_exports(const BuildOptions& options, const Compiled& compiled, Outputs
     straight_page_alpha(decoded, view.premultiplied(), 1);  // as a fresh build leaves them
     pages = &decoded;
   }
-  for (const std::string& text : options.exports) {
-    std::optional<ExportTarget> target = parse_export_target(text);
-    if (!target) continue;  // refused by run_build before anything was compiled
+  diag::Sink variant_sink;
+  diag::Sink& to = variant ? variant_sink : sink;
+  bool ok = true;
+  for (const ExportTarget& target : pack.exports) {
     std::optional<std::vector<ExportFile>> files =
-        export_files(view, *pages, target->format, target->output, options.output, sink);
-    if (!files) return false;
+        export_files(view, *pages, target.format, target.output, pack.output, to);
+    if (!files) {
+      ok = false;
+      break;
+    }
     for (std::size_t i = 0; i < files->size(); ++i) {
-      o.plan.output((*files)[i].path, "--export", export_role(i, (*files)[i].path));
+      std::string role = export_role(i, (*files)[i].path);
+      if (!pack.of.empty()) role = (role.empty() ? "file" : role) + pack.of;
+      o.plan.output((*files)[i].path, "--export", role);
       o.texts.emplace_back((*files)[i].path,
                            std::string((*files)[i].bytes.begin(), (*files)[i].bytes.end()));
     }
   }
-  return true;
+  for (const diag::Diagnostic& d : variant_sink.diagnostics()) {
+    if (d.severity == diag::Severity::kError) sink.report(d);
+  }
+  return ok;
 }
 
-// Every output of the build, each checked against every input before anything is written.
-// False when one cannot be planned (a depfile name Make cannot take, E0008) or would
-// replace an input (reported).
+// The outputs of one pack: its page files, the pack, --json and --export.
+bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o, diag::Sink& sink,
+               bool variant) {
+  const fs::path output(pack.output);
+  std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
+  if (options.pages == PageStorage::kFiles) {
+    for (std::size_t i = 0; i < pack.page_pngs->size(); ++i) {
+      fs::path page = output.parent_path() / pack.model->pages[i].file;
+      o.plan.output(page, "-o", "page file" + pack.of);
+      o.writes.emplace_back(page, &(*pack.page_pngs)[i]);
+      page_paths.push_back(page.string());
+    }
+  }
+  o.plan.output(output, "-o", pack.of.empty() ? "" : "pack" + pack.of);
+  o.writes.emplace_back(output, pack.bytes);
+  if (!pack.json.empty()) plan_json(options, pack, page_paths, o);
+  return pack.exports.empty() || plan_exports(pack, o, sink, variant);
+}
+
+// Every output of the build — the base pack's, then each variant's, then the depfile —
+// each checked against every input before anything is written. False when one cannot be
+// planned (a depfile name Make cannot take, E0008) or would replace an input (reported).
 bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs& o,
                   diag::Sink& sink) {
-  const fs::path output(options.output);
   for (std::size_t i = 0; i < compiled.definition.dependencies.size(); ++i) {
     o.plan.input(compiled.definition.dependencies[i],
                  i == 0 ? "the definition" : "an image the definition reads");
   }
-  std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
-  if (options.pages == PageStorage::kFiles) {
-    for (std::size_t i = 0; i < compiled.page_pngs.size(); ++i) {
-      fs::path page = output.parent_path() / compiled.model.pages[i].file;
-      o.plan.output(page, "-o", "page file");
-      o.writes.emplace_back(page, &compiled.page_pngs[i]);
-      page_paths.push_back(page.string());
-    }
+  std::vector<ExportTarget> exports;
+  for (const std::string& text : options.exports) {
+    // Each was checked by run_build before anything was compiled.
+    if (std::optional<ExportTarget> target = parse_export_target(text)) exports.push_back(*target);
   }
-  o.plan.output(output, "-o");
-  o.writes.emplace_back(output, &compiled.bytes);
-  if (!options.json.empty()) plan_json(options, compiled, page_paths, o);
-  if (!options.exports.empty() && !plan_exports(options, compiled, o, sink)) return false;
+  PackOutputs base{"",
+                   options.output,
+                   options.json,
+                   exports,
+                   &compiled.model,
+                   &compiled.bytes,
+                   &compiled.page_pngs,
+                   &compiled.atlas.pages};
+  if (!plan_pack(options, base, o, sink, false)) return false;
+  for (const CompiledVariant& v : compiled.variants) {
+    PackOutputs pack{
+        " of variant '" + v.variant.suffix + "'",
+        variant_path(options.output, v.variant.suffix),
+        options.json.empty() ? std::string() : variant_path(options.json, v.variant.suffix),
+        {},
+        &v.model,
+        &v.bytes,
+        &v.page_pngs,
+        &v.atlas.pages};
+    for (const ExportTarget& target : exports)
+      pack.exports.push_back({target.format, variant_path(target.output, v.variant.suffix)});
+    if (!plan_pack(options, pack, o, sink, true)) return false;
+  }
   if (!options.depfile.empty()) {
     std::vector<std::string> deps;
     for (const fs::path& p : compiled.definition.dependencies)
@@ -210,10 +265,26 @@ diag::Status<> write_outputs(const Outputs& o) {
 }
 
 // --stats: the report on stderr (a cached build names its cache file instead).
+// --stats: a line per scale variant (made afresh also when the base pack is cached).
+void write_variant_stats(std::ostream& err, const Compiled& compiled) {
+  err << std::fixed;
+  for (const CompiledVariant& v : compiled.variants) {
+    err << "variant     " << v.variant.suffix << " (scale " << v.variant.scale_text
+        << "): " << v.model.pages.size() << (v.model.pages.size() == 1 ? " page" : " pages");
+    for (std::size_t i = 0; i < v.model.pages.size(); ++i)
+      err << (i ? ", " : " (") << v.model.pages[i].width << "x" << v.model.pages[i].height;
+    err << (v.model.pages.empty() ? "" : ")") << ", " << v.bytes.size() << " bytes; "
+        << std::setprecision(3) << "scale " << v.scale_seconds << " s (pack "
+        << v.atlas.stats.pack_seconds << " s, compose " << v.atlas.stats.compose_seconds
+        << " s), encode " << v.encode_seconds << " s\n";
+  }
+}
+
 void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
                  const fs::path& cache_file, std::chrono::steady_clock::time_point start) {
   if (cached) {
     err << "cached      " << cache_file.string() << " (" << compiled.bytes.size() << " bytes)\n";
+    write_variant_stats(err, compiled);
     return;
   }
   const atlas::Stats& s = compiled.atlas.stats;
@@ -231,6 +302,7 @@ void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
   err << "occupancy   " << s.occupancy * 100 << "% (" << s.used_pixels << " of " << s.source_pixels
       << " source pixels kept after trim and dedupe)\n";
   err << "pack bytes  " << compiled.bytes.size() << "\n";
+  write_variant_stats(err, compiled);
   err << std::setprecision(3);
   err << "time        load " << compiled.load_seconds << " s, decode " << s.decode_seconds
       << " s, pack " << s.pack_seconds << " s, compose " << s.compose_seconds << " s, encode "
@@ -286,6 +358,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     cached = compiled.has_value();
   }
   if (definition && !compiled) compiled = compile_loaded(std::move(*definition), compile, sink);
+  if (compiled && !compile_variants(*compiled, compile, sink)) compiled.reset();
   if (!compiled) {
     const int status = report(sink, err, options.werror);
     return status != 0 ? status : 1;
@@ -310,6 +383,12 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       << ", " << count(compiled->model.pages.size(), "page", "pages") << ", "
       << count(compiled->model.frames.size(), "frame", "frames") << ", "
       << count(compiled->model.actions.size(), "action", "actions") << ")\n";
+  for (const CompiledVariant& v : compiled->variants) {
+    out << "wrote " << variant_path(options.output, v.variant.suffix) << " ("
+        << count(v.bytes.size(), "byte", "bytes") << ", "
+        << count(v.model.pages.size(), "page", "pages") << ", scale " << v.variant.scale_text
+        << ")\n";
+  }
   return 0;
 }
 

@@ -1,6 +1,7 @@
 #include <filesystem>
 
 #include "input_kind.hpp"
+#include "page_alpha.hpp"
 #include "report.hpp"
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/def/definition.hpp"
@@ -23,7 +24,8 @@ namespace {
 
 // A definition as build takes it: loaded and checked, every image decoded, frames cut,
 // trimmed and packed — everything short of composing and encoding pages — so a definition
-// check accepts is one build builds.
+// check accepts is one build builds. With variants the base pages are composed (each
+// variant is scaled from them) and every variant's frames scaled and packed.
 void check_definition(const std::string& file, const def::LoadOptions& load, int jobs,
                       diag::Sink& sink) {
   std::optional<def::Definition> definition =
@@ -31,9 +33,22 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   if (!definition) return;
   atlas::Options plan;
   plan.jobs = jobs;
-  plan.plan_only = true;
+  plan.plan_only = definition->variants.empty();
   // check wants the atlas's diagnostics, not the atlas: they are in the sink.
-  static_cast<void>(atlas::build_atlas(*definition, plan, sink));
+  std::optional<atlas::Atlas> base = atlas::build_atlas(*definition, plan, sink);
+  if (base && !definition->variants.empty()) {
+    // The pages the variants are scaled from, as build leaves them: stored (bleed,
+    // premultiply) and seen straight again.
+    store_page_alpha(base->pages, definition->atlas.bleed, definition->atlas.premultiply, jobs);
+    straight_page_alpha(base->pages, definition->atlas.premultiply, jobs);
+  }
+  plan.plan_only = true;
+  for (const def::Variant& variant : definition->variants) {
+    std::optional<atlas::Atlas> scaled;
+    if (base) scaled = atlas::scale_atlas(*definition, *base, variant, plan, sink);
+    if (!scaled) return;
+    plan.variant_area_left -= scaled->stats.page_area;
+  }
 }
 
 // A scene as simulate and preview take it: the scene, the packs it names (definitions are

@@ -35,7 +35,10 @@ format::Mode to_mode(def::PlayMode mode) {
   return format::Mode::kLoop;
 }
 
-format::ActionModel to_action(const def::Action& action) {
+// variant: the moves scaled, each view's running sum rounded (scaled_coordinate) and each
+// step moving by the difference, so a view's path stays within half a pixel of the exact
+// one however many steps it has.
+format::ActionModel to_action(const def::Action& action, const def::Variant* variant) {
   format::ActionModel out;
   out.name = action.name;
   out.views = std::uint32_t(action.views);
@@ -58,6 +61,8 @@ format::ActionModel to_action(const def::Action& action) {
   out.reverse = action.reverse;
   for (const std::vector<def::Step>& view : action.steps) {
     std::vector<format::StepModel>& steps = out.steps.emplace_back();
+    std::int64_t sum_x = 0;
+    std::int64_t sum_y = 0;
     for (const def::Step& step : view) {
       format::StepModel s;
       s.frame = step.blank ? std::string() : step.frame;
@@ -67,6 +72,14 @@ format::ActionModel to_action(const def::Action& action) {
       s.event = step.event;
       s.move_x = step.move.x;
       s.move_y = step.move.y;
+      if (variant) {
+        s.move_x = atlas::scaled_coordinate(sum_x + step.move.x, *variant) -
+                   atlas::scaled_coordinate(sum_x, *variant);
+        s.move_y = atlas::scaled_coordinate(sum_y + step.move.y, *variant) -
+                   atlas::scaled_coordinate(sum_y, *variant);
+        sum_x += step.move.x;
+        sum_y += step.move.y;
+      }
       steps.push_back(std::move(s));
     }
   }
@@ -181,6 +194,10 @@ class PageEncoder {
   std::vector<std::pair<std::size_t, std::vector<std::uint8_t>>> done_;
 };
 
+format::PackModel make_model(const def::Definition& definition, const atlas::Atlas& atlas,
+                             const std::vector<std::vector<std::uint8_t>>& page_pngs,
+                             const std::string& page_file_stem, const def::Variant* variant);
+
 }  // namespace
 
 std::optional<Compiled> compile_definition(const fs::path& file, const CompileOptions& options,
@@ -217,7 +234,8 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   // Pages as stored (bleed, premultiply), encoded, then as readers see them (straight),
   // each as soon as it is composed.
   const def::AtlasOptions& alpha = c.definition.atlas;
-  PageEncoder encoder(alpha, options.jobs, options.keep_pages);
+  // The variants are scaled from the base pages: those are kept for them.
+  PageEncoder encoder(alpha, options.jobs, options.keep_pages || !c.definition.variants.empty());
   atlas::Options atlas_options;
   atlas_options.jobs = options.jobs;
   atlas_options.progress = options.progress;
@@ -231,22 +249,115 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   c.page_pngs = encoder.finish(c.atlas.pages);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
-  format::PackModel& model = c.model;
-  model.tick_rate = std::uint32_t(c.definition.tick_rate);
-  model.premultiplied = alpha.premultiply;
-  model.bled = alpha.bleed;
-  for (std::size_t i = 0; i < c.atlas.pages.size(); ++i) {
+  c.model = make_model(c.definition, c.atlas, c.page_pngs, options.page_file_stem, nullptr);
+  diag::Result<std::vector<std::uint8_t>> written = format::write_spk(c.model);
+  if (!written) {
+    sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
+               "cannot write the pack: " + written.error.message);
+    return std::nullopt;
+  }
+  c.bytes = std::move(written.value);
+  return c;
+}
+
+std::string variant_path(const std::string& path, const std::string& suffix) {
+  const fs::path p(path);
+  return (p.parent_path() / (p.stem().string() + suffix + p.extension().string())).string();
+}
+
+bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& sink) {
+  if (c.definition.variants.empty()) return true;
+  // From the cache the base atlas is not at hand: its frames and pages come from the pack.
+  atlas::Atlas from_pack;
+  const atlas::Atlas* base = &c.atlas;
+  if (c.atlas.frames.size() != c.model.frames.size() ||
+      c.atlas.pages.size() != c.page_pngs.size()) {
+    for (const std::vector<std::uint8_t>& png : c.page_pngs) {
+      image::Result<image::Image> page = image::decode_png(png);
+      if (!page) {
+        sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
+                   "a cached page is unreadable");
+        return false;
+      }
+      from_pack.pages.push_back(std::move(page.value));
+    }
+    // As a fresh build leaves its pages: as readers see them (straight alpha).
+    straight_page_alpha(from_pack.pages, c.definition.atlas.premultiply, options.jobs);
+    for (const format::FrameModel& f : c.model.frames) {
+      atlas::Frame& frame = from_pack.frames.emplace_back();
+      frame.name = f.name;
+      frame.page = int(f.page);
+      frame.rect = {int(f.x), int(f.y), int(f.w), int(f.h)};
+      frame.origin = {f.origin_x, f.origin_y};
+      frame.source_w = int(f.source_w);
+      frame.source_h = int(f.source_h);
+      frame.trim_x = int(f.trim_x);
+      frame.trim_y = int(f.trim_y);
+    }
+    base = &from_pack;
+  }
+  if (base->frames.size() != c.definition.frames.size()) {
+    sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
+               "the pack's frames are not the definition's");
+    return false;
+  }
+  atlas::Options atlas_options;
+  atlas_options.jobs = options.jobs;
+  for (const def::Variant& variant : c.definition.variants) {
+    if (!c.variants.empty())
+      atlas_options.variant_area_left -= c.variants.back().atlas.stats.page_area;
+    auto start = Clock::now();
+    std::optional<atlas::Atlas> scaled =
+        atlas::scale_atlas(c.definition, *base, variant, atlas_options, sink);
+    if (!scaled) return false;
+    CompiledVariant& v = c.variants.emplace_back();
+    v.scale_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    v.variant = variant;
+    v.atlas = std::move(*scaled);
+    start = Clock::now();
+    // Stored as the base pack's are (bleed, premultiply); each page is let go once encoded.
+    PageEncoder encoder(c.definition.atlas, options.jobs, /*keep_pages=*/false);
+    v.page_pngs = encoder.finish(v.atlas.pages);
+    v.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    const std::string stem =
+        options.page_file_stem.empty() ? std::string() : options.page_file_stem + variant.suffix;
+    v.model = make_model(c.definition, v.atlas, v.page_pngs, stem, &variant);
+    diag::Result<std::vector<std::uint8_t>> written = format::write_spk(v.model);
+    if (!written) {
+      sink.error(
+          diag::Code::kInternal, variant.span,
+          "cannot write the pack of variant '" + variant.suffix + "': " + written.error.message);
+      return false;
+    }
+    v.bytes = std::move(written.value);
+    // Its pixels are in page_pngs now: not held while the next variants are made (an
+    // --export of the variant decodes them again).
+    v.atlas.pages = std::vector<image::Image>();
+  }
+  return true;
+}
+
+namespace {
+
+format::PackModel make_model(const def::Definition& definition, const atlas::Atlas& atlas,
+                             const std::vector<std::vector<std::uint8_t>>& page_pngs,
+                             const std::string& page_file_stem, const def::Variant* variant) {
+  format::PackModel model;
+  model.tick_rate = std::uint32_t(definition.tick_rate);
+  model.premultiplied = definition.atlas.premultiply;
+  model.bled = definition.atlas.bleed;
+  for (std::size_t i = 0; i < atlas.pages.size(); ++i) {
     format::PageModel page;
-    page.width = std::uint32_t(c.atlas.pages[i].width);
-    page.height = std::uint32_t(c.atlas.pages[i].height);
-    if (options.page_file_stem.empty()) {
-      page.png = c.page_pngs[i];
+    page.width = std::uint32_t(atlas.pages[i].width);
+    page.height = std::uint32_t(atlas.pages[i].height);
+    if (page_file_stem.empty()) {
+      page.png = page_pngs[i];
     } else {
-      page.file = options.page_file_stem + "-" + std::to_string(i) + ".png";
+      page.file = page_file_stem + "-" + std::to_string(i) + ".png";
     }
     model.pages.push_back(std::move(page));
   }
-  for (const atlas::Frame& f : c.atlas.frames) {
+  for (const atlas::Frame& f : atlas.frames) {
     format::FrameModel frame;
     frame.name = f.name;
     frame.page = std::uint32_t(f.page);
@@ -262,18 +373,12 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
     frame.trim_y = std::uint32_t(f.trim_y);
     model.frames.push_back(std::move(frame));
   }
-  for (const def::Action& action : c.definition.actions)
-    model.actions.push_back(to_action(action));
-
-  diag::Result<std::vector<std::uint8_t>> written = format::write_spk(model);
-  if (!written) {
-    sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
-               "cannot write the pack: " + written.error.message);
-    return std::nullopt;
-  }
-  c.bytes = std::move(written.value);
-  return c;
+  for (const def::Action& action : definition.actions)
+    model.actions.push_back(to_action(action, variant));
+  return model;
 }
+
+}  // namespace
 
 std::string cache_key(const def::Definition& definition, const CompileOptions& /*options*/,
                       const std::string& spritec_version) {

@@ -569,9 +569,9 @@ std::vector<std::string> edge_packs() {
     f.source_w = sw, f.source_h = sh, f.trim_x = tx, f.trim_y = ty;
     return f;
   };
-  auto step = [](std::string frame, std::uint32_t ticks, bool fx, bool fy) {
+  auto step = [](std::string name, std::uint32_t ticks, bool fx, bool fy) {
     format::StepModel s;
-    s.frame = std::move(frame);
+    s.frame = std::move(name);
     s.ticks = ticks;
     s.flip_x = fx;
     s.flip_y = fy;

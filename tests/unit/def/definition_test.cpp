@@ -623,3 +623,81 @@ TEST_CASE("reverse, immediate rules and step durations in ms are read") {
   CHECK(l.sink.diagnostics()[0].span.line == 7);
   CHECK(l.sink.diagnostics()[0].span.column == 48);
 }
+
+TEST_CASE("variants are read in order, each scale an exact fraction in lowest terms") {
+  auto l = load(
+      "pack: p\n"
+      "variants:\n"
+      "  - {scale: 2, suffix: \"@2x\"}\n"
+      "  - {scale: 0.5, suffix: \"@0.5x\", filter: smooth}\n"
+      "  - {scale: 1.250, suffix: \"-hd\", filter: nearest}\n"
+      "  - {scale: 0.333333, suffix: \"@third\"}\n"
+      "  - {scale: 16.0, suffix: \"@16x\"}\n"
+      "  - {scale: 0.0625, suffix: \"@16th\"}\n"
+      "sheets:\n"
+      "  - name: s\n"
+      "    image: img/strip48x8.png\n"
+      "    grid: {cell: [8, 8], origin: [4, 7]}\n");
+  REQUIRE(l.def);
+  CHECK(l.sink.diagnostics().empty());
+  const auto& v = l.def->variants;
+  REQUIRE(v.size() == 6);
+  CHECK(v[0].num == 2);
+  CHECK(v[0].den == 1);
+  CHECK(v[0].suffix == "@2x");
+  CHECK(v[0].filter == spritec::def::ScaleFilter::kNearest);  // the default
+  CHECK(v[1].num == 1);
+  CHECK(v[1].den == 2);
+  CHECK(v[1].filter == spritec::def::ScaleFilter::kSmooth);
+  CHECK(v[1].scale_text == "0.5");
+  CHECK(v[2].num == 5);
+  CHECK(v[2].den == 4);
+  CHECK(v[2].suffix == "-hd");
+  CHECK(v[3].num == 333333);
+  CHECK(v[3].den == 1000000);
+  CHECK(v[4].num == 16);
+  CHECK(v[4].den == 1);
+  CHECK(v[5].num == 1);
+  CHECK(v[5].den == 16);
+  CHECK(v[0].span.line == 3);
+  CHECK(v[0].span.column == 5);
+}
+
+TEST_CASE("a variant's scale and suffix are checked where they are written") {
+  const std::string tail =
+      "sheets:\n"
+      "  - name: s\n"
+      "    image: img/strip48x8.png\n"
+      "    grid: {cell: [8, 8], origin: [4, 7]}\n";
+  // line 3, the value at column 13 (scale) or 24 (suffix after "scale: 2, ")
+  for (const char* scale : {"0", "17", "16.000001", "0.062499", "1e1", "0.1234567", "-2"}) {
+    INFO("scale " << scale);
+    auto l = load("pack: p\nvariants:\n  - {scale: " + std::string(scale) + ", suffix: \"@v\"}\n" +
+                  tail);
+    CHECK_FALSE(l.def);
+    require_only(l, Code::kVariantScale, 3, 13);
+  }
+  for (const char* suffix :
+       {"", "a/b", "a\\\\b", "c:d", "x\\ty", ".", "..", "123456789012345678901234567890123"}) {
+    INFO("suffix " << suffix);
+    auto l = load("pack: p\nvariants:\n  - {scale: 2, suffix: \"" + std::string(suffix) + "\"}\n" +
+                  tail);
+    CHECK_FALSE(l.def);
+    require_only(l, Code::kVariantSuffix, 3, 24);
+  }
+  auto twice = load(
+      "pack: p\nvariants:\n  - {scale: 2, suffix: \"@2x\"}\n  - {scale: 3, suffix: \"@2x\"}\n" +
+      tail);
+  require_only(twice, Code::kVariantSuffix, 4, 24);
+  REQUIRE(twice.sink.diagnostics()[0].notes.size() == 1);
+  CHECK(twice.sink.diagnostics()[0].notes[0].span.line == 3);
+  std::string many = "pack: p\nvariants:\n";
+  for (int i = 0; i < 9; ++i)
+    many += "  - {scale: 2, suffix: \"@" + std::to_string(i) + "\"}\n";
+  auto l = load(many + tail);
+  require_only(l, Code::kTooManyVariants, 11, 5);
+  // 32 bytes is the longest suffix
+  auto longest = load(
+      "pack: p\nvariants:\n  - {scale: 2, suffix: \"12345678901234567890123456789012\"}\n" + tail);
+  CHECK(longest.def);
+}

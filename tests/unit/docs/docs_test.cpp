@@ -87,16 +87,17 @@ TEST_CASE("a name counts as documented only when it is backquoted on its own") {
 TEST_CASE("every key of the definition schema is explained in docs/definitions.md") {
   const std::set<std::string> names =
       schema_properties(SPRITEC_SOURCE_DIR "/schemas/sprites.schema.json");
-  // Counted by hand from the schema: top level 5 (pack, tick_rate, atlas, sheets,
-  // actions); atlas 9 (png, bleed, premultiply too); sheet 7 (name, image, files, origin, colorkey, grid, frames); grid
-  // 4 more (cell, offset, spacing, count; origin again); a frames entry 1 more (rect);
-  // step 6 (frame, ticks, ms, flip, event, move); transition 4 (to, when, unless,
+  // Counted by hand from the schema: top level 6 (pack, tick_rate, atlas, variants, sheets,
+  // actions); atlas 9 (png, bleed, premultiply too); sheet 7 (name, image, files, origin, colorkey,
+  // grid, frames); grid 4 more (cell, offset, spacing, count; origin again); a frames entry 1 more
+  // (rect); step 6 (frame, ticks, ms, flip, event, move); transition 4 (to, when, unless,
   // immediate); action 8 more (views, first_view, mode, loop_from, repeat, then, reverse,
   // transitions; ticks, ms and frames again); a mirrored view 1 (mirror); sheet detection
   // 2 (detect, detect_gap); Aseprite sources 7 (aseprite, layers, aseprite_json, tags;
-  // origin's slice; a tag view's tag and sheet: slice, tag, sheet).
-  // 5+9+7+4+1+6+4+8+1+2+7 = 54 distinct names.
-  CHECK(names.size() == 54);
+  // origin's slice; a tag view's tag and sheet: slice, tag, sheet); a variant 3 (scale,
+  // suffix, filter).
+  // 6+9+7+4+1+6+4+8+1+2+7+3 = 58 distinct names.
+  CHECK(names.size() == 58);
   CHECK(names.count("loop_from") == 1);  // inside definitions/action
   CHECK(names.count("rect") == 1);       // inside frames' additionalProperties
   CHECK(names.count("immediate") == 1);  // inside definitions/transition

@@ -36,6 +36,9 @@ namespace spritec::atlas {
 // Caps on the pages of one definition, all held in memory while composed (docs/limits.md).
 inline constexpr std::size_t kMaxPages = 1024;
 inline constexpr std::int64_t kMaxPageArea = std::int64_t(1) << 30;  // pixels, all pages
+// The pages of all scale variants of one definition together (each variant's also within
+// kMaxPageArea): a build holds them all until its outputs are written.
+inline constexpr std::int64_t kMaxVariantPageArea = std::int64_t(1) << 31;
 
 struct Options {
   int jobs = 1;  // threads for decoding; 0 or less: the number of cores
@@ -48,6 +51,8 @@ struct Options {
   // whose pixels stay where they are (the vector of pages is reserved whole and moved, never
   // copied), so another thread may work on it meanwhile; build_atlas touches it no more.
   std::function<void(std::size_t i, image::Image& page)> page_done;
+  // scale_atlas: what the variants before this one left of kMaxVariantPageArea.
+  std::int64_t variant_area_left = kMaxVariantPageArea;
 };
 
 struct Frame {
@@ -72,6 +77,7 @@ struct Stats {
   std::int64_t source_pixels = 0;  // untrimmed frame area, all frames
   std::int64_t used_pixels = 0;    // stored trimmed area
   double occupancy = 0;            // used / page area over all pages
+  std::int64_t page_area = 0;      // scale_atlas: its pages' area (also with plan_only)
   std::vector<double> page_occupancy;
   double decode_seconds = 0;
   double pack_seconds = 0;
@@ -86,6 +92,27 @@ struct Atlas {
 
 [[nodiscard]] std::optional<Atlas> build_atlas(const def::Definition& definition,
                                                const Options& options, diag::Sink& sink);
+
+// A scale variant of `base` (built from `definition`), docs/definitions.md "variants":
+// each frame scaled on its own from its pixels in base's pages, as if its whole untrimmed
+// frame were: ceil(source_w * scale) x ceil(source_h * scale), output pixel X covering the
+// source span [X / scale, (X + 1) / scale); nearest takes the source pixel under the
+// centre (an integer scale repeats each pixel exactly), smooth resamples with
+// image::resize_smooth. Then trimmed again (when the atlas trims), deduplicated by the
+// scaled pixels and packed and composed with the definition's atlas options; origins are
+// scaled_coordinate(origin). Base must be a composed atlas (not plan_only) whose frames
+// are definition.frames in order. E0401 for a scaled frame no page holds, E0403 for
+// pages (or the scaled frames, counted before scaling) over the caps, each naming the
+// variant. Deterministic for any options.jobs.
+[[nodiscard]] std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas& base,
+                                               const def::Variant& variant, const Options& options,
+                                               diag::Sink& sink);
+
+// ceil(length * scale): a scaled frame's untrimmed size.
+std::int64_t scaled_length(std::int64_t length, const def::Variant& variant);
+// value * scale rounded to the nearest integer, halves away from zero (so -v gives -r):
+// origins, and the running sums of moves.
+int scaled_coordinate(std::int64_t value, const def::Variant& variant);
 
 // The pixels of one frame back, untrimmed (source_w x source_h, transparent around the
 // trimmed rectangle), from a page. Used by `unpack` and the round-trip tests.

@@ -71,6 +71,28 @@ struct AtlasOptions {
   diag::Span max_size_span;  // its max_size: value (line 0 when absent)
 };
 
+// Scale variants (`variants:`): each writes one more complete pack beside the base one,
+// its frames scaled (docs/definitions.md, "variants").
+inline constexpr std::size_t kMaxVariants = 8;
+inline constexpr std::size_t kMaxSuffixBytes = 32;
+// The scale's bounds, 1/16 and 16, and its precision: a decimal of at most 6 places.
+inline constexpr std::int64_t kScaleDenominator = 1000000;
+
+// nearest: each output pixel is the source pixel under its centre (integer scales repeat
+// every pixel exactly); smooth: stb_image_resize's default filters, alpha-weighted.
+enum class ScaleFilter { kNearest, kSmooth };
+
+struct Variant {
+  // The scale as an exact fraction in lowest terms: num / den.
+  std::int64_t num = 1;
+  std::int64_t den = 1;
+  std::string scale_text;  // as written ("0.5")
+  std::string suffix;      // "@2x": inserted before the extension of every output's name
+  ScaleFilter filter = ScaleFilter::kNearest;
+  diag::Span span;  // the variant's mapping
+  double scale() const { return double(num) / double(den); }
+};
+
 struct Grid {
   Size cell;
   Point origin;
@@ -186,6 +208,7 @@ struct Definition {
   diag::Span pack_span;
   int tick_rate = kDefaultTickRate;
   AtlasOptions atlas;
+  std::vector<Variant> variants;  // in file order; empty: the base pack only
   std::vector<Sheet> sheets;
   std::vector<Frame> frames;        // sheets in order; grid frames row-major; files by name
   std::vector<Action> actions;      // in file order

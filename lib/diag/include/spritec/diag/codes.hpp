@@ -71,6 +71,9 @@
   X(kFrameTooLarge,         "E0401", "a frame is larger than the atlas max_size")           \
   X(kPagesTooLarge,         "E0403", "the pages would be more or larger than the cap")      \
   X(kPreviewTooLarge,       "E0404", "a preview or strip would be larger than the cap")     \
+  X(kVariantScale,          "E0410", "a variant's scale is not a decimal within 1/16..16")  \
+  X(kVariantSuffix,         "E0411", "a variant's suffix is empty, repeated or no file name part") \
+  X(kTooManyVariants,       "E0412", "a definition has more variants than the cap")         \
   X(kPackInvalid,           "E0501", "a pack is damaged or not a pack")                     \
   X(kPackVersion,           "E0502", "a pack has a newer major format version")             \
   X(kSceneUnknownActor,     "E0601", "a script item names an actor that does not exist")    \

@@ -232,6 +232,16 @@ void flip_y(Image& img);
 // wider or taller than 65536.
 Image scale_nearest(const Image& img, int n);
 
+// Resamples `src` into an out_w x out_h image with stb_image_resize's default filters
+// (Catmull-Rom when enlarging, Mitchell when shrinking), weighted by alpha (no dark
+// fringes) in the sRGB colour space, edges clamped. Output pixel x samples src around
+// ((x + 0.5 + shift_x) / scale_x) (and likewise y): `shift` places the output window in
+// the scaled plane, in output pixels. Every fully transparent output pixel is (0, 0, 0, 0).
+// Deterministic: the same arguments give the same bytes. An empty image when either size
+// is 0 or src is empty.
+Image resize_smooth(const Image& src, int out_w, int out_h, double scale_x, double scale_y,
+                    double shift_x, double shift_y);
+
 // Repeats the edge pixels of `rect` (already drawn in dst) n times outward: the n columns
 // left of the rect copy its left column, the n rows above copy its top row, and so on; the
 // n x n corner squares take the corner pixels. Pixels outside dst are skipped.

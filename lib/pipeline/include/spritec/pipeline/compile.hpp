@@ -32,6 +32,17 @@ struct CompileOptions {
   bool keep_pages = true;
 };
 
+// One scale variant of a compiled pack (def::Variant): its atlas, model, pages and bytes.
+struct CompiledVariant {
+  def::Variant variant;
+  atlas::Atlas atlas;
+  format::PackModel model;
+  std::vector<std::uint8_t> bytes;  // the .spk
+  std::vector<std::vector<std::uint8_t>> page_pngs;
+  double scale_seconds = 0;  // scale_atlas as a whole (its pack and compose times in atlas.stats)
+  double encode_seconds = 0;
+};
+
 struct Compiled {
   def::Definition definition;
   atlas::Atlas atlas;
@@ -40,6 +51,7 @@ struct Compiled {
   std::vector<std::vector<std::uint8_t>> page_pngs;
   double encode_seconds = 0;
   double load_seconds = 0;
+  std::vector<CompiledVariant> variants;  // filled by compile_variants (build only)
 };
 
 // Definition file -> checked model -> atlas -> pack bytes. Empty when errors were reported.
@@ -50,6 +62,17 @@ struct Compiled {
 [[nodiscard]] std::optional<Compiled> compile_loaded(def::Definition definition,
                                                      const CompileOptions& options,
                                                      diag::Sink& sink);
+
+// The definition's scale variants of a compiled pack, each made from the base pack's
+// frames (its atlas, or for a pack from the cache its model and page PNGs), its page
+// files named options.page_file_stem + suffix + "-N.png". False when one failed
+// (reported: E0401, E0403).
+[[nodiscard]] bool compile_variants(Compiled& compiled, const CompileOptions& options,
+                                    diag::Sink& sink);
+
+// A file name with a variant's suffix inserted before its extension: "out/hero.spk" and
+// "@2x" give "out/hero@2x.spk"; a name without extension gets the suffix at its end.
+std::string variant_path(const std::string& path, const std::string& suffix);
 
 // A key for the build cache: a hash of this spritec's version and pack format, the
 // options that change the output, and the bytes of the definition and every file it

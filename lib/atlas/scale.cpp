@@ -1,0 +1,366 @@
+// scale_atlas: a scale variant of a built atlas (docs/definitions.md, "variants").
+//
+// Every frame is scaled on its own, from its pixels in the base pages (which hold them
+// exactly), as if its whole untrimmed frame were scaled: the scaled frame is
+// ceil(source_w * scale) x ceil(source_h * scale), output pixel X covers the source span
+// [X / scale, (X + 1) / scale). Only the part that can hold a pixel is computed — the
+// trimmed rectangle's samples for nearest, plus the filter's reach for smooth — then
+// trimmed again, deduplicated by its new pixels and packed with the same options. Frames
+// never share pixels while scaled, so a smooth filter cannot bleed one into another. A
+// fully transparent pixel of a variant is always (0, 0, 0, 0): what a base page stores in
+// its transparent pixels (the source's colours, or bleed's) does not reach the variants.
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <thread>
+#include <tuple>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include "spritec/atlas/atlas.hpp"
+#include "spritec/pack/pack.hpp"
+
+namespace spritec::atlas {
+
+namespace {
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  std::int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+  return -floor_div(-a, b);
+}
+
+// One axis of a frame: the untrimmed extent, the trimmed span and the part of the scaled
+// axis computed.
+struct Axis {
+  int length = 0;  // untrimmed, source pixels
+  int t0 = 0;      // the trimmed span [t0, t1)
+  int t1 = 0;
+  int out_length = 0;  // scaled untrimmed extent
+  int o0 = 0;          // the computed part of the scaled axis [o0, o1)
+  int o1 = 0;
+  int a0 = 0;  // smooth: the source window read [a0, a1) (the trimmed span and margins)
+  int a1 = 0;
+};
+
+// The source pixel nearest filtering takes for output pixel x: the one under its centre,
+// (x + 1/2) / scale, as exact integer arithmetic; the last one past the frame's end.
+int nearest_source(std::int64_t x, std::int64_t num, std::int64_t den, int length) {
+  return int(std::min<std::int64_t>(length - 1, floor_div((2 * x + 1) * den, 2 * num)));
+}
+
+// Smooth: the source pixels read on each side of the trimmed span. Stb's filters reach 2
+// output pixels (shrinking) or 2 source pixels (enlarging) from a pixel's centre: 3 / scale
+// + 3 source pixels cover both with room.
+std::int64_t smooth_margin(const def::Variant& v) {
+  return ceil_div(3 * v.den, v.num) + 3;
+}
+
+Axis plan_axis(int length, int t0, int t1, const def::Variant& v) {
+  Axis a;
+  a.length = length;
+  a.t0 = t0;
+  a.t1 = t1;
+  a.out_length = int(scaled_length(length, v));
+  if (v.filter == def::ScaleFilter::kNearest) {
+    // The first output pixel whose source is at or past t: (2x + 1) den >= 2 num t.
+    auto first_at = [&](int t) {
+      return std::max<std::int64_t>(0, ceil_div(2 * v.num * t - v.den, 2 * v.den));
+    };
+    a.o0 = int(std::min<std::int64_t>(a.out_length, first_at(t0)));
+    a.o1 = t1 >= length ? a.out_length : int(std::min<std::int64_t>(a.out_length, first_at(t1)));
+  } else {
+    const int margin = int(smooth_margin(v));
+    a.a0 = std::max(0, t0 - margin);
+    a.a1 = std::min(length, t1 + margin);
+    a.o0 = int(floor_div(std::int64_t{a.a0} * v.num, v.den));
+    a.o1 = int(std::min<std::int64_t>(a.out_length, ceil_div(std::int64_t{a.a1} * v.num, v.den)));
+  }
+  if (a.o1 < a.o0) a.o1 = a.o0;
+  return a;
+}
+
+// One distinct frame to scale: its pixels in the base pages and where they lie.
+struct Job {
+  std::size_t frame = 0;  // the first frame with these pixels at this place
+  Axis x, y;
+  image::Image scaled;  // the computed part, trimmed (empty: no pixel left)
+  int trim_x = 0;       // where `scaled` lies in the scaled untrimmed frame
+  int trim_y = 0;
+};
+
+void scale_job(Job& job, const Atlas& base, const def::Variant& v, bool trim) {
+  const Frame& f = base.frames[job.frame];
+  const image::Image& page = base.pages[std::size_t(f.page)];
+  const int w = job.x.o1 - job.x.o0;
+  const int h = job.y.o1 - job.y.o0;
+  if (w <= 0 || h <= 0) return;
+  image::Image out;
+  if (v.filter == def::ScaleFilter::kNearest) {
+    out = image::Image(w, h);
+    std::vector<int> sx(std::size_t(w), 0);
+    for (int i = 0; i < w; ++i)
+      sx[std::size_t(i)] = nearest_source(job.x.o0 + i, v.num, v.den, job.x.length) - job.x.t0;
+    for (int j = 0; j < h; ++j) {
+      const int sy = nearest_source(job.y.o0 + j, v.num, v.den, job.y.length) - job.y.t0;
+      std::uint8_t* dst = out.pixel(0, j);
+      for (int i = 0; i < w; ++i, dst += 4) {
+        const int s = sx[std::size_t(i)];
+        if (s < 0 || s >= f.rect.w || sy < 0 || sy >= f.rect.h) continue;  // trimmed away
+        const std::uint8_t* src = page.pixel(f.rect.x + s, f.rect.y + sy);
+        // A fully transparent pixel is (0, 0, 0, 0) whatever colour the page gives it (a
+        // source's, or bleed's), as the smooth filter makes it: the variant depends only
+        // on what shows.
+        if (src[3] != 0) std::copy(src, src + 4, dst);
+      }
+    }
+  } else {
+    // The source window: the trimmed pixels with transparent margins (where the frame
+    // goes on; at the frame's edge the window ends there and is clamped, as the whole
+    // frame would be).
+    image::Image window(job.x.a1 - job.x.a0, job.y.a1 - job.y.a0);
+    image::blit(window, job.x.t0 - job.x.a0, job.y.t0 - job.y.a0, page, f.rect);
+    const double sx = v.scale();
+    out = image::resize_smooth(window, w, h, sx, sx, job.x.o0 - job.x.a0 * sx,
+                               job.y.o0 - job.y.a0 * sx);
+  }
+  const image::Rect kept = trim ? image::trim_bounds(out, image::whole(out)) : image::whole(out);
+  if (kept.empty()) return;
+  job.trim_x = job.x.o0 + kept.x;
+  job.trim_y = job.y.o0 + kept.y;
+  job.scaled = kept == image::whole(out) ? std::move(out) : image::crop(out, kept);
+}
+
+}  // namespace
+
+std::int64_t scaled_length(std::int64_t length, const def::Variant& v) {
+  return ceil_div(length * v.num, v.den);
+}
+
+int scaled_coordinate(std::int64_t value, const def::Variant& v) {
+  // Half away from zero: a mirrored value scales to the mirrored result.
+  const std::int64_t twice = 2 * value * v.num;
+  const std::int64_t q = floor_div(std::abs(twice) + v.den, 2 * v.den);
+  return int(twice < 0 ? -q : q);
+}
+
+std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas& base,
+                                 const def::Variant& variant, const Options& options,
+                                 diag::Sink& sink) {
+  const def::AtlasOptions& opt = definition.atlas;
+  const std::string named = "variant '" + variant.suffix + "' (scale " + variant.scale_text + ")";
+  const diag::Note at_variant{variant.span, "the variant is here"};
+  Atlas atlas;
+  atlas.stats.frames = base.frames.size();
+
+  // 1. Plan: one job per distinct (pixels, place in the frame, frame size); the sizes
+  // and the memory they need are known before any pixel is scaled.
+  std::vector<Job> jobs;
+  std::vector<long> job_of(base.frames.size(), -1);
+  std::map<std::tuple<int, int, int, int, int, int, int, int, int>, std::size_t> seen;
+  std::int64_t planned = 0;
+  for (std::size_t i = 0; i < base.frames.size(); ++i) {
+    const Frame& f = base.frames[i];
+    Frame& out = atlas.frames.emplace_back();
+    out.name = f.name;
+    out.origin = {scaled_coordinate(f.origin.x, variant), scaled_coordinate(f.origin.y, variant)};
+    out.source_w = int(scaled_length(f.source_w, variant));
+    out.source_h = int(scaled_length(f.source_h, variant));
+    atlas.stats.source_pixels += std::int64_t{out.source_w} * out.source_h;
+    if (f.rect.empty()) continue;
+    auto key = std::make_tuple(f.page, f.rect.x, f.rect.y, f.rect.w, f.rect.h, f.trim_x, f.trim_y,
+                               f.source_w, f.source_h);
+    auto [it, inserted] = seen.emplace(key, jobs.size());
+    job_of[i] = long(it->second);
+    if (!inserted) continue;
+    Job& job = jobs.emplace_back();
+    job.frame = i;
+    job.x = plan_axis(f.source_w, f.trim_x, f.trim_x + f.rect.w, variant);
+    job.y = plan_axis(f.source_h, f.trim_y, f.trim_y + f.rect.h, variant);
+    const std::int64_t w = job.x.o1 - job.x.o0;
+    const std::int64_t h = job.y.o1 - job.y.o0;
+    // The computed part against the largest page, before a pixel is allocated. A nearest
+    // frame is that part exactly once trimmed (an enlarging scale samples every source row
+    // and column; a shrinking one keeps it within the base frame's size). A smooth one
+    // holds the margins too, at most margin * scale + 1 output pixels a side, which its
+    // trimming mostly takes off again: those are allowed over max_size (the packing says
+    // whether the trimmed frame fits).
+    const std::int64_t slack =
+        variant.filter == def::ScaleFilter::kSmooth
+            ? 2 * (ceil_div(smooth_margin(variant) * variant.num, variant.den) + 2)
+            : 0;
+    if (w > opt.max_size.width + slack || h > opt.max_size.height + slack) {
+      const def::Frame& frame = definition.frames[i];
+      sink.error(diag::Code::kFrameTooLarge, frame.span,
+                 "in " + named + ", frame '" + frame.name + "' is " + std::to_string(w) + "x" +
+                     std::to_string(h) + " and does not fit a page of at most " +
+                     std::to_string(opt.max_size.width) + "x" + std::to_string(opt.max_size.height),
+                 {at_variant});
+      return std::nullopt;
+    }
+    planned += w * h;
+  }
+  // The pages of this variant may hold kMaxPageArea pixels, and what the variants before
+  // it left of kMaxVariantPageArea.
+  const std::int64_t cap = std::min(kMaxPageArea, options.variant_area_left);
+  const std::string cap_text =
+      cap < kMaxPageArea ? std::to_string(cap) + " pixels (what the variants before it left of " +
+                               std::to_string(kMaxVariantPageArea) + " for all variants' pages)"
+                         : std::to_string(kMaxPageArea) + " pixels";
+  if (planned > cap) {
+    sink.error(diag::Code::kPagesTooLarge, variant.span,
+               "the frames of " + named + " hold " + std::to_string(planned) +
+                   " pixels together, over the cap of " + cap_text +
+                   " of pages: lower the scale or split the definition");
+    return std::nullopt;
+  }
+
+  // 2. Scale, `jobs` threads over the jobs by index: each job's pixels depend only on it.
+  int threads = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
+  threads = std::max(1, std::min<int>(threads, int(jobs.size())));
+  {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) {
+      pool.emplace_back([&, t] {
+        for (std::size_t k = std::size_t(t); k < jobs.size(); k += std::size_t(threads))
+          scale_job(jobs[k], base, variant, opt.trim);
+      });
+    }
+    for (std::size_t k = 0; k < jobs.size(); k += std::size_t(threads))
+      scale_job(jobs[k], base, variant, opt.trim);
+    for (std::thread& t : pool)
+      t.join();
+  }
+
+  // 3. Dedupe by the scaled pixels, in definition order (frames equal in the base may
+  // differ once scaled: the sampling depends on where the pixels lie in the frame).
+  std::vector<std::size_t> stored;                            // frame indices
+  std::vector<std::size_t> stored_job;                        // their jobs
+  std::map<std::uint64_t, std::vector<std::size_t>> by_hash;  // hash -> indices into stored
+  for (std::size_t i = 0; i < atlas.frames.size(); ++i) {
+    Frame& out = atlas.frames[i];
+    if (job_of[i] < 0 || jobs[std::size_t(job_of[i])].scaled.empty()) {
+      ++atlas.stats.empty;
+      continue;
+    }
+    const Job& job = jobs[std::size_t(job_of[i])];
+    out.trim_x = job.trim_x;
+    out.trim_y = job.trim_y;
+    out.rect.w = job.scaled.width;
+    out.rect.h = job.scaled.height;
+    if (opt.dedupe) {
+      const image::Rect all = image::whole(job.scaled);
+      std::vector<std::size_t>& same = by_hash[image::hash_rect(job.scaled, all)];
+      auto match = std::find_if(same.begin(), same.end(), [&](std::size_t k) {
+        const image::Image& other = jobs[stored_job[k]].scaled;
+        return image::equal_rect(other, image::whole(other), job.scaled, all);
+      });
+      if (match != same.end()) {
+        out.duplicate_of = long(stored[*match]);
+        ++atlas.stats.duplicates;
+        continue;
+      }
+      same.push_back(stored.size());
+    }
+    stored.push_back(i);
+    stored_job.push_back(std::size_t(job_of[i]));
+  }
+  atlas.stats.stored = stored.size();
+
+  // 4. Pack with the base's options (padding and extrusion are page pixels: not scaled).
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
+  std::vector<pack::Size> sizes;
+  for (std::size_t i : stored)
+    sizes.push_back(
+        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
+  pack::Options pack_options;
+  pack_options.max_width = opt.max_size.width;
+  pack_options.max_height = opt.max_size.height;
+  pack_options.power_of_two = opt.power_of_two;
+  pack_options.padding = opt.padding;
+  pack_options.jobs = threads;  // the same packing for any number (pack.hpp)
+  pack::Result packed = pack::pack(sizes, pack_options);
+  if (!packed.ok()) {
+    const pack::Error& e = packed.error;
+    if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
+      const def::Frame& frame = definition.frames[stored[e.item]];
+      sink.error(diag::Code::kFrameTooLarge, frame.span,
+                 "in " + named + ", frame '" + frame.name + "' is " + std::to_string(e.size.width) +
+                     "x" + std::to_string(e.size.height) +
+                     " (trimmed, with extrusion) and does not fit a page of at most " +
+                     std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
+                 {at_variant});
+    } else {
+      sink.error(diag::Code::kInternal, variant.span,
+                 "the frames of " + named + " cannot be packed");
+    }
+    return std::nullopt;
+  }
+  atlas.stats.pack_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::int64_t area = 0;
+  for (const pack::Page& page : packed.value.pages)
+    area += page.area();
+  if (packed.value.pages.size() > kMaxPages || area > cap) {
+    sink.error(diag::Code::kPagesTooLarge, variant.span,
+               "the frames of " + named + " need " + std::to_string(packed.value.pages.size()) +
+                   " pages, " + std::to_string(area) + " pixels in all; the caps are " +
+                   std::to_string(kMaxPages) + " pages and " + cap_text +
+                   ": lower the scale, padding: or extrude:, or split the definition");
+    return std::nullopt;
+  }
+  atlas.stats.page_area = area;
+  if (options.plan_only) return atlas;
+
+  // 5. Compose, page after page, each page's frames in packing order as the base does;
+  // a scaled frame is let go once drawn (when no other stored frame shares its pixels),
+  // so the scaled frames and the pages are not all held at once.
+  start = Clock::now();
+  std::vector<std::vector<std::size_t>> on_page(packed.value.pages.size());
+  std::vector<std::size_t> uses(jobs.size(), 0);
+  for (std::size_t k = 0; k < stored.size(); ++k) {
+    on_page[std::size_t(packed.value.placements[k].page)].push_back(k);
+    ++uses[stored_job[k]];
+  }
+  for (std::size_t p = 0; p < packed.value.pages.size(); ++p) {
+    const pack::Page& packed_page = packed.value.pages[p];
+    image::Image& page = atlas.pages.emplace_back(packed_page.width, packed_page.height);
+    atlas.stats.page_occupancy.push_back(packed_page.occupancy());
+    for (std::size_t k : on_page[p]) {
+      const pack::Placement& place = packed.value.placements[k];
+      Frame& frame = atlas.frames[stored[k]];
+      image::Image& pixels = jobs[stored_job[k]].scaled;
+      frame.page = place.page;
+      frame.rect.x = place.x + opt.extrude;
+      frame.rect.y = place.y + opt.extrude;
+      image::blit(page, frame.rect.x, frame.rect.y, pixels, image::whole(pixels));
+      if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
+      atlas.stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+      if (--uses[stored_job[k]] == 0) pixels = image::Image();
+    }
+#if defined(__GLIBC__)
+    malloc_trim(0);  // the freed frames are small heap blocks glibc would keep (atlas.cpp)
+#endif
+  }
+  for (Frame& frame : atlas.frames) {
+    if (frame.duplicate_of >= 0) {
+      const Frame& original = atlas.frames[std::size_t(frame.duplicate_of)];
+      frame.page = original.page;
+      frame.rect = original.rect;
+    }
+  }
+  if (atlas.pages.empty() && !atlas.frames.empty()) atlas.pages.emplace_back(1, 1);
+  std::int64_t page_area = 0;
+  for (const image::Image& page : atlas.pages)
+    page_area += std::int64_t{page.width} * page.height;
+  atlas.stats.occupancy = page_area > 0 ? double(atlas.stats.used_pixels) / double(page_area) : 0;
+  atlas.stats.compose_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return atlas;
+}
+
+}  // namespace spritec::atlas
