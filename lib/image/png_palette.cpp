@@ -61,31 +61,37 @@ class ColourCounter {
   std::vector<std::uint32_t> colours_;
 };
 
-// The palette of an image and its pixels as indices into it (one byte each, row-major), or
-// nothing when it has more than 256 colours. Entries whose alpha is below 255 come first
-// (so tRNS needs only as many entries as there are such colours), each group in order of
-// first use.
+// The palette of an image and its pixels as indices into it, or nothing when it has more
+// than 256 colours. Entries whose alpha is below 255 come first (so tRNS needs only as many
+// entries as there are such colours), each group in order of first use. The indices are
+// kept as PNG rows: each row a filter-type byte (0) and one byte a pixel, until pack_rows
+// packs them at the bit depth in place (so a page costs one buffer of indices, not three).
 struct Indexed {
   std::vector<std::array<std::uint8_t, 4>> palette;  // RGBA
   std::size_t translucent = 0;                       // entries with alpha < 255, first
-  std::vector<std::uint8_t> pixels;
+  std::vector<std::uint8_t> rows;
+  std::size_t row_bytes = 0;  // filter byte included
 };
 
 bool index_image(const Image& img, Indexed& out) {
   ColourCounter counter;
-  const std::size_t n = std::size_t(img.width) * std::size_t(img.height);
-  out.pixels.resize(n);
+  const std::size_t w = std::size_t(img.width);
+  out.row_bytes = w + 1;
+  out.rows.assign(out.row_bytes * std::size_t(img.height), 0);
   const std::uint8_t* p = img.rgba.data();
   std::uint32_t last = 0;
   int last_index = -1;
-  for (std::size_t i = 0; i < n; ++i, p += 4) {
-    const std::uint32_t c = load_u32(p);
-    if (c != last || last_index < 0) {
-      last_index = counter.index_of(c);
-      if (last_index < 0) return false;
-      last = c;
+  for (int y = 0; y < img.height; ++y) {
+    std::uint8_t* row = out.rows.data() + std::size_t(y) * out.row_bytes + 1;
+    for (std::size_t x = 0; x < w; ++x, p += 4) {
+      const std::uint32_t c = load_u32(p);
+      if (c != last || last_index < 0) {
+        last_index = counter.index_of(c);
+        if (last_index < 0) return false;
+        last = c;
+      }
+      row[x] = std::uint8_t(last_index);
     }
-    out.pixels[i] = std::uint8_t(last_index);
   }
   const std::vector<std::uint32_t>& colours = counter.colours();
   std::array<std::uint8_t, 256> remap{};
@@ -100,8 +106,11 @@ bool index_image(const Image& img, Indexed& out) {
     }
     if (pass == 0) out.translucent = out.palette.size();
   }
-  for (std::uint8_t& v : out.pixels)
-    v = remap[v];
+  for (int y = 0; y < img.height; ++y) {
+    std::uint8_t* row = out.rows.data() + std::size_t(y) * out.row_bytes + 1;
+    for (std::size_t x = 0; x < w; ++x)
+      row[x] = remap[row[x]];
+  }
   return true;
 }
 
@@ -109,22 +118,29 @@ int bit_depth_for(std::size_t colours) {
   return colours <= 2 ? 1 : colours <= 4 ? 2 : colours <= 16 ? 4 : 8;
 }
 
-// Row y of the indices packed at `depth` bits (leftmost pixel in the high bits), after its
-// filter-type byte 0 (none).
-void pack_row(const Indexed& ix, int width, int y, int depth, std::uint8_t* row) {
-  const std::uint8_t* in = ix.pixels.data() + std::size_t(y) * std::size_t(width);
-  *row++ = 0;
-  if (depth == 8) {
-    std::memcpy(row, in, std::size_t(width));
-    return;
-  }
+// Packs the rows at `depth` bits a pixel (leftmost pixel in the high bits), in place: a
+// packed row is never longer than its bytes, and rows are packed from the top, so nothing
+// is overwritten before it is read. Each row keeps its filter-type byte 0 (none).
+void pack_rows(Indexed& ix, int width, int height, int depth) {
+  if (depth == 8) return;
+  const std::size_t from = ix.row_bytes;
+  const std::size_t to = 1 + (std::size_t(width) * std::size_t(depth) + 7) / 8;
   const int per_byte = 8 / depth;
-  const std::size_t bytes = (std::size_t(width) * std::size_t(depth) + 7) / 8;
-  std::memset(row, 0, bytes);
-  for (int x = 0; x < width; ++x) {
-    const int shift = 8 - depth * (x % per_byte + 1);
-    row[x / per_byte] |= std::uint8_t(in[x] << shift);
+  for (int y = 0; y < height; ++y) {
+    const std::uint8_t* in = ix.rows.data() + std::size_t(y) * from + 1;
+    std::uint8_t* out = ix.rows.data() + std::size_t(y) * to;
+    out[0] = 0;
+    for (std::size_t b = 0; b + 1 < to; ++b) {
+      std::uint8_t v = 0;
+      for (int k = 0; k < per_byte; ++k) {
+        const std::size_t x = b * std::size_t(per_byte) + std::size_t(k);
+        if (x < std::size_t(width)) v |= std::uint8_t(in[x] << (8 - depth * (k + 1)));
+      }
+      out[1 + b] = v;
+    }
   }
+  ix.row_bytes = to;
+  ix.rows.resize(to * std::size_t(height));
 }
 
 struct Output {
@@ -216,42 +232,56 @@ std::vector<std::uint8_t> sample_rows(const std::vector<std::uint8_t>& rows, std
   return out;
 }
 
-// The zlib stream of the rows, by libdeflate: with filter type 0 (none) on every row, each
-// row's adaptive choice, or whichever of the two streams is smaller (none on a tie). For
-// kSmaller on more than kSampleAbove bytes of rows, "smaller" is judged on a sample (one
-// band of 16 rows in 8, both ways) and only the winner deflates the whole: 1.25 deflates
-// instead of 2, and the same choice on the benchmark pages.
-Bytes deflate_rows(const Indexed& ix, int width, int height, int depth, int level,
-                   PngFilters filters) {
-  const std::size_t row_bytes = 1 + (std::size_t(width) * std::size_t(depth) + 7) / 8;
-  std::vector<std::uint8_t> rows(row_bytes * std::size_t(height));
-  for (int y = 0; y < height; ++y)
-    pack_row(ix, width, y, depth, rows.data() + std::size_t(y) * row_bytes);
-  libdeflate_compressor* c = libdeflate_alloc_compressor(level);
-  if (c == nullptr) return {};
-  if (filters == PngFilters::kNone) {
-    Bytes none = zlib(c, rows);
-    libdeflate_free_compressor(c);
-    return none;
+// The sampled rows (sample_rows' bands) each filtered adaptively, from the unfiltered rows.
+std::vector<std::uint8_t> sample_filtered(const std::vector<std::uint8_t>& rows,
+                                          std::size_t row_bytes, int height) {
+  std::vector<std::uint8_t> out;
+  std::vector<std::uint8_t> scratch;
+  for (int y = 0; y < height; ++y) {
+    if ((y / kSampleBand) % kSampleEvery != 0) continue;
+    const std::uint8_t* row = rows.data() + std::size_t(y) * row_bytes;
+    const std::size_t at = out.size();
+    out.insert(out.end(), row, row + row_bytes);
+    filter_adaptive(out.data() + at, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, scratch);
   }
-  std::vector<std::uint8_t> filtered = rows;
-  // Filtered from the last row up: each row's prior row is still unfiltered.
+  return out;
+}
+
+// Filters every row adaptively, in place, from the last row up: each row's prior row is
+// still unfiltered when the row is.
+void filter_all(std::vector<std::uint8_t>& rows, std::size_t row_bytes, int height) {
   std::vector<std::uint8_t> scratch;
   for (int y = height - 1; y >= 0; --y) {
-    std::uint8_t* row = filtered.data() + std::size_t(y) * row_bytes;
-    filter_adaptive(row, y > 0 ? rows.data() + std::size_t(y - 1) * row_bytes + 1 : nullptr,
-                    row_bytes - 1, scratch);
+    std::uint8_t* row = rows.data() + std::size_t(y) * row_bytes;
+    filter_adaptive(row, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, scratch);
   }
+}
+
+// The zlib stream of the packed rows, by libdeflate: with filter type 0 (none) on every
+// row, each row's adaptive choice, or whichever of the two streams is smaller (none on a
+// tie). For kSmaller on more than kSampleAbove bytes of rows, "smaller" is judged on a
+// sample (one band of 16 rows in 8, both ways) and only the winner deflates the whole:
+// 1.25 deflates instead of 2, and the same choice on the benchmark pages. The rows are
+// filtered in place (they are the PNG's data either way).
+Bytes deflate_rows(std::vector<std::uint8_t>& rows, std::size_t row_bytes, int height, int level,
+                   PngFilters filters) {
+  libdeflate_compressor* c = libdeflate_alloc_compressor(level);
+  if (c == nullptr) return {};
   Bytes out;
-  if (filters == PngFilters::kAdaptive) {
-    out = zlib(c, filtered);
+  if (filters == PngFilters::kNone) {
+    out = zlib(c, rows);
+  } else if (filters == PngFilters::kAdaptive) {
+    filter_all(rows, row_bytes, height);
+    out = zlib(c, rows);
   } else if (rows.size() > kSampleAbove) {
     const std::size_t none = zlib(c, sample_rows(rows, row_bytes, height)).size();
-    const std::size_t adaptive = zlib(c, sample_rows(filtered, row_bytes, height)).size();
-    out = zlib(c, adaptive != 0 && adaptive < none ? filtered : rows);
+    const std::size_t adaptive = zlib(c, sample_filtered(rows, row_bytes, height)).size();
+    if (adaptive != 0 && adaptive < none) filter_all(rows, row_bytes, height);
+    out = zlib(c, rows);
   } else {
     Bytes none = zlib(c, rows);
-    Bytes adaptive = zlib(c, filtered);
+    filter_all(rows, row_bytes, height);
+    Bytes adaptive = zlib(c, rows);
     out = !adaptive.empty() && (none.empty() || adaptive.size() < none.size()) ? std::move(adaptive)
                                                                                : std::move(none);
   }
@@ -272,7 +302,6 @@ struct Chunks {
   std::size_t plte_size;
   const png_byte* trns;
   std::size_t trns_size;
-  std::uint8_t* row;  // scratch for one packed row and its filter byte (libpng's zlib)
   const Bytes* idat;  // the deflated rows (libdeflate)
   Output* out;
 };
@@ -307,8 +336,8 @@ bool write_png(const Chunks& c) {
                    c.options.filters == PngFilters::kAdaptive ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
     png_set_compression_level(png, std::min(c.level, 9));
     for (int y = 0; y < c.height; ++y) {
-      pack_row(*c.ix, c.width, y, c.depth, c.row);
-      png_write_row(png, c.row + 1);  // libpng adds the filter byte itself
+      // libpng adds the filter byte itself.
+      png_write_row(png, c.ix->rows.data() + std::size_t(y) * c.ix->row_bytes + 1);
     }
     png_write_end(png, info);
   }
@@ -339,10 +368,12 @@ Bytes encode_png_indexed(const Image& img, const IndexedPngOptions& options) {
     Indexed ix;
     if (!index_image(img, ix)) return {};
     const int depth = bit_depth_for(ix.palette.size());
+    pack_rows(ix, img.width, img.height, depth);
     Bytes idat;
     if (options.compressor == IdatCompressor::kLibdeflate) {
-      idat = deflate_rows(ix, img.width, img.height, depth, level, options.filters);
+      idat = deflate_rows(ix.rows, ix.row_bytes, img.height, level, options.filters);
       if (idat.empty()) return {};
+      ix.rows = std::vector<std::uint8_t>();  // in idat now
     }
 
     std::vector<png_color> plte(ix.palette.size());
@@ -351,12 +382,10 @@ Bytes encode_png_indexed(const Image& img, const IndexedPngOptions& options) {
       plte[i] = {ix.palette[i][0], ix.palette[i][1], ix.palette[i][2]};
       if (i < ix.translucent) trns[i] = ix.palette[i][3];
     }
-    std::vector<std::uint8_t> row(1 + (std::size_t(img.width) * std::size_t(depth) + 7) / 8);
     Output out;
     out.bytes.reserve(idat.size() + 64 + plte.size() * 4);
-    const Chunks chunks{&ix,        img.width,   img.height,  depth,       level,
-                        options,    plte.data(), plte.size(), trns.data(), trns.size(),
-                        row.data(), &idat,       &out};
+    const Chunks chunks{&ix,         img.width,   img.height,  depth,       level, options,
+                        plte.data(), plte.size(), trns.data(), trns.size(), &idat, &out};
     if (!write_png(chunks) || out.failed) return {};
     return std::move(out.bytes);
   } catch (const std::bad_alloc&) {
