@@ -88,6 +88,9 @@ class MaxRectsPage {
     split_.clear();
     touching_.clear();
     std::size_t kept = 0;
+    // The largest free width and height can only shrink, and only when a rectangle that
+    // had one of them is cut (its remainders are inside it): only then are they recounted.
+    bool recount = false;
     for (std::size_t i = 0; i < free_.size(); ++i) {
       const Rect f = free_[i];
       if (!intersects(f, r)) {
@@ -95,6 +98,7 @@ class MaxRectsPage {
         free_[kept++] = f;
         continue;
       }
+      recount = recount || f.w == max_free_w_ || f.h == max_free_h_;
       if (r.x > f.x) split_.push_back({f.x, f.y, r.x - f.x, f.h});
       if (r.x + r.w < f.x + f.w) split_.push_back({r.x + r.w, f.y, f.x + f.w - r.x - r.w, f.h});
       if (r.y > f.y) split_.push_back({f.x, f.y, f.w, r.y - f.y});
@@ -121,6 +125,7 @@ class MaxRectsPage {
     for (const Rect& n : split_) {
       if (n.w != 0) free_.push_back(n);
     }
+    if (!recount) return;
     max_free_w_ = 0;
     max_free_h_ = 0;
     for (const Rect& f : free_) {
