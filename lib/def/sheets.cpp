@@ -2,6 +2,7 @@
 #include <atomic>
 #include <system_error>
 #include <thread>
+#include <unordered_set>
 
 #include "loader.hpp"
 #include "spritec/def/schema.hpp"
@@ -432,9 +433,33 @@ const io::Matches& Loader::listing(const fs::path& dir, const std::string& patte
 // and its order are the same; only the waiting is shared between cores. Nothing is reported
 // here (a folder that cannot be resolved is left to load_files_sheet).
 void Loader::prefetch_files_sheets(const Node& sheets) {
-  int jobs = options_.jobs > 0 ? options_.jobs : int(std::thread::hardware_concurrency());
+  const int jobs =
+      std::min(8, options_.jobs > 0 ? options_.jobs : int(std::thread::hardware_concurrency()));
   if (jobs <= 1) return;
-  std::vector<fs::path> files;
+  // fn(i) for i in [0, n) on `jobs` threads, this one included.
+  const auto parallel = [jobs](std::size_t n, const auto& fn) {
+    std::atomic<std::size_t> next{0};
+    const auto worker = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < n;)
+        fn(i);
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < jobs; ++t)
+      threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : threads)
+      t.join();
+  };
+
+  // Each distinct (folder as written, name pattern), in sheet order.
+  struct Listing {
+    std::string written;
+    std::string pattern;
+    diag::Result<fs::path> dir;
+    io::Matches matches;
+  };
+  std::vector<Listing> listings;
+  std::unordered_set<std::string> seen;
   for (const Node* sheet : sheets.items) {
     const Node* files_node = sheet->is_mapping() ? sheet->find("files") : nullptr;
     if (files_node == nullptr || !files_node->is_scalar() || tainted(files_node)) continue;
@@ -442,33 +467,33 @@ void Loader::prefetch_files_sheets(const Node& sheets) {
     const std::size_t slash = pattern.rfind('/');
     const std::string dir_part = slash == std::string::npos ? "." : pattern.substr(0, slash);
     if (dir_part.find_first_of("*?") != std::string::npos) continue;
-    const std::string written = dir_part.empty() ? std::string("/") : dir_part;
-    auto cached = resolved_.find(written);
-    if (cached == resolved_.end()) {
-      cached = resolved_.emplace(written, io::resolve_inside_root(root_, base_dir_, written)).first;
-    }
+    Listing l;
+    l.written = dir_part.empty() ? std::string("/") : dir_part;
+    l.pattern = slash == std::string::npos ? pattern : pattern.substr(slash + 1);
+    if (seen.insert(l.written + '\0' + l.pattern).second) listings.push_back(std::move(l));
+  }
+  if (listings.size() < 8) return;  // not worth a thread
+  parallel(listings.size(), [&](std::size_t i) {
+    Listing& l = listings[i];
+    l.dir = io::resolve_inside_root(root_, base_dir_, l.written);
+    if (l.dir) l.matches = io::list_matching(l.dir.value, l.pattern, kMaxFrames);
+  });
+
+  std::vector<fs::path> files;
+  for (Listing& l : listings) {
+    auto cached = resolved_.emplace(l.written, l.dir).first;
     if (!cached->second) continue;
     const fs::path& dir = cached->second.value;
     const io::Matches& listed =
-        listing(dir, slash == std::string::npos ? pattern : pattern.substr(slash + 1));
+        listings_.emplace(dir.string() + '\0' + l.pattern, std::move(l.matches)).first->second;
     if (listed.files.size() > kMaxFrames) continue;
     for (std::size_t i = 0; i < listed.files.size(); ++i) {
       if (!listed.links[i]) files.push_back(dir / listed.files[i].filename());
     }
   }
-  if (files.size() < 64) return;  // not worth a thread
   std::vector<diag::Result<io::FileHead, io::ReadFailure>> heads(files.size());
-  std::atomic<std::size_t> next{0};
-  const auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < files.size();)
-      heads[i] = io::read_file_head(files[i], image::kPngHeaderBytes);
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::min<int>(jobs, 8); ++t)
-    threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads)
-    t.join();
+  parallel(files.size(),
+           [&](std::size_t i) { heads[i] = io::read_file_head(files[i], image::kPngHeaderBytes); });
   heads_.reserve(files.size());
   for (std::size_t i = 0; i < files.size(); ++i)
     heads_.emplace(files[i].string(), std::move(heads[i]));
