@@ -1,5 +1,7 @@
 #include "spritec/atlas/atlas.hpp"
 
+#include "finish.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -27,15 +29,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Hands freed heap pages back to the system. The decoded sources are many small blocks in
-// the middle of the heap, which glibc keeps (as resident memory) after they are freed, so
-// without this the pages and the PNG encoder's buffers would come on top of them.
-void give_back_freed_memory() {
-#if defined(__GLIBC__)
-  malloc_trim(0);
-#endif
 }
 
 // One decoded source: a file with the colour key of the sheet that uses it; for an Aseprite
@@ -488,31 +481,44 @@ void AtlasBuilder::compose(const pack::Packing& packed) {
       stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
       if (--uses_[frame_source_[i]] == 0) sources_[frame_source_[i]].image = image::Image();
     }
-    give_back_freed_memory();
+    detail::give_back_freed_memory();
     if (options_.page_done) options_.page_done(p, page);
   }
 }
 
-// Duplicates take their originals' page and place; then the occupancy over all pages.
 void AtlasBuilder::finish() {
-  for (Frame& frame : atlas_.frames) {
+  detail::finish_atlas(atlas_);
+}
+
+}  // namespace
+
+namespace detail {
+
+// The decoded sources are many small blocks in the middle of the heap, which glibc keeps
+// (as resident memory) after they are freed, so without this the pages and the PNG
+// encoder's buffers would come on top of them.
+void give_back_freed_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
+void finish_atlas(Atlas& atlas) {
+  for (Frame& frame : atlas.frames) {
     if (frame.duplicate_of >= 0) {
-      const Frame& original = atlas_.frames[std::size_t(frame.duplicate_of)];
+      const Frame& original = atlas.frames[std::size_t(frame.duplicate_of)];
       frame.page = original.page;
       frame.rect = original.rect;
     }
   }
-  // A definition whose every frame is fully transparent still gets a page (1x1,
-  // transparent), so every frame names a page that exists.
-  if (atlas_.pages.empty() && !atlas_.frames.empty()) atlas_.pages.emplace_back(1, 1);
+  if (atlas.pages.empty() && !atlas.frames.empty()) atlas.pages.emplace_back(1, 1);
   std::int64_t page_area = 0;
-  for (const image::Image& page : atlas_.pages)
+  for (const image::Image& page : atlas.pages)
     page_area += std::int64_t{page.width} * page.height;
-  atlas_.stats.occupancy =
-      page_area > 0 ? double(atlas_.stats.used_pixels) / double(page_area) : 0.0;
+  atlas.stats.occupancy = page_area > 0 ? double(atlas.stats.used_pixels) / double(page_area) : 0.0;
 }
 
-}  // namespace
+}  // namespace detail
 
 image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
                              int source_h, int trim_x, int trim_y) {

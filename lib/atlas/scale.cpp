@@ -15,12 +15,10 @@
 #include <thread>
 #include <tuple>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/pack/pack.hpp"
+
+#include "finish.hpp"
 
 namespace spritec::atlas {
 
@@ -343,22 +341,9 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
       atlas.stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
       if (--uses[stored_job[k]] == 0) pixels = image::Image();
     }
-#if defined(__GLIBC__)
-    malloc_trim(0);  // the freed frames are small heap blocks glibc would keep (atlas.cpp)
-#endif
+    detail::give_back_freed_memory();  // the freed frames are small heap blocks
   }
-  for (Frame& frame : atlas.frames) {
-    if (frame.duplicate_of >= 0) {
-      const Frame& original = atlas.frames[std::size_t(frame.duplicate_of)];
-      frame.page = original.page;
-      frame.rect = original.rect;
-    }
-  }
-  if (atlas.pages.empty() && !atlas.frames.empty()) atlas.pages.emplace_back(1, 1);
-  std::int64_t page_area = 0;
-  for (const image::Image& page : atlas.pages)
-    page_area += std::int64_t{page.width} * page.height;
-  atlas.stats.occupancy = page_area > 0 ? double(atlas.stats.used_pixels) / double(page_area) : 0;
+  detail::finish_atlas(atlas);
   atlas.stats.compose_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return atlas;
 }

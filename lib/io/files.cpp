@@ -92,13 +92,7 @@ diag::Result<Bytes, ReadFailure> read_file(const fs::path& path, std::uint64_t c
 }
 
 diag::Result<FileHead, ReadFailure> read_file_head(const fs::path& path, std::size_t n) {
-  Fd fd;
-  const diag::Result<std::uint64_t, ReadFailure> size = open_for_read(path, fd);
-  if (!size) return size.error;
-  diag::Result<Bytes, ReadFailure> head =
-      read_prefix(fd, static_cast<std::size_t>(std::min<std::uint64_t>(n, size.value)));
-  if (!head) return head.error;
-  return FileHead{std::move(head.value), size.value};
+  return read_file_head_then(path, n, [](const FileHead&) { return false; });
 }
 
 diag::Result<FileHead, ReadFailure> read_file_head_then(
