@@ -7,6 +7,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <utility>
 
@@ -150,7 +151,14 @@ class PageEncoder {
         job = queue_.front();
         queue_.pop_front();
       }
-      std::vector<std::uint8_t> png = encode(*job.page);
+      // Out of memory on a worker thread must not end the process: the page is left
+      // without a PNG, which writing the pack then reports (an internal failure, exit 3).
+      std::vector<std::uint8_t> png;
+      try {
+        png = encode(*job.page);
+      } catch (const std::bad_alloc&) {
+        png.clear();
+      }
       std::lock_guard<std::mutex> lock(mutex_);
       done_.emplace_back(job.index, std::move(png));
     }
@@ -197,6 +205,20 @@ class PageEncoder {
 format::PackModel make_model(const def::Definition& definition, const atlas::Atlas& atlas,
                              const std::vector<std::vector<std::uint8_t>>& page_pngs,
                              const std::string& page_file_stem, const def::Variant* variant);
+
+// Every page has its PNG; a page the encoder could not encode (memory ran out) is an
+// internal failure reported at `at`.
+bool all_encoded(const std::vector<std::vector<std::uint8_t>>& pngs, const diag::Span& at,
+                 diag::Sink& sink) {
+  for (std::size_t i = 0; i < pngs.size(); ++i) {
+    if (pngs[i].empty()) {
+      sink.error(diag::Code::kInternal, at,
+                 "page " + std::to_string(i) + " could not be encoded (out of memory)");
+      return false;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -248,6 +270,8 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   auto start = Clock::now();
   c.page_pngs = encoder.finish(c.atlas.pages);
   c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!all_encoded(c.page_pngs, {c.definition.file.generic_string(), 0, 0, 0}, sink))
+    return std::nullopt;
 
   c.model = make_model(c.definition, c.atlas, c.page_pngs, options.page_file_stem, nullptr);
   diag::Result<std::vector<std::uint8_t>> written = format::write_spk(c.model);
@@ -318,6 +342,7 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
     // Stored as the base pack's are (bleed, premultiply); each page is let go once encoded.
     PageEncoder encoder(c.definition.atlas, options.jobs, /*keep_pages=*/false);
     v.page_pngs = encoder.finish(v.atlas.pages);
+    if (!all_encoded(v.page_pngs, variant.span, sink)) return false;
     v.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     const std::string stem =
         options.page_file_stem.empty() ? std::string() : options.page_file_stem + variant.suffix;
