@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
-  libyaml-cpp-dev libcli11-dev libstb-dev catch2 libgif-dev giflib-tools libdeflate-dev
+  libyaml-cpp-dev libyaml-dev libcli11-dev libstb-dev catch2 libgif-dev giflib-tools libdeflate-dev
   libxxhash-dev nlohmann-json3-dev libvalijson-dev libbenchmark-dev
   # Only to regenerate tests/data/images/kinds/ (make_kinds.py): other encoders and decoders.
   python3-pil imagemagick libpng-dev

@@ -4,6 +4,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
+#include <yaml.h>
 
 #include <charconv>
 #include <cmath>
@@ -193,17 +194,46 @@ class TreeBuilder : public YAML::EventHandler {
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
+    scalar(mark, tag == "?", anchor, value);
+  }
+
+  // A scalar, `plain` when written without quotes or tag.
+  void scalar(const YAML::Mark& mark, bool plain, YAML::anchor_t anchor, std::string value) {
     if (anchor == YAML::NullAnchor && !stack_.empty() && !stack_.back().have_key &&
         stack_.back().node->kind == NodeKind::kMapping) {
       // A mapping key: kept as the entry's key and position, no node of its own.
-      take_key(stack_.back(), mark.line + 1, mark.column + 1, value);
+      take_key(stack_.back(), mark.line + 1, mark.column + 1, std::move(value));
       return;
     }
     Node* n = make(NodeKind::kScalar, mark);
-    n->value = value;
-    n->plain = (tag == "?");
+    n->value = std::move(value);
+    n->plain = plain;
     remember(anchor, n);
     attach(n);
+  }
+
+  // The null of a mapping value left empty, placed where yaml-cpp's OnNull places it when
+  // its mark does not spell a null: on the key's line, just after the ':'. False (nothing
+  // added) when the value is not a mapping's or its key's line cannot be read that way.
+  bool empty_value() {
+    if (stack_.empty() || !stack_.back().have_key || stack_.back().drop_value) return false;
+    const Open& top = stack_.back();
+    auto slot = detail::value_slot(text_, top.key_line, top.key_column);
+    if (!slot) return false;
+    auto node = std::make_unique<Node>();
+    node->kind = NodeKind::kNull;
+    node->line = slot->line;
+    node->column = slot->column;
+    node->comment = std::move(slot->comment);
+    nodes_.push_back(std::move(node));
+    attach(nodes_.back().get());
+    return true;
+  }
+
+  // Whether the innermost open collection is a mapping waiting for a key.
+  bool expects_key() const {
+    return !stack_.empty() && stack_.back().node->kind == NodeKind::kMapping &&
+           !stack_.back().have_key;
   }
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
@@ -388,6 +418,197 @@ class SecondDocument : public YAML::EventHandler {
   void OnMapEnd() override {}
 };
 
+// Characters after which libyaml and yaml-cpp may read a text differently, or count its
+// lines or columns differently: a CR (libyaml ends a line at a lone CR), a tab (separators),
+// a byte-order mark, NEL, LS and PS (line breaks to libyaml, YAML 1.1), a backslash (the
+// escapes of double-quoted scalars differ at the edges). Such texts are left to yaml-cpp.
+bool libyaml_reads_alike(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\r' || c == '\t' || c == '\\') return false;
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) {
+      return false;  // NEL
+    }
+    if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+        (static_cast<unsigned char>(s[i + 2]) == 0xA8 ||
+         static_cast<unsigned char>(s[i + 2]) == 0xA9)) {
+      return false;  // LS, PS
+    }
+    if (c == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBB &&
+        static_cast<unsigned char>(s[i + 2]) == 0xBF) {
+      return false;  // BOM
+    }
+  }
+  return true;
+}
+
+// libyaml's event stream, one event at a time; frees each event it replaces.
+class LibyamlEvents {
+ public:
+  explicit LibyamlEvents(std::string_view bytes) {
+    yaml_parser_initialize(&parser_);
+    yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(bytes.data()),
+                                 bytes.size());
+  }
+  ~LibyamlEvents() {
+    if (have_) yaml_event_delete(&event_);
+    yaml_parser_delete(&parser_);
+  }
+  LibyamlEvents(const LibyamlEvents&) = delete;
+  LibyamlEvents& operator=(const LibyamlEvents&) = delete;
+
+  // The next event, or nullptr when libyaml refuses the text.
+  const yaml_event_t* next() {
+    if (have_) yaml_event_delete(&event_);
+    have_ = yaml_parser_parse(&parser_, &event_) != 0;
+    return have_ ? &event_ : nullptr;
+  }
+
+ private:
+  yaml_parser_t parser_;
+  yaml_event_t event_;
+  bool have_ = false;
+};
+
+// libyaml's marks count characters; the tree's columns count bytes (yaml-cpp's).
+class ColumnsInBytes {
+ public:
+  ColumnsInBytes(const detail::SourceLines& lines, bool ascii) : lines_(lines), ascii_(ascii) {}
+
+  YAML::Mark operator()(const yaml_mark_t& m) const {
+    YAML::Mark mark;
+    mark.line = static_cast<int>(m.line);
+    mark.column = static_cast<int>(m.column);
+    if (!ascii_) {
+      const std::string_view line = lines_.line(mark.line + 1);
+      std::size_t byte = 0;
+      for (std::size_t chars = 0; chars < m.column && byte < line.size(); ++chars) {
+        byte += std::max<std::size_t>(1, diag::utf8_sequence_length(line, byte));
+      }
+      mark.column = static_cast<int>(byte);
+    }
+    return mark;
+  }
+
+ private:
+  const detail::SourceLines& lines_;
+  bool ascii_;
+};
+
+// Whether a key at `mark` follows the explicit key indicator `? ` (yaml-cpp reads `{?a: 1}`
+// otherwise than libyaml).
+bool explicit_key(const detail::SourceLines& lines, const YAML::Mark& mark) {
+  const std::string_view line = lines.line(mark.line + 1);
+  std::size_t p = std::min(static_cast<std::size_t>(mark.column), line.size());
+  while (p > 0 && line[p - 1] == ' ')
+    --p;
+  return p > 0 && line[p - 1] == '?';
+}
+
+// Builds the tree from libyaml's events for a document libyaml reads exactly as yaml-cpp
+// does, through the same TreeBuilder, with yaml-cpp's marks. Returns false, having built
+// nothing that counts, for anything else: a text libyaml refuses or may read otherwise
+// (libyaml_reads_alike), anchors, aliases, tags, directives, block scalars, a scalar over
+// several lines, a second document, an empty value whose null yaml-cpp would place
+// elsewhere, and every document with a mistake — yaml-cpp then reads it, so every message
+// and position is the one it has always been.
+bool build_with_libyaml(std::string_view bytes, TreeBuilder& builder,
+                        const detail::SourceLines& lines) {
+  if (bytes.empty() || !libyaml_reads_alike(bytes)) return false;
+  const bool ascii = std::all_of(bytes.begin(), bytes.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  const ColumnsInBytes to_mark(lines, ascii);
+  LibyamlEvents events(bytes);
+  int documents = 0;
+  // After a value left empty, yaml-cpp's mark for its null is the next token's place; if
+  // a scalar there spells a null, it would have kept that place: left to yaml-cpp.
+  bool after_empty_value = false;
+  try {
+    for (;;) {
+      const yaml_event_t* e = events.next();
+      if (e == nullptr) return false;
+      switch (e->type) {
+        case YAML_NO_EVENT:
+          return false;
+        case YAML_STREAM_START_EVENT:
+          break;
+        case YAML_STREAM_END_EVENT:
+          return documents == 1;
+        case YAML_DOCUMENT_START_EVENT:
+          if (++documents > 1 || e->data.document_start.version_directive != nullptr ||
+              e->data.document_start.tag_directives.start !=
+                  e->data.document_start.tag_directives.end) {
+            return false;
+          }
+          builder.OnDocumentStart(to_mark(e->start_mark));
+          break;
+        case YAML_DOCUMENT_END_EVENT:
+          builder.OnDocumentEnd();
+          break;
+        case YAML_ALIAS_EVENT:
+          return false;
+        case YAML_SCALAR_EVENT: {
+          const auto& sc = e->data.scalar;
+          if (sc.anchor != nullptr || sc.tag != nullptr) return false;
+          if (sc.style == YAML_LITERAL_SCALAR_STYLE || sc.style == YAML_FOLDED_SCALAR_STYLE ||
+              e->start_mark.line != e->end_mark.line) {
+            return false;
+          }
+          const YAML::Mark mark = to_mark(e->start_mark);
+          const bool plain = sc.style == YAML_PLAIN_SCALAR_STYLE;
+          if (after_empty_value && plain &&
+              detail::spells_null(lines, mark.line + 1, mark.column + 1)) {
+            return false;
+          }
+          after_empty_value = false;
+          if (builder.expects_key() && explicit_key(lines, mark)) return false;
+          const std::string_view value(reinterpret_cast<const char*>(sc.value), sc.length);
+          // yaml-cpp reads some indicators inside a plain scalar otherwise (`[a, b?c]` is
+          // "unknown token" to it): such scalars are left to it.
+          if (plain && value.find_first_of("?:#[]{},&*!|>'\"%@`") != std::string_view::npos) {
+            return false;
+          }
+          if (plain && value.empty()) {
+            // A value left empty (libyaml's empty scalar is placed after the ':').
+            if (builder.expects_key() || !builder.empty_value()) return false;
+            after_empty_value = true;
+          } else if (plain && is_null_text(value)) {
+            builder.OnNull(mark, YAML::NullAnchor);  // as yaml-cpp: `~`, `null` are nulls
+          } else {
+            builder.scalar(mark, plain, YAML::NullAnchor, std::string(value));
+          }
+          break;
+        }
+        case YAML_SEQUENCE_START_EVENT:
+          if (e->data.sequence_start.anchor != nullptr || e->data.sequence_start.tag != nullptr) {
+            return false;
+          }
+          after_empty_value = false;
+          builder.OnSequenceStart(to_mark(e->start_mark), "?", YAML::NullAnchor,
+                                  YAML::EmitterStyle::Default);
+          break;
+        case YAML_SEQUENCE_END_EVENT:
+          builder.OnSequenceEnd();
+          break;
+        case YAML_MAPPING_START_EVENT:
+          if (e->data.mapping_start.anchor != nullptr || e->data.mapping_start.tag != nullptr) {
+            return false;
+          }
+          after_empty_value = false;
+          builder.OnMapStart(to_mark(e->start_mark), "?", YAML::NullAnchor,
+                             YAML::EmitterStyle::Default);
+          break;
+        case YAML_MAPPING_END_EVENT:
+          builder.OnMapEnd();
+          break;
+      }
+      if (builder.had_errors()) return false;
+    }
+  } catch (const StopParse&) {
+    return false;
+  }
+}
+
 std::string with_article(const char* noun) {
   const char c = noun[0];
   const bool vowel = c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
@@ -552,6 +773,32 @@ bool Document::expect_mapping(const Node& node, diag::Sink& sink) const {
   return false;
 }
 
+namespace {
+
+std::optional<Document> libyaml_tree(std::string_view bytes, const std::string& file,
+                                     const detail::SourceLines& lines, const ReadOptions& options) {
+  diag::Sink unused;  // a document with a mistake is left to yaml-cpp: nothing is reported
+  TreeBuilder builder(file, lines, unused, options);
+  if (!build_with_libyaml(bytes, builder, lines) || builder.had_errors()) return std::nullopt;
+  if (!builder.saw_document() || builder.root() == nullptr || builder.root()->is_null()) {
+    return std::nullopt;
+  }
+  if (auto open = detail::find_unclosed_quote(bytes);
+      open && builder.quoted_scalar_at(open->line, open->column)) {
+    return std::nullopt;
+  }
+  const Node* root = builder.root();
+  return Document(file, builder.take_nodes(), root);
+}
+
+}  // namespace
+
+std::optional<Document> detail::parse_yaml_with_libyaml(std::string_view bytes,
+                                                        const std::string& file,
+                                                        const ReadOptions& options) {
+  return libyaml_tree(bytes, file, SourceLines(bytes), options);
+}
+
 std::optional<Document> parse_yaml(std::string_view bytes, std::string file, diag::Sink& sink,
                                    const ReadOptions& options) {
   if (bytes.size() > options.max_bytes) {
@@ -576,6 +823,9 @@ std::optional<Document> parse_yaml(std::string_view bytes, std::string file, dia
   }
 
   const detail::SourceLines lines(bytes);
+  if (options.libyaml) {
+    if (auto doc = libyaml_tree(bytes, file, lines, options)) return doc;
+  }
   TreeBuilder builder(file, lines, sink, options);
   try {
     std::istringstream in{std::string(bytes)};

@@ -8,8 +8,11 @@
 //    root), so no file outside it is ever opened.
 // 3. The diagnostics of both are rendered as text, JSON and GitHub annotations, as the CLI
 //    does (the JSON renderer must cope with whatever bytes a message quotes).
+// 4. libyaml's reading, where it takes the text, is yaml-cpp's: same tree, node for node,
+//    position for position, and never a tree where yaml-cpp finds a mistake.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -17,6 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "../unit/def/yaml_tree_diff.hpp"
 #include "fuzz_check.hpp"
 #include "fuzz_temp_dir.hpp"
 #include "spritec/def/definition.hpp"
@@ -107,6 +111,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(sink.has_errors());
     }
     render_all(sink);
+  }
+  if (std::optional<def::Document> fast = def::detail::parse_yaml_with_libyaml(bytes, "f.yaml")) {
+    diag::Sink sink;
+    def::ReadOptions yaml_cpp;
+    yaml_cpp.libyaml = false;
+    std::optional<def::Document> slow = def::parse_yaml(bytes, "f.yaml", sink, yaml_cpp);
+    FUZZ_CHECK(slow.has_value());
+    const std::string diff = def::testing::tree_diff(fast->root(), slow->root());
+    if (!diff.empty()) std::fprintf(stderr, "libyaml and yaml-cpp differ: %s\n", diff.c_str());
+    FUZZ_CHECK(diff.empty());
   }
   {
     diag::Sink sink;
