@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 namespace spritec::def {
@@ -76,22 +77,6 @@ void index_paths(const Node& n, const std::string& path,
     for (const MapEntry& e : n.entries)
       index_paths(*e.value, path + "[" + e.key + "]", where);
   }
-}
-
-bool type_fits(const Node& n, const std::string& type) {
-  if (type == "object") return n.is_mapping();
-  if (type == "array") return n.is_sequence();
-  if (!n.is_scalar() && !n.is_null()) return false;
-  const ScalarType t = n.scalar_type();
-  if (type == "null") return t == ScalarType::kNull;
-  if (type == "boolean") return t == ScalarType::kBool;
-  if (type == "integer") return t == ScalarType::kInt;
-  // JSON numbers are finite: .inf and .nan are not numbers to the schema.
-  if (type == "number")
-    return t == ScalarType::kInt ||
-           (t == ScalarType::kFloat && std::isfinite(n.as_number().value_or(0.0)));
-  if (type == "string") return t == ScalarType::kString;
-  return false;
 }
 
 std::string type_name(const std::string& type) {
@@ -225,6 +210,93 @@ std::string join_or(const std::vector<std::string>& words) {
   return out;
 }
 
+// A value's name in messages, spelled only when a message is written: a key (`tick_rate`),
+// a quoted key for names the file chooses (`'walk'`), an item (`origin[1]`), or "the top
+// level".
+struct Name {
+  enum Kind { kText, kQuoted, kItem };
+  Kind kind = kText;
+  const std::string* text = nullptr;  // kText, kQuoted
+  const Name* list = nullptr;         // kItem: the list's name
+  std::size_t index = 0;              // kItem
+
+  std::string str() const {
+    switch (kind) {
+      case kText:
+        return *text;
+      case kQuoted:
+        return "'" + *text + "'";
+      case kItem:
+        return list->str() + "[" + std::to_string(index) + "]";
+    }
+    return *text;
+  }
+};
+
+// JSON Schema types as bits, so a node's type is checked without comparing strings.
+enum TypeBit : unsigned {
+  kObjectBit = 1,
+  kArrayBit = 2,
+  kNullBit = 4,
+  kBooleanBit = 8,
+  kIntegerBit = 16,
+  kNumberBit = 32,
+  kStringBit = 64,
+};
+
+unsigned type_bit(const json& t) {
+  if (!t.is_string()) return 0;
+  const std::string& s = t.get_ref<const std::string&>();
+  if (s == "object") return kObjectBit;
+  if (s == "array") return kArrayBit;
+  if (s == "null") return kNullBit;
+  if (s == "boolean") return kBooleanBit;
+  if (s == "integer") return kIntegerBit;
+  if (s == "number") return kNumberBit;
+  if (s == "string") return kStringBit;
+  return 0;
+}
+
+// The types a node fits (type_fits, for every type at once).
+unsigned node_types(const Node& n) {
+  if (n.is_mapping()) return kObjectBit;
+  if (n.is_sequence()) return kArrayBit;
+  switch (n.scalar_type()) {
+    case ScalarType::kNull:
+      return kNullBit;
+    case ScalarType::kBool:
+      return kBooleanBit;
+    case ScalarType::kInt:
+      return kIntegerBit | kNumberBit;
+    case ScalarType::kFloat:
+      // JSON numbers are finite: .inf and .nan are not numbers to the schema.
+      return std::isfinite(n.as_number().value_or(0.0)) ? kNumberBit : 0u;
+    case ScalarType::kString:
+      return kStringBit;
+  }
+  return 0;
+}
+
+// What the walk reads of one schema object, looked up once ($ref followed): each keyword's
+// value, or nullptr.
+struct Keywords {
+  const json* schema = nullptr;  // the object after $ref, or the value itself if no object
+  const json* any_of = nullptr;  // arrays only
+  const json* one_of = nullptr;
+  const json* type = nullptr;
+  unsigned types = 0;                // `type` as bits
+  const json* properties = nullptr;  // objects only
+  const json* additional = nullptr;
+  const json* required = nullptr;  // arrays only
+  const json* items = nullptr;     // objects only
+  const json* min_items = nullptr;
+  const json* max_items = nullptr;
+  const json* enum_values = nullptr;  // arrays only
+  const json* minimum = nullptr;      // numbers only
+  const json* maximum = nullptr;
+  const json* min_length = nullptr;  // integers only
+};
+
 class Walker {
  public:
   Walker(const Document& doc, const json& root, diag::Sink& sink,
@@ -233,20 +305,17 @@ class Walker {
 
   bool ok() const { return ok_; }
 
-  // `name` says which value this is in messages: its key (`tick_rate`), a quoted key for
-  // names the file chooses (`'walk'`), an item (`origin[1]`), or "the top level".
-  // `key` is the mapping key the value belongs to (for hints), empty for items.
-  void check(const Node& n, const json& schema_in, const std::string& name,
-             const std::string& key) {
-    const json& schema = resolve(schema_in);
-    if (!schema.is_object()) return;
-    for (const char* keyword : {"anyOf", "oneOf"}) {
-      auto it = schema.find(keyword);
-      if (it == schema.end() || !it->is_array()) continue;
+  // `name` says which value this is in messages (see Name). `key` is the mapping key the
+  // value belongs to (for hints), empty for items.
+  void check(const Node& n, const json& schema_in, const Name& name, const std::string& key) {
+    const Keywords& k = keywords(schema_in);
+    if (!k.schema->is_object()) return;
+    for (const json* branches : {k.any_of, k.one_of}) {
+      if (branches == nullptr) continue;
       // The first branch the node fits with every required key present ({mirror: 1} is
       // a mirrored view, not a step missing frame:), else the first its type fits.
       for (const bool strict : {true, false}) {
-        for (const json& branch : *it) {
+        for (const json& branch : *branches) {
           if (fits(n, branch, strict)) {
             check(n, branch, name, key);
             goto after_branches;
@@ -255,33 +324,32 @@ class Walker {
       }
       {
         std::vector<std::string> names;
-        for (const json& branch : *it)
+        for (const json& branch : *branches)
           collect_types(branch, names);
         wrong_type(n, names, name, key);
       }
       return;
     after_branches:;
     }
-    if (auto it = schema.find("type"); it != schema.end()) {
-      if (!fits_type(n, *it)) {
-        std::vector<std::string> names;
-        collect_types(schema, names);
-        wrong_type(n, names, name, key);
-        return;
-      }
+    if (k.type != nullptr && (k.types & node_types(n)) == 0) {
+      std::vector<std::string> names;
+      collect_types(*k.schema, names);
+      wrong_type(n, names, name, key);
+      return;
     }
     if (n.is_mapping()) {
-      check_object(n, schema);
+      check_object(n, k);
     } else if (n.is_sequence()) {
-      check_array(n, schema, name);
+      check_array(n, k, name);
     } else {
-      check_scalar(n, schema, name);
+      check_scalar(n, k, name);
     }
   }
 
  private:
-  void wrong_type(const Node& n, const std::vector<std::string>& want, const std::string& name,
+  void wrong_type(const Node& n, const std::vector<std::string>& want, const Name& name_ref,
                   const std::string& key) {
+    const std::string name = name_ref.str();
     if (n.is_null() && !n.comment.empty()) {
       // `colorkey: #ff00ff`: the value became a comment.
       std::string word = n.comment;
@@ -311,7 +379,7 @@ class Walker {
     for (int guard = 0; guard < 32 && s->is_object(); ++guard) {
       auto it = s->find("$ref");
       if (it == s->end() || !it->is_string()) break;
-      const std::string ref = it->get<std::string>();
+      const std::string& ref = it->get_ref<const std::string&>();
       if (ref.empty() || ref[0] != '#') break;
       const json::json_pointer ptr(ref.substr(1));
       if (!root_.contains(ptr)) break;
@@ -320,35 +388,59 @@ class Walker {
     return *s;
   }
 
-  bool fits_type(const Node& n, const json& type) {
-    if (type.is_string()) return type_fits(n, type.get<std::string>());
-    if (type.is_array()) {
-      for (const json& t : type) {
-        if (t.is_string() && type_fits(n, t.get<std::string>())) return true;
+  // The keywords of a schema value, looked up the first time it is met.
+  const Keywords& keywords(const json& schema_in) {
+    auto [it, added] = keywords_.try_emplace(&schema_in);
+    Keywords& k = it->second;
+    if (!added) return k;
+    const json& schema = resolve(schema_in);
+    k.schema = &schema;
+    if (!schema.is_object()) return k;
+    auto get = [&](const char* key, bool (json::*is)() const noexcept) -> const json* {
+      auto f = schema.find(key);
+      return f != schema.end() && ((*f).*is)() ? &*f : nullptr;
+    };
+    k.any_of = get("anyOf", &json::is_array);
+    k.one_of = get("oneOf", &json::is_array);
+    if (auto f = schema.find("type"); f != schema.end()) {
+      k.type = &*f;
+      if (f->is_array()) {
+        for (const json& t : *f)
+          k.types |= type_bit(t);
+      } else {
+        k.types = type_bit(*f);
       }
     }
-    return false;
+    k.properties = get("properties", &json::is_object);
+    if (auto f = schema.find("additionalProperties"); f != schema.end()) k.additional = &*f;
+    k.required = get("required", &json::is_array);
+    k.items = get("items", &json::is_object);
+    k.min_items = get("minItems", &json::is_number_integer);
+    k.max_items = get("maxItems", &json::is_number_integer);
+    k.enum_values = get("enum", &json::is_array);
+    k.minimum = get("minimum", &json::is_number);
+    k.maximum = get("maximum", &json::is_number);
+    k.min_length = get("minLength", &json::is_number_integer);
+    return k;
   }
 
   // Whether the node's type fits a schema (any branch of its anyOf/oneOf); with
   // `required`, also whether a mapping has every key the schema (or the branch it fits)
   // requires.
   bool fits(const Node& n, const json& schema_in, bool required = false) {
-    const json& schema = resolve(schema_in);
-    if (!schema.is_object()) return true;
-    for (const char* key : {"anyOf", "oneOf"}) {
-      auto it = schema.find(key);
-      if (it == schema.end() || !it->is_array()) continue;
+    const Keywords& k = keywords(schema_in);
+    if (!k.schema->is_object()) return true;
+    for (const json* branches : {k.any_of, k.one_of}) {
+      if (branches == nullptr) continue;
       bool any = false;
-      for (const json& b : *it)
+      for (const json& b : *branches)
         any = any || fits(n, b, required);
       if (!any) return false;
     }
-    if (auto it = schema.find("type"); it != schema.end() && !fits_type(n, *it)) return false;
-    auto it = schema.find("required");
-    if (!required || !n.is_mapping() || it == schema.end() || !it->is_array()) return true;
-    return std::all_of(it->begin(), it->end(), [&](const json& k) {
-      return !k.is_string() || n.find(k.get<std::string>()) != nullptr;
+    if (k.type != nullptr && (k.types & node_types(n)) == 0) return false;
+    if (!required || !n.is_mapping() || k.required == nullptr) return true;
+    return std::all_of(k.required->begin(), k.required->end(), [&](const json& key) {
+      return !key.is_string() || n.find(key.get_ref<const std::string&>()) != nullptr;
     });
   }
 
@@ -377,24 +469,20 @@ class Walker {
     }
   }
 
-  void check_object(const Node& n, const json& schema) {
-    const json* props = nullptr;
-    if (auto it = schema.find("properties"); it != schema.end() && it->is_object()) {
-      props = &*it;
-    }
-    const json* additional = nullptr;
-    if (auto it = schema.find("additionalProperties"); it != schema.end()) additional = &*it;
-
+  void check_object(const Node& n, const Keywords& k) {
+    const json* props = k.properties;
+    const json* additional = k.additional;
     for (const MapEntry& e : n.entries) {
-      if (props && props->contains(e.key)) {
-        check(*e.value, (*props)[e.key], e.key, e.key);
+      json::const_iterator p;
+      if (props && (p = props->find(e.key)) != props->end()) {
+        check(*e.value, *p, Name{Name::kText, &e.key}, e.key);
       } else if (additional && additional->is_object()) {
-        check(*e.value, *additional, "'" + e.key + "'", "");
+        check(*e.value, *additional, Name{Name::kQuoted, &e.key}, kNoKey);
       } else if (additional && additional->is_boolean() && !additional->get<bool>()) {
         std::vector<std::string> allowed;
         if (props) {
-          for (auto p = props->begin(); p != props->end(); ++p)
-            allowed.push_back(p.key());
+          for (auto q = props->begin(); q != props->end(); ++q)
+            allowed.push_back(q.key());
         }
         if (const std::size_t colon = glued_colon(e.key); colon != std::string::npos &&
                                                           e.value->is_null() && props &&
@@ -417,9 +505,9 @@ class Walker {
         error(Code::kUnknownKey, doc_.key_span(e), message);
       }
     }
-    if (auto it = schema.find("required"); it != schema.end() && it->is_array()) {
-      for (const json& r : *it) {
-        if (r.is_string() && !n.find_entry(r.get<std::string>())) {
+    if (k.required != nullptr) {
+      for (const json& r : *k.required) {
+        if (r.is_string() && !n.find_entry(r.get_ref<const std::string&>())) {
           error(Code::kMissingKey, doc_.span(n),
                 "missing required key '" + r.get<std::string>() + "'", &n);
         }
@@ -427,75 +515,69 @@ class Walker {
     }
   }
 
-  void check_array(const Node& n, const json& schema, const std::string& name) {
+  void check_array(const Node& n, const Keywords& k, const Name& name) {
     const auto count = static_cast<std::int64_t>(n.items.size());
-    auto min_items = schema.find("minItems");
-    auto max_items = schema.find("maxItems");
-    const bool has_min = min_items != schema.end() && min_items->is_number_integer();
-    const bool has_max = max_items != schema.end() && max_items->is_number_integer();
-    if ((has_min && count < min_items->get<std::int64_t>()) ||
-        (has_max && count > max_items->get<std::int64_t>())) {
+    const json* min_items = k.min_items;
+    const json* max_items = k.max_items;
+    if ((min_items && count < min_items->get<std::int64_t>()) ||
+        (max_items && count > max_items->get<std::int64_t>())) {
       std::string want;
-      if (has_min && has_max && *min_items == *max_items) {
+      if (min_items && max_items && *min_items == *max_items) {
         want = "exactly " + std::to_string(min_items->get<std::int64_t>());
-      } else if (has_min && count < min_items->get<std::int64_t>()) {
+      } else if (min_items && count < min_items->get<std::int64_t>()) {
         want = "at least " + std::to_string(min_items->get<std::int64_t>());
       } else {
         want = "at most " + std::to_string(max_items->get<std::int64_t>());
       }
       error(Code::kSchema, doc_.span(n),
-            name + " must have " + want + " items, got " + std::to_string(count), &n);
+            name.str() + " must have " + want + " items, got " + std::to_string(count), &n);
       return;
     }
-    if (auto it = schema.find("items"); it != schema.end() && it->is_object()) {
+    if (k.items != nullptr) {
       for (std::size_t i = 0; i < n.items.size(); ++i)
-        check(*n.items[i], *it, name + "[" + std::to_string(i) + "]", "");
+        check(*n.items[i], *k.items, Name{Name::kItem, nullptr, &name, i}, kNoKey);
     }
   }
 
-  void check_scalar(const Node& n, const json& schema, const std::string& name) {
-    if (auto it = schema.find("enum"); it != schema.end() && it->is_array()) {
+  void check_scalar(const Node& n, const Keywords& k, const Name& name) {
+    if (const json* values = k.enum_values) {
       const json value = scalar_json(n);
-      if (std::find(it->begin(), it->end(), value) == it->end()) {
+      if (std::find(values->begin(), values->end(), value) == values->end()) {
         std::vector<std::string> words;
-        for (const json& v : *it) {
+        for (const json& v : *values) {
           words.push_back(v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump());
         }
         error(Code::kSchema, doc_.span(n),
-              name + " must be " + join_or(words) + ", got '" + n.value + "'", &n);
+              name.str() + " must be " + join_or(words) + ", got '" + n.value + "'", &n);
         return;
       }
     }
+    if (k.minimum == nullptr && k.maximum == nullptr && k.min_length == nullptr) return;
     const ScalarType t = n.scalar_type();
     // A non-finite float (.inf, .nan) stands as a string (scalar_json): no bound applies,
     // the semantic checks say what is wrong with it.
-    if (const json value = scalar_json(n);
-        (t == ScalarType::kInt || t == ScalarType::kFloat) && value.is_number()) {
-      const double v = value.get<double>();
-      if (auto it = schema.find("minimum"); it != schema.end() && it->is_number()) {
-        if (v < it->get<double>()) {
-          error(Code::kSchema, doc_.span(n),
-                name + " must be at least " + it->dump() + ", got " + n.value, &n);
-          return;
-        }
+    if (t == ScalarType::kInt || t == ScalarType::kFloat) {
+      const double v = n.as_number().value_or(0.0);
+      if (t == ScalarType::kFloat && !std::isfinite(v)) return;
+      if (k.minimum && v < k.minimum->get<double>()) {
+        error(Code::kSchema, doc_.span(n),
+              name.str() + " must be at least " + k.minimum->dump() + ", got " + n.value, &n);
+        return;
       }
-      if (auto it = schema.find("maximum"); it != schema.end() && it->is_number()) {
-        if (v > it->get<double>()) {
-          error(Code::kSchema, doc_.span(n),
-                name + " must be at most " + it->dump() + ", got " + n.value, &n);
-          return;
-        }
+      if (k.maximum && v > k.maximum->get<double>()) {
+        error(Code::kSchema, doc_.span(n),
+              name.str() + " must be at most " + k.maximum->dump() + ", got " + n.value, &n);
+        return;
       }
     }
-    if (t == ScalarType::kString) {
-      if (auto it = schema.find("minLength"); it != schema.end() && it->is_number_integer()) {
-        if (static_cast<std::int64_t>(n.value.size()) < it->get<std::int64_t>()) {
-          error(Code::kSchema, doc_.span(n),
-                it->get<std::int64_t>() == 1
-                    ? name + " must not be empty"
-                    : name + " must be at least " + it->dump() + " characters long",
-                &n);
-        }
+    if (t == ScalarType::kString && k.min_length != nullptr) {
+      const std::int64_t min = k.min_length->get<std::int64_t>();
+      if (static_cast<std::int64_t>(n.value.size()) < min) {
+        error(Code::kSchema, doc_.span(n),
+              min == 1
+                  ? name.str() + " must not be empty"
+                  : name.str() + " must be at least " + k.min_length->dump() + " characters long",
+              &n);
       }
     }
   }
@@ -507,10 +589,13 @@ class Walker {
     ok_ = false;
   }
 
+  inline static const std::string kNoKey;
+
   const Document& doc_;
   const json& root_;
   diag::Sink& sink_;
   std::vector<const Node*>* malformed_;
+  std::unordered_map<const json*, Keywords> keywords_;
   bool ok_ = true;
 };
 
@@ -597,7 +682,8 @@ bool validate_schema(const Document& doc, std::string_view schema_text, diag::Si
     return false;
   }
   Walker walker(doc, schema, sink, malformed);
-  walker.check(doc.root(), schema, "the top level", "");
+  static const std::string kTopLevel = "the top level";
+  walker.check(doc.root(), schema, Name{Name::kText, &kTopLevel}, "");
   if (!walker.ok()) return false;
   try {
     return cross_check(doc, schema, sink, malformed);

@@ -67,18 +67,21 @@ bool integer_text(std::string_view s) {
 // has no words for them), each once (aliases share nodes), at its own place: E0609.
 bool check_numbers(const Document& doc, diag::Sink& sink) {
   bool ok = true;
-  std::set<const Node*> seen;
+  // Shared nodes are walked once per alias (bounded: the reader caps what aliases add)
+  // and reported once.
+  std::set<const Node*> reported;
   std::vector<const Node*> todo = {&doc.root()};
   while (!todo.empty()) {
     const Node* n = todo.back();
     todo.pop_back();
-    if (!seen.insert(n).second) continue;
     if (n->is_sequence()) {
       todo.insert(todo.end(), n->items.rbegin(), n->items.rend());
     } else if (n->is_mapping()) {
       for (auto e = n->entries.rbegin(); e != n->entries.rend(); ++e)
         todo.push_back(e->value);
-    } else if (n->is_scalar() && n->scalar_type() == def::ScalarType::kFloat) {
+    } else if (n->is_scalar() && n->scalar_type() == def::ScalarType::kFloat &&
+               (integer_text(n->value) || !std::isfinite(n->as_number().value_or(0.0))) &&
+               reported.insert(n).second) {
       if (integer_text(n->value)) {
         sink.error(Code::kSceneBadNumber, doc.span(*n),
                    "the integer " + n->value +
