@@ -1,7 +1,8 @@
 // Fuzz target: the scene reader (sim::parse_scene), plus the duration and decimal parsers
 // it uses. Pack paths are relative to a temporary empty directory; parse_scene does not
 // open packs (a Simulation does), so nothing outside it is read. Failure must come with an
-// error reported; the diagnostics are rendered as the CLI does.
+// error reported; the diagnostics are rendered as the CLI does. Every document the schema
+// walk accepts, valijson must accept too (the walk alone decides for the scene schema).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_temp_dir.hpp"
+#include "spritec/def/schema.hpp"
 #include "spritec/diag/render.hpp"
 #include "spritec/sim/scene.hpp"
 
@@ -43,6 +45,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (auto t = sim::parse_thousandths(line)) FUZZ_CHECK(*t >= 0);
 
+  {
+    diag::Sink scratch;
+    if (auto doc = spritec::def::parse_yaml(text, "fuzz.scene.yaml", scratch);
+        doc && spritec::def::validate_schema(*doc, sim::scene_schema(), scratch)) {
+      FUZZ_CHECK(spritec::def::valijson_accepts(*doc, sim::scene_schema()));
+    }
+  }
   diag::Sink sink;
   std::optional<sim::Scene> scene = sim::parse_scene(text, "fuzz.scene.yaml", empty_dir(), sink);
   if (scene) {

@@ -10,6 +10,8 @@
 //    does (the JSON renderer must cope with whatever bytes a message quotes).
 // 4. libyaml's reading, where it takes the text, is yaml-cpp's: same tree, node for node,
 //    position for position, and never a tree where yaml-cpp finds a mistake.
+// 5. A document the schema walk accepts as a definition, valijson accepts too (the walk
+//    alone decides for the sprites schema).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -24,6 +26,7 @@
 #include "fuzz_check.hpp"
 #include "fuzz_temp_dir.hpp"
 #include "spritec/def/definition.hpp"
+#include "spritec/def/schema.hpp"
 #include "spritec/def/yaml_reader.hpp"
 #include "spritec/diag/render.hpp"
 
@@ -107,6 +110,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::optional<def::Document> doc = def::parse_yaml(bytes, "fuzz.yaml", sink);
     if (doc) {
       walk(*doc, doc->root());
+      diag::Sink scratch;
+      if (def::validate_schema(*doc, def::sprites_schema(), scratch)) {
+        FUZZ_CHECK(def::valijson_accepts(*doc, def::sprites_schema()));
+      }
     } else {
       FUZZ_CHECK(sink.has_errors());
     }

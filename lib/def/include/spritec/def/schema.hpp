@@ -9,16 +9,21 @@
 // and say what it must be ("tick_rate must be at least 1, got 0"); known mistakes get
 // their own words: a value lost to a '#' comment (`colorkey: #ff00ff`), a unit after a
 // number (`ms: 150ms`), a compass word for an angle (`angle: south`), and a key glued to
-// its value (`tick_rate:0`, reported as E0101, the YAML mistake it is). The same tree is
-// then converted to JSON (scalars typed YAML-style: int, float, bool, null, string; quoted or
-// tagged scalars stay strings) and checked by valijson as a cross-check; anything it rejects that
-// the walk did not catch is reported as E0109 at the node valijson names.
+// its value (`tick_rate:0`, reported as E0101, the YAML mistake it is).
 //
 // Supported keywords in the walk: $ref (local "#/..."), type, properties,
 // additionalProperties (false or a schema), required, items (one schema), anyOf/oneOf
 // (the branch whose type fits is followed), enum, minimum, maximum, minLength,
-// minItems, maxItems. Failure: diagnostics in the sink and a false return; a schema that
-// does not parse is E0901 (an internal error: schemas ship with the program).
+// minItems, maxItems. When the schema uses only these, exactly as JSON Schema means them
+// (not oneOf, whose "only one branch" the walk does not check, nor minLength above 1: the
+// walk counts bytes) — as the shipped schemas do (walk_is_complete) — a document the walk
+// accepts is one the schema accepts, and that is the verdict. Otherwise the tree is
+// converted to JSON (scalars typed YAML-style: int, float, bool, null, string; quoted or
+// tagged scalars stay strings) and checked by valijson as well; anything it rejects that
+// the walk did not catch is reported as E0109 at the node valijson names. valijson is the
+// walk's oracle in the tests: the schema tests and the YAML and scene fuzz targets run it
+// on every document the walk accepts. Failure: diagnostics in the sink and a false return; a schema
+// that does not parse is E0901 (an internal error: schemas ship with the program).
 #pragma once
 
 #include <string>
@@ -39,6 +44,14 @@ std::string_view sprites_schema();
 // which a reader ignores), so a caller can go on reading the well-formed parts.
 bool validate_schema(const Document& doc, std::string_view schema_json, diag::Sink& sink,
                      std::vector<const Node*>* malformed = nullptr);
+
+// Whether the walk alone decides for this schema (see above): true for the shipped
+// schemas.
+bool walk_is_complete(std::string_view schema_json);
+
+// valijson's verdict alone on the document as JSON, reporting nothing (the tests' oracle
+// for the walk).
+bool valijson_accepts(const Document& doc, std::string_view schema_json);
 
 // Levenshtein distance (bytes), used for "did you mean" suggestions.
 std::size_t edit_distance(std::string_view a, std::string_view b);
