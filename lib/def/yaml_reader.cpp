@@ -139,19 +139,19 @@ class TreeBuilder : public YAML::EventHandler {
               const ReadOptions& options)
       : file_(file), text_(text), sink_(sink), options_(options) {}
 
-  std::vector<std::unique_ptr<Node>> take_nodes() { return std::move(nodes_); }
+  NodeArena take_nodes() { return std::move(nodes_); }
   const Node* root() const { return root_; }
   bool saw_document() const { return saw_document_; }
   bool had_errors() const { return errors_; }
 
   // Whether a quoted scalar starts at this 1-based position.
   bool quoted_scalar_at(int line, int column) const {
-    for (const auto& n : nodes_) {
-      if (n->kind == NodeKind::kScalar && !n->plain && n->line == line && n->column == column) {
-        return true;
-      }
-    }
-    return false;
+    bool found = false;
+    nodes_.for_each([&](const Node& n) {
+      found = found ||
+              (n.kind == NodeKind::kScalar && !n.plain && n.line == line && n.column == column);
+    });
+    return found;
   }
 
   void OnDocumentStart(const YAML::Mark&) override { saw_document_ = true; }
@@ -220,13 +220,12 @@ class TreeBuilder : public YAML::EventHandler {
     const Open& top = stack_.back();
     auto slot = detail::value_slot(text_, top.key_line, top.key_column);
     if (!slot) return false;
-    auto node = std::make_unique<Node>();
+    Node* node = nodes_.make();
     node->kind = NodeKind::kNull;
     node->line = slot->line;
     node->column = slot->column;
     node->comment = std::move(slot->comment);
-    nodes_.push_back(std::move(node));
-    attach(nodes_.back().get());
+    attach(node);
     return true;
   }
 
@@ -259,12 +258,11 @@ class TreeBuilder : public YAML::EventHandler {
   };
 
   Node* make(NodeKind kind, const YAML::Mark& mark) {
-    auto n = std::make_unique<Node>();
+    Node* n = nodes_.make();
     n->kind = kind;
     n->line = mark.line + 1;
     n->column = mark.column + 1;
-    nodes_.push_back(std::move(n));
-    return nodes_.back().get();
+    return n;
   }
 
   void remember(YAML::anchor_t anchor, const Node* n) {
@@ -384,7 +382,7 @@ class TreeBuilder : public YAML::EventHandler {
   const detail::SourceLines& text_;
   diag::Sink& sink_;
   const ReadOptions& options_;
-  std::vector<std::unique_ptr<Node>> nodes_;
+  NodeArena nodes_;
   std::vector<Open> stack_;
   std::map<YAML::anchor_t, const Node*> anchors_;
   // Large mappings: key -> index of its entry (take_key).
@@ -665,7 +663,15 @@ std::string describe_type(const Node& node) {
   return "a value";
 }
 
-Document::Document(std::string file, std::vector<std::unique_ptr<Node>> nodes, const Node* root)
+Node* NodeArena::make() {
+  if (used_ == kChunk) {
+    chunks_.push_back(std::make_unique<Node[]>(kChunk));
+    used_ = 0;
+  }
+  return &chunks_.back()[used_++];
+}
+
+Document::Document(std::string file, NodeArena nodes, const Node* root)
     : file_(std::move(file)), nodes_(std::move(nodes)), root_(root) {}
 
 diag::Span Document::span(const Node& node) const {

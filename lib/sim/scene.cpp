@@ -144,6 +144,7 @@ class SceneReader {
     }
     if (const Node* actors = root.find("actors")) {
       if (auto list = doc_.read_list(*actors, sink_)) {
+        scene.actors.reserve(list->size());
         for (const Node* a : *list) {
           if (auto spec = read_actor(*a)) scene.actors.push_back(std::move(*spec));
         }

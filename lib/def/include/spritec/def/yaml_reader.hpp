@@ -97,10 +97,31 @@ struct Node {
   const MapEntry* find_entry(std::string_view key) const;
 };
 
+// The nodes of a document, allocated in chunks (a large scene has 100,000 of them); their
+// addresses never change.
+class NodeArena {
+ public:
+  Node* make();
+  // Calls f(node) for every node, in the order they were made.
+  template <typename F>
+  void for_each(F&& f) const {
+    for (std::size_t c = 0; c < chunks_.size(); ++c) {
+      const std::size_t n = c + 1 == chunks_.size() ? used_ : kChunk;
+      for (std::size_t i = 0; i < n; ++i)
+        f(chunks_[c][i]);
+    }
+  }
+
+ private:
+  static constexpr std::size_t kChunk = 256;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::size_t used_ = kChunk;  // nodes made in the last chunk
+};
+
 // A parsed file. Movable; node pointers stay valid across moves.
 class Document {
  public:
-  Document(std::string file, std::vector<std::unique_ptr<Node>> nodes, const Node* root);
+  Document(std::string file, NodeArena nodes, const Node* root);
 
   // The file name used in every Span (as the caller gave it).
   const std::string& file() const { return file_; }
@@ -127,7 +148,7 @@ class Document {
 
  private:
   std::string file_;
-  std::vector<std::unique_ptr<Node>> nodes_;
+  NodeArena nodes_;
   const Node* root_;
 };
 
