@@ -393,6 +393,37 @@ std::uint64_t count_lzw_bits(LzwDictionary& dict, const std::uint8_t* pixels, st
   return count_lzw_bits(dict, pixels, n, mask, [](std::uint64_t) { return false; });
 }
 
+// count_lzw_bits of two images of `n` >= 1 pixels at once, each with its own dictionary:
+// the same counts, but the two chains of dependent lookups run side by side in one loop, so
+// the core overlaps their cache latencies.
+void count_lzw_bits_pair(LzwDictionary& dict_a, const std::uint8_t* a, LzwDictionary& dict_b,
+                         const std::uint8_t* b, std::size_t n, std::uint8_t mask,
+                         std::uint64_t& bits_a, std::uint64_t& bits_b) {
+  dict_a.start();
+  dict_b.start();
+  int code_a = a[0] & mask, code_b = b[0] & mask;
+  for (std::size_t i = 1; i < n; ++i) {
+    const auto pa = static_cast<std::uint8_t>(a[i] & mask);
+    const auto pb = static_cast<std::uint8_t>(b[i] & mask);
+    const int ca = dict_a.find(code_a, pa);
+    const int cb = dict_b.find(code_b, pb);
+    if (ca >= 0) {
+      code_a = ca;
+    } else {
+      dict_a.end_string(code_a, pa);
+      code_a = pa;
+    }
+    if (cb >= 0) {
+      code_b = cb;
+    } else {
+      dict_b.end_string(code_b, pb);
+      code_b = pb;
+    }
+  }
+  bits_a = dict_a.finish();
+  bits_b = dict_b.finish();
+}
+
 // --- the LZW-aware choice of "don't care" pixels ------------------------------------------
 
 // Mirrors giflib's LZW dictionary to choose, for each pixel that may be either its colour
@@ -612,6 +643,7 @@ class Optimiser {
         fixed_transparent_(fixed_transparent),
         chooser_{WildcardChooser(bpp), WildcardChooser(bpp)},
         counter_{LzwDictionary(bpp), LzwDictionary(bpp)},
+        pair_{LzwDictionary(bpp), LzwDictionary(bpp)},
         mask_(static_cast<std::uint8_t>((1 << std::max(2, bpp)) - 1)) {}
 
   int width() const { return w_; }
@@ -665,7 +697,7 @@ class Optimiser {
 
   // `target` drawn over `start`, within `forced` when given (else the rectangle of changed
   // pixels): the rectangle, the transparent index and the cheapest candidate with its size.
-  // `t`: the thread (0 or 1) whose dictionaries count (see kThreads). `bound`: the
+  // `t`: the thread (0 or 1, see Crew) whose dictionaries count. `bound`: the
   // disposals' smallest quick size so far: the count stops once it is more than 10% over
   // that (`over`), else offers its own. `count_literal`: count the literal pixels too.
   void prepare(const Canvas& start, const Canvas& target, const Rect& forced, Candidate& cand,
@@ -705,6 +737,15 @@ class Optimiser {
       masked[i] = flexible[i] ? c : v;
     }
     cand.pending = defer;
+    if (count_literal && cand.literal_ok && !defer && !bound) {
+      // Both counted whole: side by side.
+      std::uint64_t masked_bits = 0, literal_bits = 0;
+      count_lzw_bits_pair(counter_[t], cand.masked.data(), pair_[t], cand.literal.data(), n, mask_,
+                          masked_bits, literal_bits);
+      cand.masked_size = file_bytes(masked_bits);
+      cand.literal_size = file_bytes(literal_bits);
+      return;
+    }
     if (!defer) quick_measure(cand, cand.masked, t, bound);
     if (count_literal && cand.literal_ok) cand.literal_size = measure(cand.literal, t);
   }
@@ -827,7 +868,10 @@ class Optimiser {
     cand.literal.resize(cand.flexible.size());
     std::uint8_t* flexible = cand.flexible.data();
     std::uint8_t* out = cand.literal.data();
-    // Flags set by plain stores (an unchanged pixel marks the spare entry 256).
+    // Flags set by plain stores (an unchanged pixel marks the spare entry 256); only
+    // transparent_index() reads them (and prepare() when it finds no index), and not when
+    // every frame has the fixed transparent index.
+    const bool flags = fixed_transparent_ < 0;
     std::uint8_t all[256] = {}, changed[257] = {};
     for (int y = 0; y < r.h; ++y) {
       const std::size_t row = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
@@ -837,9 +881,11 @@ class Optimiser {
       std::memcpy(out, t, rw);
       for (std::size_t x = 0; x < rw; ++x)
         flexible[x] = s[x] == t[x];
-      for (std::size_t x = 0; x < rw; ++x) {
-        all[t[x]] = 1;
-        changed[flexible[x] ? 256 : t[x]] = 1;
+      if (flags) {
+        for (std::size_t x = 0; x < rw; ++x) {
+          all[t[x]] = 1;
+          changed[flexible[x] ? 256 : t[x]] = 1;
+        }
       }
       flexible += rw;
       out += rw;
@@ -916,10 +962,11 @@ class Optimiser {
 
   int w_, h_, bpp_;
   int fixed_transparent_;
-  // One chooser and one counter per thread of the encoder (kThreads; a call names its
-  // thread `t`), so that work on the same frames may run side by side.
+  // One chooser and one counter per thread working on the frames (Crew's two; a call
+  // names its thread `t`), so that work on the frames may run side by side.
   WildcardChooser chooser_[2];
   LzwDictionary counter_[2];
+  LzwDictionary pair_[2];  // a second counter, for two counts side by side
   std::uint8_t mask_;
   Candidate scratch_;
 };
@@ -1119,8 +1166,9 @@ std::size_t gif_minimal_file_bytes(std::uint64_t lzw_bits, int bpp) {
 struct GifLzwCounter::Impl {
   // giflib masks each pixel to the code size (at least 2 bits), not the table's bits.
   explicit Impl(int b)
-      : dict(b), mask(static_cast<std::uint8_t>((1 << std::max(2, b)) - 1)), bpp(b) {}
+      : dict(b), pair(b), mask(static_cast<std::uint8_t>((1 << std::max(2, b)) - 1)), bpp(b) {}
   LzwDictionary dict;
+  LzwDictionary pair;  // the second image's, for bits_pair
   std::uint8_t mask;
   int bpp;
 };
@@ -1130,6 +1178,14 @@ GifLzwCounter::~GifLzwCounter() = default;
 
 std::uint64_t GifLzwCounter::bits(const std::uint8_t* pixels, std::size_t n) {
   return count_lzw_bits(impl_->dict, pixels, n, impl_->mask);
+}
+
+std::pair<std::uint64_t, std::uint64_t> GifLzwCounter::bits_pair(const std::uint8_t* a,
+                                                                 const std::uint8_t* b,
+                                                                 std::size_t n) {
+  std::pair<std::uint64_t, std::uint64_t> bits;
+  count_lzw_bits_pair(impl_->dict, a, impl_->pair, b, n, impl_->mask, bits.first, bits.second);
+  return bits;
 }
 
 std::uint64_t gif_choose_pixels(const std::vector<std::uint8_t>& value,
