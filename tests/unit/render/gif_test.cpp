@@ -588,3 +588,17 @@ TEST_CASE("the streaming encoder's output_over answers as output_bytes does, fra
     CHECK(encoder.finish().ok());
   }
 }
+
+TEST_CASE("a streaming encoder dropped with frames still being worked on stops cleanly") {
+  // A preview that stops early (an error, the output cap) destroys its encoder without
+  // finish(): the frames unfinished are dropped, the encoder's thread stopped.
+  const std::vector<AnimFrame> frames = busy_animation(120, 90, 24, 7, true);
+  for (std::size_t stop : {std::size_t(1), std::size_t(2), std::size_t(5), frames.size()}) {
+    spritec::render::GifEncoder encoder;
+    for (const AnimFrame& f : frames)
+      REQUIRE(encoder.count(f.image, f.duration).ok());
+    for (std::size_t k = 0; k < stop; ++k)
+      REQUIRE(encoder.add(frames[k].image, frames[k].duration).ok());
+  }
+  SUCCEED();
+}
