@@ -217,8 +217,10 @@ class EncoderSink : public render::FrameSink {
       return false;
     }
     ++encoded;
-    const std::size_t held = apng ? apng->output_bytes() : gif->output_bytes();
-    if (held > render::kMaxPreviewOutputBytes) {
+    // The GIF encoder answers without waiting for the frames it is still working on when
+    // they cannot take the output past the cap; the answer is output_bytes()'s either way.
+    if (apng ? apng->output_bytes() > render::kMaxPreviewOutputBytes
+             : gif->output_over(render::kMaxPreviewOutputBytes)) {
       too_large = true;
       return false;
     }

@@ -5,10 +5,14 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <condition_variable>
 #include <cstring>
-#include <future>
+#include <deque>
+#include <exception>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <string>
 #include <thread>
@@ -42,29 +46,117 @@ std::uint8_t over(int src, int bg, int alpha) {
   return static_cast<std::uint8_t>((src * alpha + bg * (255 - alpha) + 127) / 255);
 }
 
-// One frame as 0xRRGGBB per pixel or kClearPixel, following GifOptions' alpha rule.
-std::vector<std::uint32_t> flatten(const image::Image& img, const GifOptions& options) {
-  const int br = static_cast<int>((options.background >> 16) & 0xFF);
-  const int bg = static_cast<int>((options.background >> 8) & 0xFF);
-  const int bb = static_cast<int>(options.background & 0xFF);
-  std::size_t n = static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height);
-  std::vector<std::uint32_t> out(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint8_t* p = &img.rgba[4 * i];
-    int a = p[3];
-    if (options.transparent && a < 128) {
-      out[i] = kClearPixel;
-      continue;
-    }
+// GifOptions' alpha rule, pixel by pixel: 0xRRGGBB, or kClearPixel for a transparent
+// pixel.
+class Flattener {
+ public:
+  explicit Flattener(const GifOptions& options)
+      : transparent_(options.transparent),
+        br_(static_cast<int>((options.background >> 16) & 0xFF)),
+        bg_(static_cast<int>((options.background >> 8) & 0xFF)),
+        bb_(static_cast<int>(options.background & 0xFF)) {}
+
+  std::uint32_t operator()(const std::uint8_t* p) const {
+    const int a = p[3];
+    if (transparent_ && a < 128) return kClearPixel;
     if (a == 255) {  // over(c, bg, 255) == c
-      out[i] = (std::uint32_t(p[0]) << 16) | (std::uint32_t(p[1]) << 8) | p[2];
-      continue;
+      return (std::uint32_t(p[0]) << 16) | (std::uint32_t(p[1]) << 8) | p[2];
     }
-    std::uint32_t r = over(p[0], br, a), g = over(p[1], bg, a), b = over(p[2], bb, a);
-    out[i] = (r << 16) | (g << 8) | b;
+    const std::uint32_t r = over(p[0], br_, a), g = over(p[1], bg_, a), b = over(p[2], bb_, a);
+    return (r << 16) | (g << 8) | b;
   }
-  return out;
+
+ private:
+  bool transparent_;
+  int br_, bg_, bb_;
+};
+
+// The RGBA bytes of pixel `i` as one word (a run of equal words flattens and maps alike).
+inline std::uint32_t rgba_word(const std::uint8_t* rgba, std::size_t i) {
+  std::uint32_t word;
+  std::memcpy(&word, rgba + 4 * i, 4);
+  return word;
 }
+
+// A frame's colour histogram (colour_histogram's result: the flattened colours but
+// kClearPixel, counted and sorted by colour), counted in an open-addressing table that is
+// kept from frame to frame; runs of equal pixels are flattened and counted once.
+class FrameHistogram {
+ public:
+  std::vector<ColourCount> count(const image::Image& img, const Flattener& flat) {
+    if (keys_.empty()) grow(1024);
+    const std::size_t n =
+        static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height);
+    const std::uint8_t* rgba = img.rgba.data();
+    std::size_t i = 0;
+    while (i < n) {
+      const std::uint32_t word = rgba_word(rgba, i);
+      std::size_t j = i + 1;
+      while (j < n && rgba_word(rgba, j) == word)
+        ++j;
+      const std::uint32_t p = flat(rgba + 4 * i);
+      if (p != kClearPixel) add(p, j - i);
+      i = j;
+    }
+    std::vector<ColourCount> out;
+    out.reserve(used_.size());
+    for (std::uint32_t slot : used_) {
+      out.push_back({keys_[slot], counts_[slot]});
+      keys_[slot] = kClearPixel;
+    }
+    used_.clear();
+    std::sort(out.begin(), out.end(),
+              [](const ColourCount& a, const ColourCount& b) { return a.rgb < b.rgb; });
+    return out;
+  }
+
+ private:
+  std::uint32_t slot_of(std::uint32_t p) const { return (p * 2654435761u) >> shift_; }
+  void add(std::uint32_t p, std::uint64_t k) {
+    const std::uint32_t mask = static_cast<std::uint32_t>(keys_.size() - 1);
+    for (std::uint32_t s = slot_of(p);; s = (s + 1) & mask) {
+      if (keys_[s] == p) {
+        counts_[s] += k;
+        return;
+      }
+      if (keys_[s] == kClearPixel) {
+        keys_[s] = p;
+        counts_[s] = k;
+        used_.push_back(s);
+        if (2 * used_.size() > keys_.size()) grow(keys_.size() * 2);
+        return;
+      }
+    }
+  }
+  // A table of `size` (a power of two) slots, holding what the old one held.
+  void grow(std::size_t size) {
+    std::vector<std::uint32_t> keys(size, kClearPixel);
+    std::vector<std::uint64_t> counts(size, 0);
+    std::vector<std::uint32_t> used;
+    used.reserve(used_.size());
+    int bits = 0;
+    while ((std::size_t{1} << bits) < size)
+      ++bits;
+    shift_ = 32 - bits;
+    keys_.swap(keys);
+    counts_.swap(counts);
+    const std::uint32_t mask = static_cast<std::uint32_t>(size - 1);
+    for (std::uint32_t old : used_) {
+      std::uint32_t s = slot_of(keys[old]);
+      while (keys_[s] != kClearPixel)
+        s = (s + 1) & mask;
+      keys_[s] = keys[old];
+      counts_[s] = counts[old];
+      used.push_back(s);
+    }
+    used_.swap(used);
+  }
+
+  std::vector<std::uint32_t> keys_;  // kClearPixel: empty
+  std::vector<std::uint64_t> counts_;
+  std::vector<std::uint32_t> used_;  // the slots filled, in the order filled
+  int shift_ = 22;
+};
 
 // --- the file, written by giflib ------------------------------------------------------
 
@@ -301,6 +393,37 @@ std::uint64_t count_lzw_bits(LzwDictionary& dict, const std::uint8_t* pixels, st
   return count_lzw_bits(dict, pixels, n, mask, [](std::uint64_t) { return false; });
 }
 
+// count_lzw_bits of two images of `n` >= 1 pixels at once, each with its own dictionary:
+// the same counts, but the two chains of dependent lookups run side by side in one loop, so
+// the core overlaps their cache latencies.
+void count_lzw_bits_pair(LzwDictionary& dict_a, const std::uint8_t* a, LzwDictionary& dict_b,
+                         const std::uint8_t* b, std::size_t n, std::uint8_t mask,
+                         std::uint64_t& bits_a, std::uint64_t& bits_b) {
+  dict_a.start();
+  dict_b.start();
+  int code_a = a[0] & mask, code_b = b[0] & mask;
+  for (std::size_t i = 1; i < n; ++i) {
+    const auto pa = static_cast<std::uint8_t>(a[i] & mask);
+    const auto pb = static_cast<std::uint8_t>(b[i] & mask);
+    const int ca = dict_a.find(code_a, pa);
+    const int cb = dict_b.find(code_b, pb);
+    if (ca >= 0) {
+      code_a = ca;
+    } else {
+      dict_a.end_string(code_a, pa);
+      code_a = pa;
+    }
+    if (cb >= 0) {
+      code_b = cb;
+    } else {
+      dict_b.end_string(code_b, pb);
+      code_b = pb;
+    }
+  }
+  bits_a = dict_a.finish();
+  bits_b = dict_b.finish();
+}
+
 // --- the LZW-aware choice of "don't care" pixels ------------------------------------------
 
 // Mirrors giflib's LZW dictionary to choose, for each pixel that may be either its colour
@@ -518,10 +641,9 @@ class Optimiser {
         h_(h),
         bpp_(bpp),
         fixed_transparent_(fixed_transparent),
-        chooser_(bpp),
-        chooser2_(bpp),
-        counter_(bpp),
-        counter2_(bpp),
+        chooser_{WildcardChooser(bpp), WildcardChooser(bpp)},
+        counter_{LzwDictionary(bpp), LzwDictionary(bpp)},
+        pair_{LzwDictionary(bpp), LzwDictionary(bpp)},
         mask_(static_cast<std::uint8_t>((1 << std::max(2, bpp)) - 1)) {}
 
   int width() const { return w_; }
@@ -575,12 +697,11 @@ class Optimiser {
 
   // `target` drawn over `start`, within `forced` when given (else the rectangle of changed
   // pixels): the rectangle, the transparent index and the cheapest candidate with its size.
-  // `second`: count with the second counter (for a call on the other thread). `bound`: the
+  // `t`: the thread (0 or 1, see Crew) whose dictionaries count. `bound`: the
   // disposals' smallest quick size so far: the count stops once it is more than 10% over
   // that (`over`), else offers its own. `count_literal`: count the literal pixels too.
   void prepare(const Canvas& start, const Canvas& target, const Rect& forced, Candidate& cand,
-               bool second = false, QuickBound* bound = nullptr, bool count_literal = false,
-               bool defer = false) {
+               int t, QuickBound* bound = nullptr, bool count_literal = false, bool defer = false) {
     cand.rect = forced.empty() ? diff_rect(start, target) : forced;
     cand.unchanged = cand.rect.empty();
     cand.ok = true;
@@ -601,7 +722,7 @@ class Optimiser {
       }
       // `literal` holds the target's pixels, none of them transparent.
       cand.pending = defer;
-      if (!defer) quick_measure(cand, cand.literal, second, bound);
+      if (!defer) quick_measure(cand, cand.literal, t, bound);
       return;
     }
     const auto c = static_cast<std::uint8_t>(cand.clear);
@@ -616,14 +737,23 @@ class Optimiser {
       masked[i] = flexible[i] ? c : v;
     }
     cand.pending = defer;
-    if (!defer) quick_measure(cand, cand.masked, second, bound);
-    if (count_literal && cand.literal_ok) cand.literal_size = measure(cand.literal, second);
+    if (count_literal && cand.literal_ok && !defer && !bound) {
+      // Both counted whole: side by side.
+      std::uint64_t masked_bits = 0, literal_bits = 0;
+      count_lzw_bits_pair(counter_[t], cand.masked.data(), pair_[t], cand.literal.data(), n, mask_,
+                          masked_bits, literal_bits);
+      cand.masked_size = file_bytes(masked_bits);
+      cand.literal_size = file_bytes(literal_bits);
+      return;
+    }
+    if (!defer) quick_measure(cand, cand.masked, t, bound);
+    if (count_literal && cand.literal_ok) cand.literal_size = measure(cand.literal, t);
   }
 
   // Counts a candidate prepared with `defer` (within `bound`), unless one of `others`
   // already counted the same pixels in the same rectangle.
   void count_quick(Candidate& cand, const Candidate* const* others, std::size_t n_others,
-                   QuickBound* bound) {
+                   QuickBound* bound, int t) {
     if (!cand.pending) return;
     cand.pending = false;
     const std::vector<std::uint8_t>& pixels = cand.clear < 0 ? cand.literal : cand.masked;
@@ -642,13 +772,13 @@ class Optimiser {
         return;
       }
     }
-    quick_measure(cand, pixels, false, bound);
+    quick_measure(cand, pixels, t, bound);
   }
 
   // The size of the cheapest candidate (unchanged pixels transparent), as best() ranks it;
   // max when the frame cannot be stored this way or its count stopped (`over`).
-  std::size_t quick_size(const Candidate& cand) {
-    if (cand.unchanged) return unchanged_size();
+  std::size_t quick_size(const Candidate& cand, int t) {
+    if (cand.unchanged) return unchanged_size(t);
     if (!cand.ok || cand.over) return std::numeric_limits<std::size_t>::max();
     return cand.masked_size;
   }
@@ -657,13 +787,13 @@ class Optimiser {
   static bool choosable(const Candidate& cand) {
     return !cand.unchanged && cand.ok && cand.clear >= 0;
   }
-  // Runs the chooser's first (`which` 0: each pixel's own value preferred; with chooser_)
-  // or second preference (1: transparency preferred; with chooser2_, so the two may run
-  // side by side) on a choosable candidate, unless done.
-  void choose(Candidate& cand, int which) {
+  // Runs the chooser's first (`which` 0: each pixel's own value preferred) or second
+  // preference (1: transparency preferred) on a choosable candidate, unless done, with
+  // thread `t`'s chooser (the two may run side by side).
+  void choose(Candidate& cand, int which, int t) {
     if (cand.chosen_done[which]) return;
     const auto c = static_cast<std::uint8_t>(cand.clear);
-    WildcardChooser& chooser = which == 0 ? chooser_ : chooser2_;
+    WildcardChooser& chooser = chooser_[t];
     cand.chosen_size[which] =
         file_bytes(chooser.choose(cand.literal, cand.flexible, c, which == 1, cand.chosen[which]));
     cand.chosen_done[which] = true;
@@ -671,9 +801,9 @@ class Optimiser {
 
   // The smallest encoding of a prepared candidate: unchanged pixels transparent, the
   // chooser's two preferences, the literal pixels, in the order ties are settled.
-  // Consumes the candidate's pixels.
-  Encoding complete(const Canvas& target, Candidate& cand) {
-    if (cand.unchanged) return unchanged(target);
+  // Consumes the candidate's pixels. `t`: the thread.
+  Encoding complete(const Canvas& target, Candidate& cand, int t) {
+    if (cand.unchanged) return unchanged(target, t);
     Encoding best;
     best.rect = cand.rect;
     if (!cand.ok) {
@@ -686,23 +816,15 @@ class Optimiser {
       best.size = cand.masked_size;
       return best;
     }
-    const std::size_t n = cand.literal.size();
     std::vector<std::uint8_t> variants[4];
     std::size_t sizes[4] = {cand.masked_size, std::numeric_limits<std::size_t>::max(),
                             std::numeric_limits<std::size_t>::max(),
                             std::numeric_limits<std::size_t>::max()};
-    // The chooser's second preference on the other core when the rectangle is large
-    // enough to pay for a thread; the result is the same either way.
-    // (Either may have been run already, by choose().)
-    std::thread worker;
-    if (!cand.chosen_done[1] && n >= kThreadedPixels)
-      worker = std::thread([&] { choose(cand, 1); });
-    choose(cand, 0);
-    if (cand.literal_ok) sizes[3] = cand.literal_size ? cand.literal_size : measure(cand.literal);
-    if (worker.joinable()) {
-      worker.join();
-    } else {
-      choose(cand, 1);
+    // (Either chooser run may have been done already, by choose().)
+    choose(cand, 0, t);
+    choose(cand, 1, t);
+    if (cand.literal_ok) {
+      sizes[3] = cand.literal_size ? cand.literal_size : measure(cand.literal, t);
     }
     for (int k = 0; k < 2; ++k) {
       variants[1 + k] = std::move(cand.chosen[k]);
@@ -722,9 +844,9 @@ class Optimiser {
   }
 
   // The smallest encoding of `target` drawn over `start`, within `forced` when given.
-  Encoding best(const Canvas& start, const Canvas& target, Rect forced = {}) {
-    prepare(start, target, forced, scratch_);
-    return complete(target, scratch_);
+  Encoding best(const Canvas& start, const Canvas& target, int t, Rect forced = {}) {
+    prepare(start, target, forced, scratch_, t);
+    return complete(target, scratch_, t);
   }
 
   // `canvas` with `r` made transparent.
@@ -737,9 +859,6 @@ class Optimiser {
     return canvas;
   }
 
-  // Rectangles of fewer pixels are cheaper to work out on one thread than to hand over.
-  static constexpr std::size_t kThreadedPixels = 4096;
-
  private:
   // The rectangle's pixels, flags and colour use (see Candidate), row-major.
   void usage(const Canvas& start, const Canvas& target, Candidate& cand) const {
@@ -749,7 +868,10 @@ class Optimiser {
     cand.literal.resize(cand.flexible.size());
     std::uint8_t* flexible = cand.flexible.data();
     std::uint8_t* out = cand.literal.data();
-    // Flags set by plain stores (an unchanged pixel marks the spare entry 256).
+    // Flags set by plain stores (an unchanged pixel marks the spare entry 256); only
+    // transparent_index() reads them (and prepare() when it finds no index), and not when
+    // every frame has the fixed transparent index.
+    const bool flags = fixed_transparent_ < 0;
     std::uint8_t all[256] = {}, changed[257] = {};
     for (int y = 0; y < r.h; ++y) {
       const std::size_t row = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
@@ -759,9 +881,11 @@ class Optimiser {
       std::memcpy(out, t, rw);
       for (std::size_t x = 0; x < rw; ++x)
         flexible[x] = s[x] == t[x];
-      for (std::size_t x = 0; x < rw; ++x) {
-        all[t[x]] = 1;
-        changed[flexible[x] ? 256 : t[x]] = 1;
+      if (flags) {
+        for (std::size_t x = 0; x < rw; ++x) {
+          all[t[x]] = 1;
+          changed[flexible[x] ? 256 : t[x]] = 1;
+        }
       }
       flexible += rw;
       out += rw;
@@ -799,35 +923,34 @@ class Optimiser {
 
   // Nothing changes, but the frame must exist for its delay: one pixel that is
   // transparent, or that repeats what the canvas shows there.
-  Encoding unchanged(const Canvas& target) {
+  Encoding unchanged(const Canvas& target, int t) {
     Encoding e;
     e.rect = {0, 0, 1, 1};
     std::uint8_t shown = target[0];
     e.transparent = fixed_transparent_ >= 0 ? fixed_transparent_ : (shown == 0 ? 1 : 0);
     e.pixels = {shown == kClear ? static_cast<std::uint8_t>(e.transparent) : shown};
-    e.size = measure(e.pixels);
+    e.size = measure(e.pixels, t);
     return e;
   }
   // Its size (one pixel encodes to the same size whatever its value).
-  std::size_t unchanged_size() { return measure(std::vector<std::uint8_t>{0}); }
+  std::size_t unchanged_size(int t) { return measure(std::vector<std::uint8_t>{0}, t); }
 
   // The encoded size of one image as giflib writes it (a whole minimal GIF; the constant
-  // overhead does not change comparisons), counted by mirroring its encoder. `second`: with
-  // the other thread's dictionary.
-  std::size_t measure(const std::vector<std::uint8_t>& pixels, bool second = false) {
-    return file_bytes(
-        count_lzw_bits(second ? counter2_ : counter_, pixels.data(), pixels.size(), mask_));
+  // overhead does not change comparisons), counted by mirroring its encoder, with thread
+  // `t`'s dictionary.
+  std::size_t measure(const std::vector<std::uint8_t>& pixels, int t) {
+    return file_bytes(count_lzw_bits(counter_[t], pixels.data(), pixels.size(), mask_));
   }
   std::size_t file_bytes(std::uint64_t bits) const { return gif_minimal_file_bytes(bits, bpp_); }
   // The cheapest candidate's size, counted within `bound` (see prepare()).
-  void quick_measure(Candidate& cand, const std::vector<std::uint8_t>& pixels, bool second,
+  void quick_measure(Candidate& cand, const std::vector<std::uint8_t>& pixels, int t,
                      QuickBound* bound) {
     if (!bound) {
-      cand.masked_size = measure(pixels, second);
+      cand.masked_size = measure(pixels, t);
       return;
     }
     const std::uint64_t bits = count_lzw_bits(
-        second ? counter2_ : counter_, pixels.data(), pixels.size(), mask_,
+        counter_[t], pixels.data(), pixels.size(), mask_,
         [&](std::uint64_t so_far) { return bound->exceeded_by(file_bytes(so_far)); });
     if (bits == kOverLimit) {
       cand.over = true;
@@ -839,14 +962,19 @@ class Optimiser {
 
   int w_, h_, bpp_;
   int fixed_transparent_;
-  // One chooser and one counter per core: complete() runs the chooser's two preferences
-  // side by side, Attempt::next() prepares disposals side by side.
-  WildcardChooser chooser_;
-  WildcardChooser chooser2_;
-  LzwDictionary counter_;
-  LzwDictionary counter2_;
+  // One chooser and one counter per thread working on the frames (Crew's two; a call
+  // names its thread `t`), so that work on the frames may run side by side.
+  WildcardChooser chooser_[2];
+  LzwDictionary counter_[2];
+  LzwDictionary pair_[2];  // a second counter, for two counts side by side
   std::uint8_t mask_;
   Candidate scratch_;
+};
+
+// The disposal none of a frame, worked out ahead (Attempt::prepare_none).
+struct Ahead {
+  bool feasible = false;
+  Candidate cand;
 };
 
 struct Emitted {
@@ -876,17 +1004,36 @@ class Attempt {
   bool failed() const { return failed_; }
   std::size_t bytes() const { return writer_.size(); }
 
-  // The first distinct frame.
-  void first(const Canvas& target) {
+  // The first distinct frame, worked out by thread `t`.
+  void first(const Canvas& target, int t) {
     if (failed_) return;
-    prev_.encoding = opt_.best(empty_, target);
+    prev_.encoding = opt_.best(empty_, target, t);
     if (!prev_.encoding.ok) fail();
     prev_start_ = empty_;
   }
 
-  // The next distinct frame, `target`, after `before`; the previous frame (now written)
-  // is shown for `prev_delay`.
-  void next(const Canvas& before, const Canvas& target, int prev_delay) {
+  // The next distinct frame drawn over the one before it without disposing of it: the one
+  // disposal whose work needs nothing but the two frames, so it is done ahead, by any
+  // thread `t`, before next() (which takes it). prepare_none() first, then choose_none()
+  // for each preference (side by side, on two threads).
+  void prepare_none(const Canvas& before, const Canvas& target, Ahead& none, int t) {
+    none.feasible = false;
+    if (failed_) return;
+    none.feasible = opt_.feasible(before, target);
+    // Counted whole: its size is not compared with the other disposals' yet (which only
+    // tells when a count may stop; see next()). The literal pixels are counted too: they
+    // are usually the background disposal's.
+    if (none.feasible) opt_.prepare(before, target, {}, none.cand, t, nullptr, true);
+  }
+  void choose_none(Ahead& none, int which, int t) {
+    if (failed_ || !none.feasible || !Optimiser::choosable(none.cand)) return;
+    opt_.choose(none.cand, which, t);
+  }
+
+  // The next distinct frame, `target`, after `before`, with `none` (its work for the
+  // disposal none, done ahead; taken); the previous frame (now written) is shown for
+  // `prev_delay`. Worked out by thread `t`.
+  void next(const Canvas& before, const Canvas& target, int prev_delay, Ahead& none, int t) {
     if (failed_) return;
     bool found = false;
     Encoding chosen;
@@ -894,44 +1041,28 @@ class Attempt {
     // Rank the feasible disposals by their quick encoding (unchanged pixels transparent),
     // then search fully those within 10% of the best (usually one): nearly all the size
     // comes from the rectangle and the choice of transparent pixels, and this keeps the
-    // search to a few candidates a frame. The disposals are prepared side by side (none on
-    // this thread, background and previous on another) when the frame is large enough.
+    // search to a few candidates a frame. A disposal's count stops once it is more than
+    // 10% over the smallest so far: it could not be searched, so the ranking is the same
+    // whether or not it stopped (none's, counted ahead, never stops).
     QuickBound bound;
-    auto prepare = [&](int k, bool second) {
-      Option& o = options_[k];
-      o.disposal = k == 0 ? kDisposeNone : k == 1 ? kDisposeBackground : kDisposePrevious;
-      if (k == 0) {
-        o.start = before;
-      } else if (k == 1) {
-        o.start = opt_.cleared(before, prev_.encoding.rect);
-      } else {
-        o.start = prev_start_;
+    {
+      Option& o = options_[0];
+      o.disposal = kDisposeNone;
+      o.start = before;
+      o.feasible = none.feasible;
+      std::swap(o.cand, none.cand);
+      if (o.feasible && !o.cand.unchanged && o.cand.ok && o.cand.masked_size) {
+        bound.offer(o.cand.masked_size);
       }
+    }
+    for (int k : {2, 1}) {
+      Option& o = options_[k];
+      o.disposal = k == 1 ? kDisposeBackground : kDisposePrevious;
+      o.start = k == 1 ? opt_.cleared(before, prev_.encoding.rect) : prev_start_;
       o.feasible = opt_.feasible(o.start, target);
       // The background disposal's count waits: its pixels are often the literal pixels
       // of no disposal, counted already.
-      if (o.feasible) opt_.prepare(o.start, target, {}, o.cand, second, &bound, k == 0, k == 1);
-    };
-    if (target.size() >= Optimiser::kThreadedPixels) {
-      // Not disposing is nearly always within 10% of the best: its candidate's two chooser
-      // runs start as soon as it is prepared, before the ranking (when it is out of the
-      // running, they go unused). The other thread runs the slower one (transparency
-      // preferred) and prepares `previous` first; this one prepares `background` last.
-      std::promise<bool> none_ready;
-      std::future<bool> none_choosable = none_ready.get_future();
-      std::thread worker([&] {
-        prepare(2, true);
-        if (none_choosable.get()) opt_.choose(options_[0].cand, 1);
-      });
-      prepare(0, false);
-      const bool choosable = options_[0].feasible && Optimiser::choosable(options_[0].cand);
-      none_ready.set_value(choosable);
-      if (choosable) opt_.choose(options_[0].cand, 0);
-      prepare(1, false);
-      worker.join();
-    } else {
-      for (int k = 0; k < 3; ++k)
-        prepare(k, false);
+      if (o.feasible) opt_.prepare(o.start, target, {}, o.cand, t, &bound, false, k == 1);
     }
     if (options_[1].feasible) {
       const Candidate* others[2];
@@ -939,12 +1070,13 @@ class Attempt {
       for (int k : {0, 2}) {
         if (options_[k].feasible) others[n_others++] = &options_[k].cand;
       }
-      opt_.count_quick(options_[1].cand, others, n_others, &bound);
+      opt_.count_quick(options_[1].cand, others, n_others, &bound, t);
     }
     std::size_t best_quick = std::numeric_limits<std::size_t>::max();
     for (Option& o : options_) {
       // Unstorable, or stopped more than 10% over another: never searched.
-      o.quick_size = o.feasible ? opt_.quick_size(o.cand) : std::numeric_limits<std::size_t>::max();
+      o.quick_size =
+          o.feasible ? opt_.quick_size(o.cand, t) : std::numeric_limits<std::size_t>::max();
       if (o.feasible && o.quick_size != std::numeric_limits<std::size_t>::max()) {
         best_quick = std::min(best_quick, o.quick_size);
       }
@@ -952,7 +1084,7 @@ class Attempt {
     for (Option& o : options_) {
       if (!o.feasible || o.quick_size == std::numeric_limits<std::size_t>::max()) continue;
       if (o.quick_size > best_quick + best_quick / 10) continue;
-      Encoding e = opt_.complete(target, o.cand);
+      Encoding e = opt_.complete(target, o.cand, t);
       if (!e.ok) continue;
       if (!found || e.size < chosen.size) {
         found = true;
@@ -965,10 +1097,10 @@ class Attempt {
       // Pixels must turn transparent outside what the previous frame covered: widen the
       // previous frame to cover them and dispose of it to background.
       Rect grown = unite(prev_.encoding.rect, opt_.must_clear_rect(before, target));
-      prev_.encoding = opt_.best(prev_start_, before, grown);
+      prev_.encoding = opt_.best(prev_start_, before, t, grown);
       prev_.disposal = kDisposeBackground;
       chosen_start = opt_.cleared(before, grown);
-      chosen = opt_.best(chosen_start, target);
+      chosen = opt_.best(chosen_start, target, t);
       if (!prev_.encoding.ok || !chosen.ok) {
         fail();
         return;
@@ -1017,7 +1149,8 @@ class Attempt {
   Option options_[3];
   Emitted prev_;       // the frame not yet written (its disposal and delay come next)
   Canvas prev_start_;  // the canvas it is drawn over
-  bool failed_ = false;
+  // Read by work done ahead on another thread (which stops once the attempt failed).
+  std::atomic<bool> failed_{false};
 };
 
 }  // namespace
@@ -1033,8 +1166,9 @@ std::size_t gif_minimal_file_bytes(std::uint64_t lzw_bits, int bpp) {
 struct GifLzwCounter::Impl {
   // giflib masks each pixel to the code size (at least 2 bits), not the table's bits.
   explicit Impl(int b)
-      : dict(b), mask(static_cast<std::uint8_t>((1 << std::max(2, b)) - 1)), bpp(b) {}
+      : dict(b), pair(b), mask(static_cast<std::uint8_t>((1 << std::max(2, b)) - 1)), bpp(b) {}
   LzwDictionary dict;
+  LzwDictionary pair;  // the second image's, for bits_pair
   std::uint8_t mask;
   int bpp;
 };
@@ -1044,6 +1178,14 @@ GifLzwCounter::~GifLzwCounter() = default;
 
 std::uint64_t GifLzwCounter::bits(const std::uint8_t* pixels, std::size_t n) {
   return count_lzw_bits(impl_->dict, pixels, n, impl_->mask);
+}
+
+std::pair<std::uint64_t, std::uint64_t> GifLzwCounter::bits_pair(const std::uint8_t* a,
+                                                                 const std::uint8_t* b,
+                                                                 std::size_t n) {
+  std::pair<std::uint64_t, std::uint64_t> bits;
+  count_lzw_bits_pair(impl_->dict, a, impl_->pair, b, n, impl_->mask, bits.first, bits.second);
+  return bits;
 }
 
 std::uint64_t gif_choose_pixels(const std::vector<std::uint8_t>& value,
@@ -1063,8 +1205,147 @@ diag::Result<std::vector<int>> gif_delays(const std::vector<Duration>& durations
   return delays_from_units(units.value.amounts, units.value.denominator);
 }
 
+// The work on the distinct frames, shared by the caller's thread and one thread of the
+// encoder's (two threads: this machine's cores, and no more, so no thread waits for a
+// core). Each distinct frame is a slot with four tasks: `none` (the disposal none
+// prepared, for every colour table tried), `choose0` and `choose1` (its chooser runs, after
+// `none`) and `decide` (the rest of Attempt::next and the writing; after the three and the
+// slot before). The encoder's thread runs tasks as they become ready; the caller, after
+// adding a frame, helps until at most kAhead slots are unfinished, then goes back to draw
+// the next frame. Which thread runs a task never changes its result (each thread counts
+// with its own dictionaries, and every task's result depends only on its inputs).
+class Crew {
+ public:
+  using Task = std::function<void(int slot, int kind, int t)>;
+  enum Kind : int { kNone = 0, kChoose1 = 1, kChoose0 = 2, kDecide = 3 };
+  static constexpr int kAhead = 2;              // unfinished slots the caller may leave
+  static constexpr int kSlots = kAhead + 1;     // slots held at most
+  static constexpr int kCanvases = kAhead + 3;  // the frames they read, and one being mapped
+
+  explicit Crew(Task task) : task_(std::move(task)) {}
+  Crew(const Crew&) = delete;
+  Crew& operator=(const Crew&) = delete;
+  ~Crew() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  // Adds distinct frame number `frame` (0, 1, 2, ...); `decide_only`: it has no ahead work
+  // (the first). Then helps until at most kAhead frames are unfinished.
+  void add(std::int64_t frame, bool decide_only) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      State& st = state_[frame % kSlots];
+      st = State{};
+      st.frame = frame;
+      if (decide_only) {
+        for (int kind : {kNone, kChoose0, kChoose1})
+          st.started[kind] = st.done[kind] = true;
+      }
+      pending_.push_back(frame);
+      if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+    }
+    changed_.notify_all();
+    help(kAhead);
+  }
+  // Helps until every frame added is finished.
+  void finish() { help(0); }
+  // Frames added but not finished (decide not done).
+  std::size_t unfinished() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return pending_.size();
+  }
+
+ private:
+  struct State {
+    std::int64_t frame = -1;
+    bool started[4] = {};
+    bool done[4] = {};
+  };
+
+  // A task ready to run (marked started), in order of preference: the oldest frame's
+  // decide, then frame by frame its `none`, then its slower chooser run, then the other.
+  bool pick(int& slot, int& kind) {
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+      const int s = static_cast<int>(pending_[i] % kSlots);
+      State& st = state_[s];
+      if (i == 0 && !st.started[kDecide] && st.done[kNone] && st.done[kChoose0] &&
+          st.done[kChoose1]) {
+        kind = kDecide;
+      } else if (!st.started[kNone]) {
+        kind = kNone;
+      } else if (st.done[kNone] && !st.started[kChoose1]) {
+        kind = kChoose1;
+      } else if (st.done[kNone] && !st.started[kChoose0]) {
+        kind = kChoose0;
+      } else {
+        continue;
+      }
+      st.started[kind] = true;
+      slot = s;
+      return true;
+    }
+    return false;
+  }
+  // Runs a task picked, as thread `t`; the lock is released meanwhile.
+  void run(std::unique_lock<std::mutex>& lock, int slot, int kind, int t) {
+    lock.unlock();
+    std::exception_ptr error;
+    try {
+      task_(slot, kind, t);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    lock.lock();
+    if (error && !error_) error_ = error;
+    state_[slot].done[kind] = true;
+    if (kind == kDecide) pending_.pop_front();
+    changed_.notify_all();
+  }
+  void loop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      int slot = 0, kind = 0;
+      changed_.wait(lock, [&] { return stopping_ || error_ || pick(slot, kind); });
+      if (stopping_ || error_) return;  // (a task picked is dropped: the crew is done)
+      run(lock, slot, kind, 1);
+    }
+  }
+  void help(std::size_t leave) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!error_ && pending_.size() > leave) {
+      int slot = 0, kind = 0;
+      if (pick(slot, kind)) {
+        run(lock, slot, kind, 0);
+      } else {
+        changed_.wait(lock);
+      }
+    }
+    if (error_) {
+      // A task failed (out of memory): the encoder cannot go on.
+      std::exception_ptr error = error_;
+      lock.unlock();
+      std::rethrow_exception(error);
+    }
+  }
+
+  Task task_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  State state_[kSlots];
+  std::deque<std::int64_t> pending_;  // the frames added and not finished, in order
+  std::exception_ptr error_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
 struct GifEncoder::Impl {
-  explicit Impl(const GifOptions& o) : options(o) {}
+  explicit Impl(const GifOptions& o)
+      : options(o), flat(o), crew([this](int slot, int kind, int t) { work(slot, kind, t); }) {}
 
   // Checks a frame against the first one; fails as check_frames does.
   diag::Status<> check(const image::Image& img) {
@@ -1099,6 +1380,7 @@ struct GifEncoder::Impl {
     exact = histogram.size() <= 255;
     colours = build_palette(histogram, 255);
     histogram = {};
+    tally = FrameHistogram{};
     mapper = std::make_unique<PaletteMapper>(colours);
     std::fill(std::begin(cache_colour), std::end(cache_colour), kClearPixel);
     const int n = static_cast<int>(colours.size());
@@ -1110,48 +1392,116 @@ struct GifEncoder::Impl {
       const int fixed = (1 << attempt) > n ? n : -1;
       attempts.push_back(std::make_unique<Attempt>(w, h, attempt, fixed, colours));
     }
+    written = written_bytes();
   }
 
   // The frame's palette indices; false when a colour is missing from an exact palette
-  // (the frame was not counted).
-  bool map(const std::vector<std::uint32_t>& flat, Canvas& indices) {
-    indices.resize(flat.size());
-    std::uint32_t run_colour = kClearPixel;  // the last colour looked up, and its index
-    std::uint8_t run_index = kClear;
-    for (std::size_t i = 0; i < flat.size(); ++i) {
-      std::uint32_t p = flat[i];
-      if (p == kClearPixel) {
-        indices[i] = kClear;
-      } else if (exact) {
-        if (p != run_colour) {
-          // A small direct-mapped cache of colours looked up before, then the palette.
-          const std::uint32_t slot = (p * 2654435761u) >> 24;
-          if (cache_colour[slot] == p) {
-            run_index = cache_index[slot];
-          } else {
-            auto it = std::lower_bound(colours.begin(), colours.end(), p);
-            if (it == colours.end() || *it != p) return false;
-            run_index = static_cast<std::uint8_t>(it - colours.begin());
-            cache_colour[slot] = p;
-            cache_index[slot] = run_index;
-          }
-          run_colour = p;
-        }
-        indices[i] = run_index;
-      } else {
-        indices[i] = mapper->map(p, static_cast<int>(i % static_cast<std::size_t>(w)),
-                                 static_cast<int>(i / static_cast<std::size_t>(w)), options.dither);
+  // (the frame was not counted). A run of equal RGBA pixels is looked up once (not when
+  // dithering: the index depends on the position).
+  bool map(const image::Image& img, Canvas& indices) {
+    const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    indices.resize(n);
+    const std::uint8_t* rgba = img.rgba.data();
+    if (!exact) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t p = flat(rgba + 4 * i);
+        indices[i] =
+            p == kClearPixel
+                ? kClear
+                : mapper->map(p, static_cast<int>(i % static_cast<std::size_t>(w)),
+                              static_cast<int>(i / static_cast<std::size_t>(w)), options.dither);
       }
+      return true;
+    }
+    std::size_t i = 0;
+    while (i < n) {
+      const std::uint32_t word = rgba_word(rgba, i);
+      std::size_t j = i + 1;
+      while (j < n && rgba_word(rgba, j) == word)
+        ++j;
+      const std::uint32_t p = flat(rgba + 4 * i);
+      std::uint8_t index = kClear;
+      if (p != kClearPixel) {
+        // A small direct-mapped cache of colours looked up before, then the palette.
+        const std::uint32_t slot = (p * 2654435761u) >> 24;
+        if (cache_colour[slot] == p) {
+          index = cache_index[slot];
+        } else {
+          auto it = std::lower_bound(colours.begin(), colours.end(), p);
+          if (it == colours.end() || *it != p) return false;
+          index = static_cast<std::uint8_t>(it - colours.begin());
+          cache_colour[slot] = p;
+          cache_index[slot] = index;
+        }
+      }
+      std::memset(indices.data() + i, index, j - i);
+      i = j;
     }
     return true;
   }
 
+  // The bytes every colour table still tried has written (call with no job running).
+  std::size_t written_bytes() const {
+    std::size_t total = 0;
+    for (const auto& a : attempts)
+      if (!a->failed()) total += a->bytes();
+    return total;
+  }
+  // At most what one frame adds to one colour table's file: its graphic control extension
+  // (8 bytes), image descriptor (10), LZW code size (1), at most 12 bits a pixel plus the
+  // clear and end codes (a clear code at most every 4093 codes), a length byte a sub-block
+  // of 255 and the terminator — under 1.51 bytes a pixel and 40 bytes.
+  std::size_t frame_bytes_bound() const {
+    return 2 * static_cast<std::size_t>(w) * static_cast<std::size_t>(h) + 256;
+  }
+
+  // The distinct frame mapped into canvas[next], shown after the last one (if any), which
+  // is shown for `delay`: its work handed to the crew.
+  void submit(int delay) {
+    const std::int64_t number = distinct++;
+    Slot& slot = slots[number % Crew::kSlots];
+    slot.first = last < 0;
+    slot.before = last;
+    slot.target = next;
+    slot.delay = delay;
+    slot.ahead.resize(attempts.size());
+    last = next;
+    next = static_cast<int>((number + 1) % Crew::kCanvases);
+    crew.add(number, slot.first);
+  }
+  // One task of the crew's on `slot`, as thread `t`.
+  void work(int s, int kind, int t) {
+    Slot& slot = slots[s];
+    const Canvas& target = canvas[slot.target];
+    for (std::size_t a = 0; a < attempts.size(); ++a) {
+      Attempt& attempt = *attempts[a];
+      switch (kind) {
+        case Crew::kNone:
+          attempt.prepare_none(canvas[slot.before], target, slot.ahead[a], t);
+          break;
+        case Crew::kChoose0:
+        case Crew::kChoose1:
+          attempt.choose_none(slot.ahead[a], kind == Crew::kChoose1 ? 1 : 0, t);
+          break;
+        default:
+          if (slot.first) {
+            attempt.first(target, t);
+          } else {
+            attempt.next(canvas[slot.before], target, slot.delay, slot.ahead[a], t);
+          }
+      }
+    }
+    if (kind == Crew::kDecide) written = written_bytes();
+  }
+
   GifOptions options;
+  Flattener flat;
   int w = 0, h = 0;
   std::size_t frames = 0;  // frames given in this pass
   std::size_t counted_frames = 0;
   bool started = false;
   bool shown = false;  // a frame of non-zero duration was counted
+  FrameHistogram tally;
   std::vector<ColourCount> histogram;
   bool exact = true;
   std::vector<std::uint32_t> colours;
@@ -1159,13 +1509,32 @@ struct GifEncoder::Impl {
   std::uint32_t cache_colour[256];  // map()'s cache (kClearPixel: empty)
   std::uint8_t cache_index[256] = {};
   std::vector<std::unique_ptr<Attempt>> attempts;
-  UnitClock clock;         // the second pass's durations
-  DelayClock delays;       // and the delays of the distinct frames
-  bool have_last = false;  // a distinct frame was seen
-  Canvas last;             // the last distinct frame's indices
-  Canvas target;           // scratch: the frame being added
-  Wide last_amount = 0;    // how long it is shown so far, in clock units
-  std::string error;       // the first failure, after which nothing more is done
+  UnitClock clock;    // the second pass's durations
+  DelayClock delays;  // and the delays of the distinct frames
+  // The frames the attempts compare: distinct frame k is mapped into canvas[k %
+  // kCanvases]; canvas[last] is the last distinct frame's indices (-1: none yet), the frame
+  // being added is mapped into canvas[next], which no unfinished frame reads.
+  Canvas canvas[Crew::kCanvases];
+  int last = -1;
+  int next = 0;
+  std::int64_t distinct = 0;  // distinct frames so far
+  // The distinct frames handed to the crew: slot k % kSlots is distinct frame k.
+  struct Slot {
+    bool first = false;  // the first distinct frame
+    int before = -1;     // the canvases of the frame before and of this one
+    int target = 0;
+    int delay = 0;             // how long the frame before is shown
+    std::vector<Ahead> ahead;  // the disposal none, one per attempt
+  };
+  Slot slots[Crew::kSlots];
+  Wide last_amount = 0;  // how long the last distinct frame is shown so far, in clock units
+  std::string error;     // the first failure, after which nothing more is done
+  // written_bytes() after the last frame finished (output_over() adds what the unfinished
+  // frames may write).
+  std::atomic<std::size_t> written{0};
+  // Works on the distinct frames, the caller's thread and one more. Last, so that it is
+  // destroyed (its thread stopped) first.
+  Crew crew;
 };
 
 GifEncoder::GifEncoder(const GifOptions& options) : impl_(std::make_unique<Impl>(options)) {}
@@ -1181,7 +1550,7 @@ diag::Status<> GifEncoder::count(const image::Image& image, const Duration& dura
   }
   if (duration.num == 0) return {};  // never shown
   m.shown = true;
-  merge_histograms(m.histogram, colour_histogram(flatten(image, m.options), kClearPixel));
+  merge_histograms(m.histogram, m.tally.count(image, m.flat));
   return {};
 }
 
@@ -1201,38 +1570,44 @@ diag::Status<> GifEncoder::add(const image::Image& image, const Duration& durati
   diag::Result<Wide> amount = m.clock.amount(duration, {&m.last_amount, m.delays.end()});
   if (!amount) return failed(amount.error.message);
   if (amount.value == 0) return {};  // never shown: dropped
+  Canvas& target = m.canvas[m.next];
+  if (!m.map(image, target)) return failed("a frame added has a colour no frame counted has");
   // Identical consecutive frames merge: their durations add.
-  if (!m.map(flatten(image, m.options), m.target)) {
-    return failed("a frame added has a colour no frame counted has");
-  }
-  if (m.have_last && m.target == m.last) {
+  if (m.last >= 0 && target == m.canvas[m.last]) {
     m.last_amount += amount.value;
     return {};
   }
-  if (m.have_last) {
-    diag::Result<int> delay = m.delays.next(m.last_amount, m.clock.denominator());
-    if (!delay) return failed(delay.error.message);
-    for (auto& a : m.attempts)
-      a->next(m.last, m.target, delay.value);
-  } else {
-    for (auto& a : m.attempts)
-      a->first(m.target);
+  int delay = 0;
+  if (m.last >= 0) {
+    diag::Result<int> d = m.delays.next(m.last_amount, m.clock.denominator());
+    if (!d) return failed(d.error.message);
+    delay = d.value;
   }
-  std::swap(m.last, m.target);
+  m.submit(delay);
   m.last_amount = amount.value;
-  m.have_last = true;
   return {};
 }
 
 std::size_t GifEncoder::output_bytes() const {
-  std::size_t total = 0;
-  for (const auto& a : impl_->attempts)
-    if (!a->failed()) total += a->bytes();
-  return total;
+  impl_->crew.finish();
+  return impl_->written_bytes();
+}
+
+bool GifEncoder::output_over(std::size_t cap) const {
+  Impl& m = *impl_;
+  // Read before `written`: the frames unfinished then include every frame whose bytes
+  // `written` does not hold.
+  const std::size_t unfinished = m.crew.unfinished();
+  if (unfinished > 0 &&
+      m.written.load() + unfinished * m.attempts.size() * m.frame_bytes_bound() <= cap) {
+    return false;
+  }
+  return output_bytes() > cap;
 }
 
 diag::Result<std::vector<std::uint8_t>> GifEncoder::finish() {
   Impl& m = *impl_;
+  m.crew.finish();
   if (!m.error.empty()) return diag::fail(m.error);
   if (m.frames == 0 && !m.started) return diag::fail("no frames to encode");
   if (!m.shown) return diag::fail("every frame has a zero duration");

@@ -95,6 +95,34 @@ TEST_CASE("counted LZW sizes equal giflib's output on random pixels of every tab
   }
 }
 
+TEST_CASE("two images counted side by side get the counts each gets alone") {
+  Rng rng{99};
+  const std::pair<int, int> shapes[] = {{1, 1}, {2, 1}, {17, 5}, {320, 200}, {97, 731}};
+  for (int bpp : {1, 2, 5, 8}) {
+    GifLzwCounter counter(bpp);
+    for (auto [w, h] : shapes) {
+      for (int kind_a = 0; kind_a < 5; ++kind_a) {
+        const int kind_b = (kind_a + 2) % 5;
+        INFO("bpp " << bpp << ", " << w << "x" << h << ", kinds " << kind_a << " " << kind_b);
+        const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+        std::vector<std::uint8_t> a = make_pixels(rng, kind_a, n, bpp);
+        std::vector<std::uint8_t> b = make_pixels(rng, kind_b, n, bpp);
+        const auto both = counter.bits_pair(a.data(), b.data(), n);
+        CHECK(both.first == counter.bits(a.data(), n));
+        CHECK(both.second == counter.bits(b.data(), n));
+        // A candidate's masked pixels are its literal ones with some made one value.
+        std::vector<std::uint8_t> masked = a;
+        for (std::size_t i = 0; i < n; i += 1 + rng.next(3))
+          masked[i] = 0;
+        const auto pair = counter.bits_pair(masked.data(), a.data(), n);
+        CHECK(pair.first == counter.bits(masked.data(), n));
+        CHECK(pair.second == counter.bits(a.data(), n));
+        CHECK(gif_minimal_file_bytes(pair.first, bpp) == giflib_size(masked, w, h, bpp));
+      }
+    }
+  }
+}
+
 TEST_CASE("counted LZW sizes mask pixels to the table's bits as giflib does") {
   Rng rng{7};
   std::vector<std::uint8_t> px(4000);

@@ -488,3 +488,117 @@ TEST_CASE("the streaming encoder refuses frames its first pass did not count") {
     CHECK(encoder.finish().error.message == "no frames to encode");
   }
 }
+
+namespace {
+
+// `count` frames of w x h: a few sprites moving over a stage of `colours` colours (opaque
+// when `opaque`), every third frame a repeat of the one before (merged by the encoder).
+std::vector<AnimFrame> busy_animation(int w, int h, int count, int colours, bool opaque) {
+  std::vector<AnimFrame> frames;
+  for (int k = 0; k < count; ++k) {
+    AnimFrame f;
+    f.image = Image(w, h);
+    const int shown = k % 3 == 2 ? k - 1 : k;
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const int c = (x / 5 + y / 7 + (x * y) % 3) % colours;
+        const std::uint8_t rgb[3] = {std::uint8_t(37 * c), std::uint8_t(90 + 11 * c),
+                                     std::uint8_t(255 - 23 * c)};
+        if (opaque || (x + y + shown) % 11 != 0) set(f.image, x, y, rgb);
+      }
+    }
+    for (int s = 0; s < 4; ++s)
+      draw_sprite(f.image, (shown * (s + 1) + 9 * s) % (w - 6), (shown * 2 + 5 * s) % (h - 6));
+    f.duration = {1 + k % 2, 30};
+    frames.push_back(std::move(f));
+  }
+  return frames;
+}
+
+}  // namespace
+
+TEST_CASE("the streaming encoder's frames are worked on by two threads with the same bytes") {
+  // Distinct frames are worked on ahead, by the caller's thread and the encoder's, in an
+  // order that changes from run to run: the bytes never do. Colour counts that leave an
+  // entry spare, fill the table (both tables tried) and need a transparent index.
+  for (int colours : {3, 7, 12, 16}) {
+    for (bool opaque : {true, false}) {
+      INFO("colours " << colours << " opaque " << opaque);
+      const std::vector<AnimFrame> frames = busy_animation(96, 64, 40, colours, opaque);
+      GifOptions options;
+      options.transparent = !opaque;
+      const auto want = encode_gif(frames, options);
+      REQUIRE(want.ok());
+      for (int run = 0; run < 8; ++run) {
+        spritec::render::GifEncoder encoder(options);
+        for (const AnimFrame& f : frames)
+          REQUIRE(encoder.count(f.image, f.duration).ok());
+        for (const AnimFrame& f : frames)
+          REQUIRE(encoder.add(f.image, f.duration).ok());
+        const auto got = encoder.finish();
+        REQUIRE(got.ok());
+        CHECK(got.value == want.value);
+      }
+      // And what the GIF shows is the frames (opaque: alpha < 128 is never transparent).
+      auto decoded = render_test::decode_gif(want.value);
+      std::size_t shown = 0;
+      for (std::size_t k = 0; k < frames.size(); ++k) {
+        if (k % 3 == 2) continue;  // merged with the frame before
+        REQUIRE(shown < decoded.frames.size());
+        if (!opaque) CHECK(decoded.frames[shown].image.rgba == as_gif_shows(frames[k].image).rgba);
+        ++shown;
+      }
+      CHECK(shown == decoded.frames.size());
+    }
+  }
+}
+
+TEST_CASE("the streaming encoder's output_over answers as output_bytes does, frame by frame") {
+  // output_over() answers without waiting for the frames still being worked on when they
+  // cannot take the output over the cap; the answer is output_bytes() > cap all the same.
+  const std::vector<AnimFrame> frames = busy_animation(80, 60, 30, 16, false);
+  spritec::render::GifEncoder sizes;
+  for (const AnimFrame& f : frames)
+    REQUIRE(sizes.count(f.image, f.duration).ok());
+  std::vector<std::size_t> after;  // output_bytes() after each add()
+  for (const AnimFrame& f : frames) {
+    REQUIRE(sizes.add(f.image, f.duration).ok());
+    after.push_back(sizes.output_bytes());
+  }
+  CHECK(after.back() > after.front());
+  std::vector<std::size_t> caps{0,
+                                after.front(),
+                                after[10] - 1,
+                                after[10],
+                                after[20] + 1,
+                                after.back(),
+                                after.back() + 100000,
+                                std::size_t(1) << 40};
+  for (std::size_t cap : caps) {
+    INFO("cap " << cap);
+    spritec::render::GifEncoder encoder;
+    for (const AnimFrame& f : frames)
+      REQUIRE(encoder.count(f.image, f.duration).ok());
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+      REQUIRE(encoder.add(frames[k].image, frames[k].duration).ok());
+      INFO("frame " << k);
+      CHECK(encoder.output_over(cap) == (after[k] > cap));
+      CHECK(encoder.output_over(cap) == (encoder.output_bytes() > cap));
+    }
+    CHECK(encoder.finish().ok());
+  }
+}
+
+TEST_CASE("a streaming encoder dropped with frames still being worked on stops cleanly") {
+  // A preview that stops early (an error, the output cap) destroys its encoder without
+  // finish(): the frames unfinished are dropped, the encoder's thread stopped.
+  const std::vector<AnimFrame> frames = busy_animation(120, 90, 24, 7, true);
+  for (std::size_t stop : {std::size_t(1), std::size_t(2), std::size_t(5), frames.size()}) {
+    spritec::render::GifEncoder encoder;
+    for (const AnimFrame& f : frames)
+      REQUIRE(encoder.count(f.image, f.duration).ok());
+    for (std::size_t k = 0; k < stop; ++k)
+      REQUIRE(encoder.add(frames[k].image, frames[k].duration).ok());
+  }
+  SUCCEED();
+}

@@ -73,8 +73,13 @@ class GifEncoder {
   diag::Status<> count(const image::Image& image, const Duration& duration);
   diag::Status<> add(const image::Image& image, const Duration& duration);
   diag::Result<std::vector<std::uint8_t>> finish();
-  // The bytes of output held so far (of each colour table tried; see above).
+  // The bytes of output held so far (of each colour table tried; see above). A distinct
+  // frame given to add() is encoded on a thread of the encoder's while the caller goes on
+  // (draws the next frame): this waits for it.
   std::size_t output_bytes() const;
+  // output_bytes() > cap, the same answer, without waiting for the frame being encoded
+  // when that frame cannot take the output over `cap` (its bytes are bounded by its size).
+  bool output_over(std::size_t cap) const;
 
  private:
   struct Impl;

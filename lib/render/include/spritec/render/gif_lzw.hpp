@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace spritec::render {
@@ -38,6 +39,10 @@ class GifLzwCounter {
   std::uint64_t bits(const std::uint8_t* pixels, std::size_t n);
   // The bytes of the minimal GIF of one image of these pixels (gif_minimal_file_bytes).
   std::size_t file_bytes(const std::uint8_t* pixels, std::size_t n);
+  // bits() of two images of `n` >= 1 pixels each, counted side by side in one loop (as the
+  // frame optimiser counts a candidate's masked and literal pixels).
+  std::pair<std::uint64_t, std::uint64_t> bits_pair(const std::uint8_t* a, const std::uint8_t* b,
+                                                    std::size_t n);
 
  private:
   struct Impl;
