@@ -58,8 +58,8 @@ struct EventCodes {
 
 // Phase (1) of a tick for one actor (inline: the tick loop's body; `view` is the actor's
 // pack, which the loop keeps in a local copy).
-inline void actor_tick(SimActor& a, const runtime::PackView& view) {
-  runtime::tick(view, a.player, EventCodes{a});
+inline bool actor_tick(SimActor& a, const runtime::PackView& view) {
+  return runtime::tick(view, a.player, EventCodes{a});
 }
 // A switch by the script (no self-restart unless `restart`). The name was checked.
 void actor_set_action(SimActor& a, const ScenePack& pack, const std::string& action, bool restart);

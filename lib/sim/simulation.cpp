@@ -445,12 +445,11 @@ struct Simulation::Impl {
       order[kept++] = id;
       clear_events(a);
       if (a.player.speed > kMaxStepsPerTick * 1000 && !check_pace(id, a)) return false;
-      if (a.pack == 0) {
-        actor_tick(a, first);
-      } else {
-        actor_tick(a, views[a.pack]);
+      // An actor whose tick only counted down is as it was: within the limits (the tick
+      // before ended with every actor within them, and its events were just cleared).
+      if (a.pack == 0 ? actor_tick(a, first) : actor_tick(a, views[a.pack])) {
+        all_within = all_within && within_limits(a);
       }
-      all_within = all_within && within_limits(a);
     }
     order.resize(kept);
     clock += scene.speed;  // (2)

@@ -977,3 +977,33 @@ TEST_CASE("any integer angle picks a view, even at the limits of int64", "[playe
   CHECK(choose_view(INT64_MIN, 0, 4) == 0);
   CHECK(choose_view(INT64_MIN, INT32_MIN, 8) < 8);
 }
+
+TEST_CASE("tick says whether a step ended: false while it only counts down", "[player][tick]") {
+  EventBuffer ev;
+  SECTION("a loop of 3-tick steps: true on the ticks a step is entered") {
+    Rig rig(pack_with({action("a", format::Mode::kLoop, 2, 3)}));
+    rig.start("a");
+    std::vector<bool> changed;
+    for (int t = 1; t <= 7; ++t)
+      changed.push_back(runtime::tick(rig.pack(), rig.actor(), ev));
+    // Step 0 shows t0-t2, step 1 t3-t5, step 0 again from t6.
+    CHECK(changed == std::vector<bool>{false, false, true, false, false, true, false});
+  }
+  SECTION("a finished once-action holds: false from then on") {
+    Rig rig(pack_with({action("a", format::Mode::kOnce, 1, 2)}));
+    rig.start("a");
+    CHECK_FALSE(runtime::tick(rig.pack(), rig.actor(), ev));  // t1: counting down
+    CHECK(runtime::tick(rig.pack(), rig.actor(), ev));        // t2: finished, holds
+    CHECK(rig.actor().holding);
+    CHECK_FALSE(runtime::tick(rig.pack(), rig.actor(), ev));
+  }
+  SECTION("speed 0 never ends a step; no action is no change") {
+    Rig rig(pack_with({action("a", format::Mode::kLoop, 2, 1)}));
+    ActorState idle;
+    CHECK_FALSE(runtime::tick(rig.pack(), idle, ev));
+    rig.start("a");
+    runtime::set_speed(rig.actor(), 0);
+    CHECK_FALSE(runtime::tick(rig.pack(), rig.actor(), ev));
+    CHECK(rig.actor().step == 0);
+  }
+}

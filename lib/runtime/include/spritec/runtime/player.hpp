@@ -292,18 +292,22 @@ inline void start(const PackView& pack, ActorState& st, std::uint32_t index, boo
   player_detail::enter_action(pack, st, index, sink);
 }
 
-// Advances the actor by one tick.
+// Advances the actor by one tick. Returns true when more than its countdown may have
+// changed — a step ended or a transition switched actions, so its step, position or events
+// may be new — and false when the tick only counted down (or the actor holds, is destroyed
+// or has no action): a caller may skip re-reading such an actor.
 template <typename Sink>
-inline void tick(const PackView& pack, ActorState& st, Sink&& sink) {
-  if (st.destroyed || st.action == kNone) return;
+inline bool tick(const PackView& pack, ActorState& st, Sink&& sink) {
+  if (st.destroyed || st.action == kNone) return false;
   if (st.has_immediate) {
     const Action a = pack.action(st.action);
-    if (player_detail::try_transitions(pack, st, a, /*immediate=*/true, sink)) return;
+    if (player_detail::try_transitions(pack, st, a, /*immediate=*/true, sink)) return true;
   }
-  if (st.holding) return;
+  if (st.holding) return false;
   st.countdown -= st.speed > 0 ? st.speed : 0;
-  if (st.countdown > 0) return;
+  if (st.countdown > 0) return false;
   player_detail::advance(pack, st, sink);
+  return true;
 }
 
 // What the actor shows: the current step of the current view (the last step when holding).
