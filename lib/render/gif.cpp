@@ -78,6 +78,23 @@ inline std::uint32_t rgba_word(const std::uint8_t* rgba, std::size_t i) {
   return word;
 }
 
+// Calls f(first, end) for each run [first, end) of equal RGBA pixels among the n of `rgba`,
+// in order (a run flattens and maps alike); stops at the first run f returns false for.
+// Returns whether every run was taken.
+template <typename F>
+bool for_each_run(const std::uint8_t* rgba, std::size_t n, F&& f) {
+  std::size_t i = 0;
+  while (i < n) {
+    const std::uint32_t word = rgba_word(rgba, i);
+    std::size_t j = i + 1;
+    while (j < n && rgba_word(rgba, j) == word)
+      ++j;
+    if (!f(i, j)) return false;
+    i = j;
+  }
+  return true;
+}
+
 // A frame's colour histogram (colour_histogram's result: the flattened colours but
 // kClearPixel, counted and sorted by colour), counted in an open-addressing table that is
 // kept from frame to frame; runs of equal pixels are flattened and counted once.
@@ -88,16 +105,11 @@ class FrameHistogram {
     const std::size_t n =
         static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height);
     const std::uint8_t* rgba = img.rgba.data();
-    std::size_t i = 0;
-    while (i < n) {
-      const std::uint32_t word = rgba_word(rgba, i);
-      std::size_t j = i + 1;
-      while (j < n && rgba_word(rgba, j) == word)
-        ++j;
+    for_each_run(rgba, n, [&](std::size_t i, std::size_t j) {
       const std::uint32_t p = flat(rgba + 4 * i);
       if (p != kClearPixel) add(p, j - i);
-      i = j;
-    }
+      return true;
+    });
     std::vector<ColourCount> out;
     out.reserve(used_.size());
     for (std::uint32_t slot : used_) {
@@ -1413,12 +1425,7 @@ struct GifEncoder::Impl {
       }
       return true;
     }
-    std::size_t i = 0;
-    while (i < n) {
-      const std::uint32_t word = rgba_word(rgba, i);
-      std::size_t j = i + 1;
-      while (j < n && rgba_word(rgba, j) == word)
-        ++j;
+    return for_each_run(rgba, n, [&](std::size_t i, std::size_t j) {
       const std::uint32_t p = flat(rgba + 4 * i);
       std::uint8_t index = kClear;
       if (p != kClearPixel) {
@@ -1435,9 +1442,8 @@ struct GifEncoder::Impl {
         }
       }
       std::memset(indices.data() + i, index, j - i);
-      i = j;
-    }
-    return true;
+      return true;
+    });
   }
 
   // The bytes every colour table still tried has written (call with no job running).
