@@ -384,8 +384,8 @@ void check_round_trip(const fs::path& def, const fs::path& root, const fs::path&
     // The origin written by unpack is the definition's, untrimmed.
     CHECK(frames_yaml.find("\"" + frame.name + "\": {size: [" + std::to_string(frame.rect.width) +
                            ", " + std::to_string(frame.rect.height) + "], origin: [" +
-                           std::to_string(frame.origin.x) + ", " +
-                           std::to_string(frame.origin.y) + "]}") != std::string::npos);
+                           std::to_string(frame.origin.x) + ", " + std::to_string(frame.origin.y) +
+                           "]}") != std::string::npos);
   }
 }
 
@@ -476,8 +476,8 @@ TEST_CASE("with bleed the same frames come back byte for byte; with premultiply 
     auto plain = spritec::def::load_definition(defs[i], load, sink);
     REQUIRE(plain);
     const fs::path plain_dir = kScratch / "roundtrip-plain" / name;
-    check_round_trip(defs[i], kSource, plain_dir,
-                     {plain->atlas.premultiply, plain->atlas.bleed}, kinds);
+    check_round_trip(defs[i], kSource, plain_dir, {plain->atlas.premultiply, plain->atlas.bleed},
+                     kinds);
     const fs::path bled_dir = kScratch / "roundtrip-bleed" / name;
     check_round_trip(bled[i], bled_tree, bled_dir, {plain->atlas.premultiply, true}, kinds);
     const fs::path premultiplied_dir = kScratch / "roundtrip-premultiply" / name;
@@ -544,8 +544,7 @@ TEST_CASE("exports write bled straight pages of a bled pack; spine keeps premult
   // colour above its alpha, nothing under alpha 0) and say pma:true.
   const fs::path tree = kScratch / "export-alpha" / "tree";
   const fs::path hero =
-      with_atlas_keys({kSource / "samples" / "hero" / "hero.sprites.yaml"}, tree,
-                      {"bleed: true"})
+      with_atlas_keys({kSource / "samples" / "hero" / "hero.sprites.yaml"}, tree, {"bleed: true"})
           .front();
   const fs::path alpha = kTests / "data" / "defs" / "valid" / "alpha" / "alpha.sprites.yaml";
   for (const auto& [def, root, premultiplied] :
@@ -562,9 +561,11 @@ TEST_CASE("exports write bled straight pages of a bled pack; spine keeps premult
     for (const std::string format : {"godot4", "phaser", "aseprite-json", "spine"}) {
       INFO("format " << format);
       const fs::path dir = scratch / format;
-      const std::string out = format == "spine" ? "x.atlas" : format == "godot4" ? "x.tres" : "x.json";
-      Run exported = run_spritec({"export", "p.spk", "--format", format, "-o", (dir / out).string()},
-                                 scratch);
+      const std::string out = format == "spine"    ? "x.atlas"
+                              : format == "godot4" ? "x.tres"
+                                                   : "x.json";
+      Run exported =
+          run_spritec({"export", "p.spk", "--format", format, "-o", (dir / out).string()}, scratch);
       INFO(exported.err);
       REQUIRE(exported.exit == 0);
       const bool pma = premultiplied && format == "spine";

@@ -101,10 +101,9 @@ TEST_CASE("bleed gives each transparent pixel the nearest colour, ties as docume
   Image img = from_rows({"R..", "...", "..G"}, {{'R', kRed}, {'G', kGreen}});
   image::bleed(img);
   // Capitals: the coloured pixels; small letters: their colour under alpha 0.
-  const Image want = from_rows({"Rrr", "rrg", "ggG"}, {{'R', kRed},
-                                                      {'G', kGreen},
-                                                      {'r', {200, 10, 10, 0}},
-                                                      {'g', {10, 200, 10, 0}}});
+  const Image want =
+      from_rows({"Rrr", "rrg", "ggG"},
+                {{'R', kRed}, {'G', kGreen}, {'r', {200, 10, 10, 0}}, {'g', {10, 200, 10, 0}}});
   CHECK(img.rgba == want.rgba);
   CHECK(at(img, 1, 1) == Px{200, 10, 10, 0});
   CHECK(at(img, 2, 0) == Px{200, 10, 10, 0});

@@ -95,8 +95,8 @@ TEST_CASE("generate the frozen format-1.1 pack", "[.generate]") {
   runtime::PackView v;
   REQUIRE(parse(frozen, v).ok());
   const runtime::Page strip = v.page(0);
-  const std::vector<std::uint8_t> bytes =
-      write_or_fail(frozen_11_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
+  const std::vector<std::uint8_t> bytes = write_or_fail(
+      frozen_11_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
   std::ofstream out(kFrozen11Path, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   REQUIRE(out.good());

@@ -237,9 +237,9 @@ TEST_CASE("a bad ALPH section is rejected at its field", "[reader]") {
     std::size_t field;
     std::uint8_t value;
   };
-  for (const Case& c : {Case{"unknown alpha mode", A::kOffAlpha, 2},
-                        Case{"unknown flag bit", A::kOffFlags, 2},
-                        Case{"unknown flag bit 7", A::kOffFlags, 0x81}}) {
+  for (const Case& c :
+       {Case{"unknown alpha mode", A::kOffAlpha, 2}, Case{"unknown flag bit", A::kOffFlags, 2},
+        Case{"unknown flag bit 7", A::kOffFlags, 0x81}}) {
     INFO(c.what);
     std::vector<std::uint8_t> bytes = write_or_fail(m);
     const std::size_t at = section_offset(bytes, spk::kTagAlpha);

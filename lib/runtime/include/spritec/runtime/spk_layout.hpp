@@ -21,9 +21,9 @@
 //
 // Sections are tagged by a FourCC; a reader skips tags it does not know, so a minor
 // version may add sections (1.1 added ALPH, the pages' alpha: a 1.0 pack has none and its
-// pages are straight alpha; spritec writes 1.1 and ALPH only for a pack that needs it). Records never change size within a major version. A known
-// section that is absent reads as empty. Every section of records has
-// size == count * record size exactly.
+// pages are straight alpha; spritec writes 1.1 and ALPH only for a pack that needs it). Records
+// never change size within a major version. A known section that is absent reads as empty. Every
+// section of records has size == count * record size exactly.
 //
 // Limits: offsets and sizes are 32-bit (a pack is at most 4 GiB); at most kMaxInputs
 // input names per pack (held inputs are a 64-bit mask).

@@ -433,11 +433,10 @@ class Parser {
 
   ParseResult run(PackView& out) {
     using Check = ParseResult (Parser::*)();
-    for (Check check :
-         {&Parser::check_signature_and_version, &Parser::check_header, &Parser::read_directory,
-          &Parser::check_input_and_event_names, &Parser::check_pages, &Parser::check_alpha,
-          &Parser::check_frames, &Parser::check_steps, &Parser::check_actions,
-          &Parser::check_transitions}) {
+    for (Check check : {&Parser::check_signature_and_version, &Parser::check_header,
+                        &Parser::read_directory, &Parser::check_input_and_event_names,
+                        &Parser::check_pages, &Parser::check_alpha, &Parser::check_frames,
+                        &Parser::check_steps, &Parser::check_actions, &Parser::check_transitions}) {
       const ParseResult r = (this->*check)();
       if (!r) return r;
     }
