@@ -88,7 +88,12 @@ void bleed(Image& img) {
   }
 }
 
-void premultiply(Image& img) {
+namespace {
+
+// Calls f(p, a) on each pixel p whose alpha a is neither 0 nor 255; a transparent pixel's
+// colour becomes black, an opaque one is left as it is.
+template <typename F>
+void each_translucent(Image& img, F&& f) {
   std::uint8_t* p = img.rgba.data();
   const std::size_t n = img.rgba.size() / 4;
   for (std::size_t i = 0; i < n; ++i, p += 4) {
@@ -98,26 +103,26 @@ void premultiply(Image& img) {
       p[0] = p[1] = p[2] = 0;
       continue;
     }
-    for (int c = 0; c < 3; ++c)
-      p[c] = std::uint8_t((p[c] * a + 127) / 255);
+    f(p, a);
   }
 }
 
+}  // namespace
+
+void premultiply(Image& img) {
+  each_translucent(img, [](std::uint8_t* p, unsigned a) {
+    for (int c = 0; c < 3; ++c)
+      p[c] = std::uint8_t((p[c] * a + 127) / 255);
+  });
+}
+
 void unpremultiply(Image& img) {
-  std::uint8_t* p = img.rgba.data();
-  const std::size_t n = img.rgba.size() / 4;
-  for (std::size_t i = 0; i < n; ++i, p += 4) {
-    const unsigned a = p[3];
-    if (a == 255) continue;
-    if (a == 0) {
-      p[0] = p[1] = p[2] = 0;
-      continue;
-    }
+  each_translucent(img, [](std::uint8_t* p, unsigned a) {
     for (int c = 0; c < 3; ++c) {
       const unsigned v = (p[c] * 255u + a / 2) / a;
       p[c] = std::uint8_t(v > 255 ? 255 : v);
     }
-  }
+  });
 }
 
 int premultiply_error(int a) {

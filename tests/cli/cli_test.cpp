@@ -298,6 +298,18 @@ std::uint8_t through_premultiply(std::uint8_t c, std::uint8_t a) {
   return std::uint8_t(std::min(255u, (p * 255 + a / 2u) / a));
 }
 
+// Builds `def` (run in its directory, inputs under `root`) into scratch/p.spk, in a
+// scratch directory made empty first; the build must succeed.
+void build_into(const fs::path& def, const fs::path& root, const fs::path& scratch) {
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
+                           "--root", root.string()},
+                          def.parent_path());
+  INFO(built.err);
+  REQUIRE(built.exit == 0);
+}
+
 // Builds `def` (run in its directory, inputs under `root`) into scratch/p.spk, unpacks it
 // into scratch/frames, and checks every frame against its source pixels decoded with
 // stb_image directly (a decoder we did not write), cut at the rectangles the definition
@@ -307,13 +319,7 @@ std::uint8_t through_premultiply(std::uint8_t c, std::uint8_t a) {
 void check_round_trip(const fs::path& def, const fs::path& root, const fs::path& scratch,
                       PackAlpha alpha, PageKinds& kinds) {
   INFO("definition " << def.string());
-  fs::remove_all(scratch);
-  fs::create_directories(scratch);
-  Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
-                           "--root", root.string()},
-                          def.parent_path());
-  INFO(built.err);
-  REQUIRE(built.exit == 0);
+  build_into(def, root, scratch);
   Run listed = run_spritec({"inspect", "--json", (scratch / "p.spk").string()}, scratch);
   REQUIRE(listed.exit == 0);
   auto doc = nlohmann::json::parse(listed.out);
@@ -551,13 +557,7 @@ TEST_CASE("exports write bled straight pages of a bled pack; spine keeps premult
        {std::tuple{alpha, kSource, true}, std::tuple{hero, tree, false}}) {
     INFO("definition " << def.string());
     const fs::path scratch = kScratch / "export-alpha" / def.stem().stem();
-    fs::remove_all(scratch);
-    fs::create_directories(scratch);
-    Run built = run_spritec({"build", def.filename().string(), "-o", (scratch / "p.spk").string(),
-                             "--root", root.string()},
-                            def.parent_path());
-    INFO(built.err);
-    REQUIRE(built.exit == 0);
+    build_into(def, root, scratch);
     for (const std::string format : {"godot4", "phaser", "aseprite-json", "spine"}) {
       INFO("format " << format);
       const fs::path dir = scratch / format;

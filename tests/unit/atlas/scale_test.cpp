@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../pixels.hpp"
 #include "spritec/atlas/atlas.hpp"
 
 namespace atlas = spritec::atlas;
@@ -17,7 +18,9 @@ namespace image = spritec::image;
 
 namespace {
 
-using Px = std::array<std::uint8_t, 4>;
+using spritec::test::at;
+using spritec::test::Px;
+using spritec::test::set;
 
 const Px kA{200, 0, 0, 255};
 const Px kB{0, 200, 0, 255};
@@ -25,15 +28,12 @@ const Px kC{0, 0, 200, 255};
 const Px kD{90, 90, 90, 128};
 const Px kClear{0, 0, 0, 0};
 
-Px at(const image::Image& img, int x, int y) {
-  const std::uint8_t* p = img.pixel(x, y);
-  return {p[0], p[1], p[2], p[3]};
-}
-
-void put(image::Image& img, int x, int y, Px v) {
-  std::uint8_t* p = img.pixel(x, y);
-  for (std::size_t i = 0; i < 4; ++i)
-    p[i] = v[i];
+// An atlas of one page holding `frames`.
+atlas::Atlas on_page(image::Image page, std::vector<atlas::Frame> frames) {
+  atlas::Atlas a;
+  a.pages.push_back(std::move(page));
+  a.frames = std::move(frames);
+  return a;
 }
 
 def::Variant variant(std::int64_t num, std::int64_t den, def::ScaleFilter filter,
@@ -107,13 +107,11 @@ TEST_CASE("scaled sizes round up and coordinates round half away from zero") {
 TEST_CASE("2x nearest repeats every pixel of a trimmed frame, its place and origin doubled") {
   // Page: A B at (1, 1), C D below; the frame is 4x4 untrimmed, its pixels at (1, 2).
   image::Image page(4, 3);
-  put(page, 1, 1, kA);
-  put(page, 2, 1, kB);
-  put(page, 1, 2, kC);
-  put(page, 2, 2, kD);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {1, 1, 2, 2}, 4, 4, 1, 2, {1, 3}));
+  set(page, 1, 1, kA);
+  set(page, 2, 1, kB);
+  set(page, 1, 2, kC);
+  set(page, 2, 2, kD);
+  atlas::Atlas base = on_page(page, {frame("f0", {1, 1, 2, 2}, 4, 4, 1, 2, {1, 3})});
   def::Definition d = definition(1);
   spritec::diag::Sink sink;
   auto scaled = atlas::scale_atlas(d, base, variant(2, 1, def::ScaleFilter::kNearest), {}, sink);
@@ -149,12 +147,10 @@ TEST_CASE("0.5x nearest takes the pixel under each centre, the last one past an 
   // Output pixel X takes source floor(2X + 1): X 0 -> 1 (A), X 1 -> 3 (C), X 2 -> 5,
   // past the end: the last pixel, 4, which is transparent. So A C, trimmed to start at 0.
   image::Image page(3, 1);
-  put(page, 0, 0, kA);
-  put(page, 1, 0, kB);
-  put(page, 2, 0, kC);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 3, 1}, 5, 1, 1, 0, {3, 1}));
+  set(page, 0, 0, kA);
+  set(page, 1, 0, kB);
+  set(page, 2, 0, kC);
+  atlas::Atlas base = on_page(page, {frame("f0", {0, 0, 3, 1}, 5, 1, 1, 0, {3, 1})});
   def::Definition d = definition(1);
   spritec::diag::Sink sink;
   auto scaled = atlas::scale_atlas(d, base, variant(1, 2, def::ScaleFilter::kNearest), {}, sink);
@@ -177,12 +173,12 @@ TEST_CASE("frames equal in the base are merged by their scaled pixels, not their
   // f2 is f0 again. At 0.5x nearest output pixel 0 takes source 1: f0 keeps nothing
   // (empty), f1 keeps A. At 2x all three keep A A and are merged into one.
   image::Image page(1, 1);
-  put(page, 0, 0, kA);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 1, 1}, 2, 1, 0, 0, {0, 0}));
-  base.frames.push_back(frame("f1", {0, 0, 1, 1}, 2, 1, 1, 0, {0, 0}));
-  base.frames.push_back(frame("f2", {0, 0, 1, 1}, 2, 1, 0, 0, {0, 0}));
+  set(page, 0, 0, kA);
+  atlas::Atlas base = on_page(page, {
+                                        frame("f0", {0, 0, 1, 1}, 2, 1, 0, 0, {0, 0}),
+                                        frame("f1", {0, 0, 1, 1}, 2, 1, 1, 0, {0, 0}),
+                                        frame("f2", {0, 0, 1, 1}, 2, 1, 0, 0, {0, 0}),
+                                    });
   def::Definition d = definition(3);
   spritec::diag::Sink sink;
   auto half = atlas::scale_atlas(d, base, variant(1, 2, def::ScaleFilter::kNearest), {}, sink);
@@ -209,10 +205,8 @@ TEST_CASE("smooth keeps a uniform opaque frame uniform and opaque up to its edge
   image::Image page(3, 3);
   for (int y = 0; y < 3; ++y)
     for (int x = 0; x < 3; ++x)
-      put(page, x, y, kB);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 3, 3}, 3, 3, 0, 0, {1, 1}));
+      set(page, x, y, kB);
+  atlas::Atlas base = on_page(page, {frame("f0", {0, 0, 3, 3}, 3, 3, 0, 0, {1, 1})});
   def::Definition d = definition(1);
   for (auto [num, den, side] : {std::array<int, 3>{3, 2, 5}, std::array<int, 3>{1, 2, 2}}) {
     INFO("scale " << num << "/" << den);
@@ -240,10 +234,8 @@ TEST_CASE("smooth scales a frame with transparency around it, never past its fra
   image::Image page(4, 4);
   for (int y = 0; y < 4; ++y)
     for (int x = 0; x < 4; ++x)
-      put(page, x, y, kC);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 4, 4}, 12, 12, 4, 4, {6, 11}));
+      set(page, x, y, kC);
+  atlas::Atlas base = on_page(page, {frame("f0", {0, 0, 4, 4}, 12, 12, 4, 4, {6, 11})});
   def::Definition d = definition(1);
   spritec::diag::Sink sink;
   auto scaled = atlas::scale_atlas(d, base, variant(1, 2, def::ScaleFilter::kSmooth), {}, sink);
@@ -277,11 +269,9 @@ TEST_CASE("smooth scales a frame with transparency around it, never past its fra
 
 TEST_CASE("a scaled frame no page holds is E0401 naming the variant") {
   image::Image page(8, 8);
-  put(page, 0, 0, kA);
-  put(page, 7, 7, kA);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 8, 8}, 8, 8, 0, 0, {0, 0}));
+  set(page, 0, 0, kA);
+  set(page, 7, 7, kA);
+  atlas::Atlas base = on_page(page, {frame("f0", {0, 0, 8, 8}, 8, 8, 0, 0, {0, 0})});
   def::Definition d = definition(1);
   d.atlas.max_size = {16, 16};
   for (def::ScaleFilter filter : {def::ScaleFilter::kNearest, def::ScaleFilter::kSmooth}) {
@@ -300,7 +290,7 @@ TEST_CASE("a variant's pages are the same for any number of threads") {
   image::Image page(40, 40);
   for (int y = 0; y < 40; ++y)
     for (int x = 0; x < 40; ++x)
-      put(page, x, y, Px{std::uint8_t(x * 6), std::uint8_t(y * 6), 77, std::uint8_t(x * y % 256)});
+      set(page, x, y, Px{std::uint8_t(x * 6), std::uint8_t(y * 6), 77, std::uint8_t(x * y % 256)});
   atlas::Atlas base;
   base.pages.push_back(page);
   def::Definition d = definition(16);
@@ -330,14 +320,15 @@ TEST_CASE("smooth computes only the trimmed pixels' reach, as if the whole frame
   image::Image page(5, 4);
   for (int y = 0; y < 4; ++y)
     for (int x = 0; x < 5; ++x)
-      put(page, x, y,
+      set(page, x, y,
           Px{std::uint8_t(40 * x), std::uint8_t(50 * y), 180, std::uint8_t(60 + 40 * x)});
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 5, 4}, 23, 17, 9, 6, {0, 0}));   // inside
-  base.frames.push_back(frame("f1", {0, 0, 5, 4}, 23, 17, 0, 13, {0, 0}));  // bottom-left
-  base.frames.push_back(frame("f2", {0, 0, 5, 4}, 5, 4, 0, 0, {0, 0}));     // the whole frame
-  base.frames.push_back(frame("f3", {0, 0, 5, 4}, 40, 9, 35, 2, {0, 0}));   // right edge
+  atlas::Atlas base =
+      on_page(page, {
+                        frame("f0", {0, 0, 5, 4}, 23, 17, 9, 6, {0, 0}),   // inside
+                        frame("f1", {0, 0, 5, 4}, 23, 17, 0, 13, {0, 0}),  // bottom-left
+                        frame("f2", {0, 0, 5, 4}, 5, 4, 0, 0, {0, 0}),     // the whole frame
+                        frame("f3", {0, 0, 5, 4}, 40, 9, 35, 2, {0, 0}),   // right edge
+                    });
   def::Definition d = definition(4);
   for (auto [num, den] :
        {std::array<int, 2>{1, 2}, std::array<int, 2>{3, 2}, std::array<int, 2>{1, 16},
@@ -365,11 +356,9 @@ TEST_CASE("smooth computes only the trimmed pixels' reach, as if the whole frame
 
 TEST_CASE("a variant's pages count against what the variants before it left") {
   image::Image page(8, 8);
-  put(page, 0, 0, kA);
-  put(page, 7, 7, kA);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 8, 8}, 8, 8, 0, 0, {0, 0}));
+  set(page, 0, 0, kA);
+  set(page, 7, 7, kA);
+  atlas::Atlas base = on_page(page, {frame("f0", {0, 0, 8, 8}, 8, 8, 0, 0, {0, 0})});
   def::Definition d = definition(1);
   atlas::Options options;
   options.variant_area_left = 255;  // a 16x16 page is 256 pixels
@@ -390,13 +379,13 @@ TEST_CASE("the colour of a base page's transparent pixels does not reach a varia
   // f0 and f1: A over a transparent pixel, once black and once coloured (as bleed or a
   // source leaves it). Their variants are the same, (0, 0, 0, 0) below A, and merged.
   image::Image page(2, 2);
-  put(page, 0, 0, kA);
-  put(page, 1, 0, kA);
-  put(page, 1, 1, Px{50, 60, 70, 0});
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 1, 2}, 1, 2, 0, 0, {0, 0}));
-  base.frames.push_back(frame("f1", {1, 0, 1, 2}, 1, 2, 0, 0, {0, 0}));
+  set(page, 0, 0, kA);
+  set(page, 1, 0, kA);
+  set(page, 1, 1, Px{50, 60, 70, 0});
+  atlas::Atlas base = on_page(page, {
+                                        frame("f0", {0, 0, 1, 2}, 1, 2, 0, 0, {0, 0}),
+                                        frame("f1", {1, 0, 1, 2}, 1, 2, 0, 0, {0, 0}),
+                                    });
   def::Definition d = definition(2);
   d.atlas.trim = false;
   for (def::ScaleFilter filter : {def::ScaleFilter::kNearest, def::ScaleFilter::kSmooth}) {
@@ -417,10 +406,8 @@ TEST_CASE("a smooth frame that fits once trimmed is not refused for its filter's
   image::Image page(12, 12);
   for (int y = 0; y < 12; ++y)
     for (int x = 0; x < 12; ++x)
-      put(page, x, y, kA);
-  atlas::Atlas base;
-  base.pages.push_back(page);
-  base.frames.push_back(frame("f0", {0, 0, 12, 12}, 40, 40, 14, 14, {0, 0}));
+      set(page, x, y, kA);
+  atlas::Atlas base = on_page(page, {frame("f0", {0, 0, 12, 12}, 40, 40, 14, 14, {0, 0})});
   def::Definition d = definition(1);
   d.atlas.max_size = {240, 240};
   spritec::diag::Sink sink;

@@ -12,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "../pixels.hpp"
 #include "spritec/image/alpha.hpp"
 #include "spritec/image/image.hpp"
 
@@ -20,18 +21,9 @@ using image::Image;
 
 namespace {
 
-using Px = std::array<std::uint8_t, 4>;
-
-Px at(const Image& img, int x, int y) {
-  const std::uint8_t* p = img.pixel(x, y);
-  return {p[0], p[1], p[2], p[3]};
-}
-
-void set(Image& img, int x, int y, Px v) {
-  std::uint8_t* p = img.pixel(x, y);
-  for (int i = 0; i < 4; ++i)
-    p[i] = v[std::size_t(i)];
-}
+using spritec::test::at;
+using spritec::test::Px;
+using spritec::test::set;
 
 // An image from rows of characters: '.' transparent black, a letter one of `colours`.
 Image from_rows(const std::vector<std::string>& rows,

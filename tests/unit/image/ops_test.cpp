@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../pixels.hpp"
 #include "spritec/image/image.hpp"
 
 using spritec::image::Image;
@@ -11,18 +12,9 @@ using spritec::image::Rect;
 
 namespace {
 
-using Px = std::array<std::uint8_t, 4>;
-
-Px at(const Image& img, int x, int y) {
-  const std::uint8_t* p = img.pixel(x, y);
-  return {p[0], p[1], p[2], p[3]};
-}
-
-void set(Image& img, int x, int y, Px v) {
-  std::uint8_t* p = img.pixel(x, y);
-  for (int i = 0; i < 4; ++i)
-    p[i] = v[std::size_t(i)];
-}
+using spritec::test::at;
+using spritec::test::Px;
+using spritec::test::set;
 
 // An opaque image whose pixel (x, y) is (x, y, 100, 255): easy to read positions back.
 Image coords(int w, int h) {

@@ -102,15 +102,25 @@ TEST_CASE("generate the frozen format-1.1 pack", "[.generate]") {
   REQUIRE(out.good());
 }
 
-TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][frozen]") {
-  const std::vector<std::uint8_t> bytes = read_file(kFrozenPath);
+namespace {
+
+// The frozen pack's bytes parsed: they must parse, as format 1.`minor`.
+runtime::PackView parse_frozen(const std::vector<std::uint8_t>& bytes, int minor) {
   REQUIRE(!bytes.empty());
   runtime::PackView v;
   const runtime::ParseResult r = parse(bytes, v);
   INFO(r.message);
   REQUIRE(r.ok());
   CHECK(v.version_major() == 1);
-  CHECK(v.version_minor() == 0);
+  CHECK(v.version_minor() == static_cast<std::uint16_t>(minor));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][frozen]") {
+  const std::vector<std::uint8_t> bytes = read_file(kFrozenPath);
+  const runtime::PackView v = parse_frozen(bytes, 0);
   // 1.0 has no ALPH section: its pages are straight alpha, not bled.
   CHECK_FALSE(v.premultiplied());
   CHECK_FALSE(v.bled());
@@ -120,13 +130,7 @@ TEST_CASE("the frozen format-1.0 pack is read with all its contents", "[reader][
 TEST_CASE("the frozen format-1.1 pack is read: 1.0's contents, pages premultiplied and bled",
           "[reader][frozen]") {
   const std::vector<std::uint8_t> bytes = read_file(kFrozen11Path);
-  REQUIRE(!bytes.empty());
-  runtime::PackView v;
-  const runtime::ParseResult r = parse(bytes, v);
-  INFO(r.message);
-  REQUIRE(r.ok());
-  CHECK(v.version_major() == 1);
-  CHECK(v.version_minor() == 1);
+  const runtime::PackView v = parse_frozen(bytes, 1);
   CHECK(v.premultiplied());
   CHECK(v.bled());
   check_frozen_contents(v);
