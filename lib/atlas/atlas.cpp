@@ -404,20 +404,9 @@ void AtlasBuilder::release_unused_sources() {
 // Packs the stored frames, each grown by the extrusion on every side; E0401 for a frame
 // that fits no page.
 std::optional<pack::Packing> AtlasBuilder::pack_frames() {
-  std::vector<pack::Size> sizes;
-  sizes.reserve(stored_.size());
-  for (std::size_t i : stored_) {
-    sizes.push_back(
-        {atlas_.frames[i].rect.w + 2 * opt_.extrude, atlas_.frames[i].rect.h + 2 * opt_.extrude});
-  }
-  pack::Options pack_options;
-  pack_options.max_width = opt_.max_size.width;
-  pack_options.max_height = opt_.max_size.height;
-  pack_options.power_of_two = opt_.power_of_two;
-  pack_options.padding = opt_.padding;
-  pack_options.jobs =
-      options_.jobs > 0 ? options_.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-  pack::Result packed = pack::pack(sizes, pack_options);
+  pack::Result packed = detail::pack_stored(
+      atlas_, stored_, opt_,
+      options_.jobs > 0 ? options_.jobs : int(std::max(1u, std::thread::hardware_concurrency())));
   if (packed.ok()) return std::move(packed.value);
   const pack::Error& e = packed.error;
   if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
@@ -497,6 +486,23 @@ namespace detail {
 // The decoded sources are many small blocks in the middle of the heap, which glibc keeps
 // (as resident memory) after they are freed, so without this the pages and the PNG
 // encoder's buffers would come on top of them.
+pack::Result pack_stored(const Atlas& atlas, const std::vector<std::size_t>& stored,
+                         const def::AtlasOptions& opt, int jobs) {
+  std::vector<pack::Size> sizes;
+  sizes.reserve(stored.size());
+  for (std::size_t i : stored) {
+    sizes.push_back(
+        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
+  }
+  pack::Options pack_options;
+  pack_options.max_width = opt.max_size.width;
+  pack_options.max_height = opt.max_size.height;
+  pack_options.power_of_two = opt.power_of_two;
+  pack_options.padding = opt.padding;
+  pack_options.jobs = jobs;
+  return pack::pack(sizes, pack_options);
+}
+
 void give_back_freed_memory() {
 #if defined(__GLIBC__)
   malloc_trim(0);

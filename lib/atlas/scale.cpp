@@ -273,17 +273,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   // 4. Pack with the base's options (padding and extrusion are page pixels: not scaled).
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  std::vector<pack::Size> sizes;
-  for (std::size_t i : stored)
-    sizes.push_back(
-        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
-  pack::Options pack_options;
-  pack_options.max_width = opt.max_size.width;
-  pack_options.max_height = opt.max_size.height;
-  pack_options.power_of_two = opt.power_of_two;
-  pack_options.padding = opt.padding;
-  pack_options.jobs = threads;  // the same packing for any number (pack.hpp)
-  pack::Result packed = pack::pack(sizes, pack_options);
+  pack::Result packed = detail::pack_stored(atlas, stored, opt, threads);
   if (!packed.ok()) {
     const pack::Error& e = packed.error;
     if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
