@@ -1,5 +1,6 @@
 // spritec preview: scenes, actions and whole packs to GIF, APNG or PNG strips.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -207,8 +208,14 @@ class EncoderSink : public render::FrameSink {
   std::string error;         // the encoder's failure
   bool too_large = false;    // the output passed the cap
   std::int64_t encoded = 0;  // frames given to the encoder in this pass
+  // A transparent GIF's first pass counts the pixels drawn (alpha above 0) and of those the
+  // translucent ones (alpha 1..254), which a GIF cannot show.
+  bool count_alpha = false;
+  std::uint64_t drawn = 0;
+  std::uint64_t soft = 0;
 
   bool frame(image::Image image, render::Duration duration) override {
+    if (counting && count_alpha) count_soft_alpha(image);
     diag::Status<> ok = apng       ? apng->add(image, duration)
                         : counting ? gif->count(image, duration)
                                    : gif->add(image, duration);
@@ -225,6 +232,15 @@ class EncoderSink : public render::FrameSink {
       return false;
     }
     return true;
+  }
+
+ private:
+  void count_soft_alpha(const image::Image& image) {
+    for (std::size_t i = 3; i < image.rgba.size(); i += 4) {
+      const std::uint8_t a = image.rgba[i];
+      drawn += a != 0;
+      soft += a != 0 && a != 255;
+    }
   }
 };
 
@@ -246,6 +262,34 @@ struct Drawn {
   std::uint32_t action = 0;            // or a pack's action, drawn with these options
   render::ActionPreviewOptions action_options;
 };
+
+// W0405: a transparent GIF shows a translucent pixel as transparent (alpha under 128) or
+// laid over the stage's colour, so soft shadows and glows vanish or darken. Said once per
+// preview, with the share of the drawn pixels that are translucent.
+void warn_soft_alpha(const PreviewOptions& o, const Drawn& d, const EncoderSink& encoder,
+                     std::ostream& err) {
+  if (encoder.soft == 0) return;
+  const std::string what = d.scene
+                               ? std::string("the scene")
+                               : "action '" + std::string(d.pack->view.action(d.action).name) + "'";
+  const double percent = 100.0 * double(encoder.soft) / double(encoder.drawn);
+  char share[32];
+  if (percent < 0.1) {
+    std::snprintf(share, sizeof share, "under 0.1%%");
+  } else {
+    std::snprintf(share, sizeof share, "%.1f%%", percent);
+  }
+  diag::Sink sink;
+  sink.warning(diag::Code::kGifSoftAlpha, {o.input, 0, 0, 0},
+               "a transparent GIF cannot show soft alpha: " + std::string(share) +
+                   " of the pixels " + what +
+                   " draws are translucent; those under alpha 128 "
+                   "vanish and the rest lose their translucency",
+               {{{o.input, 0, 0, 0},
+                 "give the GIF an opaque stage with --background COLOUR, or write .apng "
+                 "for exact alpha"}});
+  report(sink, err);
+}
 
 // The output's kind from its name; empty when it names none.
 std::optional<OutputKind> output_kind(const PreviewOptions& o) {
@@ -519,6 +563,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
     gif = std::make_unique<render::GifEncoder>(options);
     encoder.gif = gif.get();
     encoder.counting = true;
+    encoder.count_alpha = options.transparent;
   } else if (*kind == OutputKind::kApng) {
     apng = std::make_unique<render::ApngEncoder>();
     encoder.apng = apng.get();
@@ -539,6 +584,7 @@ int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
                           " frames");
   }
   if (gif) {
+    warn_soft_alpha(o, d, encoder, err);
     encoder.counting = false;
     encoder.encoded = 0;
     const std::int64_t counted = d.frames.added;

@@ -75,6 +75,24 @@ std::vector<std::uint32_t> selected_views(std::optional<std::uint32_t> only, std
   return out;
 }
 
+// The part of an action an animated preview shows. An action that repeats beyond the
+// cycles shown is shown from the first step of its repeating part (loop_from for a loop, the
+// first step for a pingpong), for kActionCycles cycles, so that the animation wraps into
+// exactly the step the player plays next: a pingpong of three steps shows 0 1 2 1, never
+// 0 1 2 1 0 with step 0 twice at the wrap. Any other action is shown from its start to its
+// end (then held).
+struct Span {
+  bool repeating = false;
+  std::uint32_t first_played = 0;  // in played order (reverse plays the list backwards)
+};
+
+Span span_of(const runtime::Action& a) {
+  Span s;
+  s.repeating = a.mode != runtime::Mode::kOnce && (a.repeat == 0 || a.repeat > kActionCycles);
+  s.first_played = a.mode == runtime::Mode::kLoop ? a.loop_from : 0;
+  return s;
+}
+
 // The angle that selects view v: the middle of its sector.
 std::int64_t view_angle(const runtime::Action& a, std::uint32_t v) {
   return a.first_view + std::int64_t(v) * 360 / std::int64_t(a.views);
@@ -244,27 +262,37 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
   std::int64_t fps = std::clamp<std::int64_t>(o.fps, 1, rate);
   std::int64_t hold_ticks = std::max<std::int64_t>(1, kHoldMs * rate / 1000);
 
-  std::int64_t next = 0;
+  const Span span = span_of(a);
+  std::int64_t first = span.repeating ? -1 : 0;  // the first tick shown, once known
+  std::int64_t next = first;                     // the next tick sampled
+  std::int64_t starts = 0;                       // times the lead entered the span's first step
   std::int64_t ending = -1;  // the tick the action finished (then held for a moment)
   std::int64_t end = 0;      // the first tick not shown
   for (std::int64_t t = 0;; ++t) {
+    bool stepped = t == 0;
     if (t > 0) {
-      for (runtime::ActorState& st : actors) {
+      for (std::size_t k = 0; k < actors.size(); ++k) {
         runtime::EventBuffer events;
-        runtime::tick(view, st, events);
+        const bool changed = runtime::tick(view, actors[k], events);
+        if (k == 0) stepped = changed;
       }
     }
     const runtime::ActorState& lead = actors.front();
-    // Stop before showing another action (a then: or a transition switched it), or the
-    // first step of a cycle past the last one shown.
-    bool done_cycles = lead.cycles >= kActionCycles && !lead.holding && !lead.destroyed;
-    if (lead.action != action || done_cycles || t > kMaxPreviewTicks ||
-        (ending >= 0 && t > ending + hold_ticks)) {
+    if (lead.action != action || t > kMaxPreviewTicks || (ending >= 0 && t > ending + hold_ticks)) {
       end = t;
       break;
     }
+    if (span.repeating && stepped && lead.played == span.first_played) {
+      // Back at the first step of the repeating part: the span ends here, so that its last
+      // frame is followed, when the animation wraps, by exactly the step the player plays.
+      if (starts++ == std::int64_t(kActionCycles)) {
+        end = t;
+        break;
+      }
+      if (first < 0) first = next = t;
+    }
     if (ending < 0 && (lead.holding || lead.destroyed)) ending = t;
-    if (t == next) {
+    if (first >= 0 && t == next) {
       const bool kept = out.sample(t);
       if (out.done()) {  // past the last frame kept: the rest is never shown
         end = t;
@@ -279,7 +307,7 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
                 o.scale)))
           return out;
       }
-      next = (out.sampled * std::int64_t(rate)) / fps;
+      next = first + (out.sampled * std::int64_t(rate)) / fps;
     }
   }
   out.finish(end - 1, rate);

@@ -436,3 +436,154 @@ TEST_CASE("a scene streamed to a sink gives the frames it collects") {
     CHECK(sink.frames[i].duration.den == collected.frames.frames[i].duration.den);
   }
 }
+
+namespace {
+
+// A pack of n 1x1 frames "s0".."s{n-1}", frame i a pixel of red i + 1 (so a preview's pixel
+// names the step it shows), and one action of those steps in list order, with `ticks[i]`.
+void make_steps_pack(Pack& pack, const format::ActionModel& shape,
+                     const std::vector<std::uint32_t>& ticks) {
+  const int n = int(ticks.size());
+  format::PackModel m;
+  m.tick_rate = 60;
+  format::PageModel pm;
+  pm.width = std::uint32_t(n);
+  pm.height = 1;
+  pm.png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0};
+  m.pages = {pm};
+  Image p(n, 1);
+  format::ActionModel a = shape;
+  a.name = "act";
+  a.steps.assign(1, {});
+  for (int i = 0; i < n; ++i) {
+    p.pixel(i, 0)[0] = std::uint8_t(i + 1);
+    p.pixel(i, 0)[3] = 255;
+    format::FrameModel f;
+    f.name = "s" + std::to_string(i);
+    f.x = std::uint32_t(i);
+    f.w = f.h = f.source_w = f.source_h = 1;
+    m.frames.push_back(f);
+    format::StepModel s;
+    s.frame = f.name;
+    s.ticks = ticks[std::size_t(i)];
+    a.steps[0].push_back(s);
+  }
+  m.actions = {a};
+  auto written = format::write_spk(m);
+  REQUIRE(written.ok());
+  pack.bytes = std::move(written.value);
+  REQUIRE(runtime::parse_pack(pack.bytes.data(), pack.bytes.size(), pack.view).error ==
+          runtime::ParseError::kOk);
+  pack.pages = {p};
+}
+
+// The list index of each step in the order one cycle plays it, from docs/semantics.md:
+// a loop from loop_from to the end (its first cycle starts at 0), a pingpong there and back
+// without repeating the end steps; reverse plays the list as if written backwards.
+std::vector<int> one_cycle(const format::ActionModel& a, int n, bool first_cycle) {
+  std::vector<int> played;
+  if (a.mode == format::Mode::kPingpong) {
+    for (int i = 0; i < n; ++i)
+      played.push_back(i);
+    for (int i = n - 2; i >= 1; --i)
+      played.push_back(i);
+  } else {
+    for (int i = first_cycle ? 0 : int(a.loop_from); i < n; ++i)
+      played.push_back(i);
+  }
+  for (int& i : played)
+    if (a.reverse) i = n - 1 - i;
+  return played;
+}
+
+// The step a preview frame shows: its one drawn pixel's red, less one.
+int step_shown(const Image& img) {
+  for (int y = 0; y < img.height; ++y)
+    for (int x = 0; x < img.width; ++x)
+      if (img.pixel(x, y)[3] != 0) return img.pixel(x, y)[0] - 1;
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("a repeating action's preview wraps into exactly the step the player plays next") {
+  // Generated actions: 1..5 steps of 1..3 ticks, loop (from each step), pingpong, reversed
+  // or not. Sampled on every tick, the preview must be three repeating cycles, tick by tick,
+  // so its last frame is followed at the wrap by its first as in the game.
+  int cases = 0;
+  for (int n = 1; n <= 5; ++n) {
+    for (int mode = 0; mode < 2; ++mode) {
+      for (std::uint32_t from = 0; from < std::uint32_t(mode == 0 ? n : 1); ++from) {
+        for (bool reverse : {false, true}) {
+          format::ActionModel shape;
+          shape.mode = mode == 0 ? format::Mode::kLoop : format::Mode::kPingpong;
+          shape.loop_from = from;
+          shape.reverse = reverse;
+          std::vector<std::uint32_t> ticks;
+          for (int i = 0; i < n; ++i)
+            ticks.push_back(std::uint32_t(1 + (i * 7 + n) % 3));
+          Pack pack;
+          make_steps_pack(pack, shape, ticks);
+          render::ActionPreviewOptions o;
+          o.fps = 60;
+          render::FrameSequence seq = render::render_action(pack.view, pack.pages, 0, o);
+          std::vector<int> expected;
+          for (int c = 0; c < 3; ++c)
+            for (int i : one_cycle(shape, n, /*first_cycle=*/false))
+              for (std::uint32_t t = 0; t < ticks[std::size_t(i)]; ++t)
+                expected.push_back(i);
+          std::vector<int> shown;
+          for (const auto& f : seq.frames) {
+            REQUIRE(f.duration.num == 1);
+            shown.push_back(step_shown(f.image));
+          }
+          INFO("steps " << n << " mode " << mode << " loop_from " << from << " reverse "
+                        << reverse);
+          CHECK(shown == expected);
+          ++cases;
+        }
+      }
+    }
+  }
+  CHECK(cases == 2 * (1 + 2 + 3 + 4 + 5) + 2 * 5);
+}
+
+TEST_CASE("a pingpong of three steps previews 0 1 2 1 three times, step 0 never twice") {
+  format::ActionModel shape;
+  shape.mode = format::Mode::kPingpong;
+  Pack pack;
+  make_steps_pack(pack, shape, {12, 12, 12});
+  render::ActionPreviewOptions o;  // 30 fps: every other tick
+  render::FrameSequence seq = render::render_action(pack.view, pack.pages, 0, o);
+  std::vector<int> runs;  // the steps shown, one entry per run of equal frames
+  std::int64_t ticks = 0;
+  for (const auto& f : seq.frames) {
+    const int s = step_shown(f.image);
+    if (runs.empty() || runs.back() != s) runs.push_back(s);
+    ticks += f.duration.num;
+  }
+  CHECK(runs == std::vector<int>{0, 1, 2, 1, 0, 1, 2, 1, 0, 1, 2, 1});
+  CHECK(ticks == 3 * 4 * 12);
+  CHECK(runs.back() != runs.front());
+}
+
+TEST_CASE("an action that finishes previews from its first step to its last, then holds") {
+  format::ActionModel shape;
+  shape.mode = format::Mode::kLoop;
+  shape.loop_from = 1;
+  shape.repeat = 2;  // two cycles: 0 1 2, then 1 2; then held
+  Pack pack;
+  make_steps_pack(pack, shape, {2, 2, 2});
+  render::ActionPreviewOptions o;
+  o.fps = 60;
+  render::FrameSequence seq = render::render_action(pack.view, pack.pages, 0, o);
+  std::vector<int> shown;
+  for (const auto& f : seq.frames)
+    shown.push_back(step_shown(f.image));
+  std::vector<int> expected = {0, 0, 1, 1, 2, 2, 1, 1};
+  // The last step, entered at tick 8, finishes at tick 10 and is held half a second (30
+  // ticks at 60 ticks/s): shown from tick 8 to tick 40, both included.
+  expected.insert(expected.end(), 40 - 8 + 1, 2);
+  CHECK(shown.size() == expected.size());
+  CHECK(shown == expected);
+}

@@ -94,6 +94,7 @@
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
+  X(kGifSoftAlpha,          "W0405", "a transparent GIF cannot show translucent pixels")  \
   X(kExportEvents,          "W0701", "an export format cannot carry the pack's events")    \
   X(kExportTransitions,     "W0702", "an export format cannot carry transitions")          \
   X(kExportMotion,          "W0703", "an export format cannot carry root motion")          \
