@@ -17,6 +17,13 @@ namespace fs = std::filesystem;
 inline const fs::path kTests = fs::path(SPRITEC_TESTS_DIR).lexically_normal();
 inline const fs::path kSource = fs::path(SPRITEC_SOURCE_DIR);
 inline const fs::path kScratch = fs::path(SPRITEC_SCRATCH);
+// The spritec under test: $SPRITEC_TEST_EXE when set (scripts/test.sh points it at the
+// sanitized build's CLI for the [hostile] cases, so test_cli itself is built once), else the
+// one built beside this test.
+inline const std::string kSpritec = [] {
+  const char* exe = std::getenv("SPRITEC_TEST_EXE");
+  return std::string(exe != nullptr && *exe != '\0' ? exe : SPRITEC_EXE);
+}();
 
 inline std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -62,7 +69,7 @@ inline Run run_spritec(const std::vector<std::string>& args, const fs::path& cwd
   fs::path out_file = kScratch / ("run-" + std::to_string(++counter) + ".out");
   fs::path err_file = kScratch / ("run-" + std::to_string(counter) + ".err");
   std::string cmd =
-      "cd " + shell_quote(cwd.string()) + " && NO_COLOR=1 CI=1 " + shell_quote(SPRITEC_EXE);
+      "cd " + shell_quote(cwd.string()) + " && NO_COLOR=1 CI=1 " + shell_quote(kSpritec);
   for (const std::string& a : args)
     cmd += " " + shell_quote(a);
   cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string()) +

@@ -112,7 +112,7 @@ TEST_CASE("golden CLI cases give their exit status and output", "[golden]") {
       std::string setup = fields["setup"];
       for (const auto& [from, to] :
            {std::pair<std::string, std::string>{"$SCRATCH", scratch.string()},
-            {"$SPRITEC", shell_quote(SPRITEC_EXE)}}) {
+            {"$SPRITEC", shell_quote(kSpritec)}}) {
         std::size_t at;
         while ((at = setup.find(from)) != std::string::npos)
           setup.replace(at, from.size(), to);
@@ -195,7 +195,7 @@ TEST_CASE("every error case reports its code at its line and column", "[hostile]
           text.replace(at, 8, scratch.string());
         }
         while ((at = text.find("$SPRITEC")) != std::string::npos) {
-          text.replace(at, 8, shell_quote(SPRITEC_EXE));
+          text.replace(at, 8, shell_quote(kSpritec));
         }
         return text;
       };
