@@ -1,6 +1,7 @@
 #include "aseprite_input.hpp"
 
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <string>
 
 #include "spritec/aseprite/aseprite.hpp"
@@ -181,13 +182,27 @@ std::string inspect_text(const aseprite::File& file, const std::vector<bool>& dr
   return out;
 }
 
+// The tick rate at which every frame of the file lasts a whole number of ticks, so that no
+// duration is rounded (W0301) in a definition no one can edit: a multiple of
+// 1000 / gcd(1000, every duration), the first of at least 60 — 60 for durations in steps
+// of 50 ms, 100 for steps of 10 ms, 1000 at most.
+int exact_tick_rate(const aseprite::File& file) {
+  int step = 1000;
+  for (const aseprite::Frame& f : file.frames) {
+    if (f.duration_ms > 0) step = std::gcd(step, f.duration_ms);
+  }
+  const int base = 1000 / step;
+  return base * ((60 + base - 1) / base);
+}
+
 // The definition compile_aseprite compiles, as YAML (JSON is YAML): the file's stem names
-// the pack and the sheet. A file without tags gets one action of its own name playing
-// every frame for its duration, so that it too can be previewed.
+// the pack and the sheet; its tick rate is exact_tick_rate's. A file without tags gets one action
+// of its own name playing every frame for its duration, so that it too can be previewed.
 std::string definition_text(const fs::path& file, const aseprite::File& parsed) {
   const std::string stem = file.stem().string();
   json sheet = {{"name", stem}, {"aseprite", file.filename().string()}, {"tags", true}};
-  json doc = {{"pack", stem}, {"sheets", json::array({sheet})}};
+  json doc = {
+      {"pack", stem}, {"tick_rate", exact_tick_rate(parsed)}, {"sheets", json::array({sheet})}};
   if (parsed.tags.empty()) {
     json steps = json::array();
     for (std::size_t i = 0; i < parsed.frames.size(); ++i)

@@ -277,6 +277,25 @@ TEST_CASE("preview plays an .aseprite file as the definition with tags: true wou
   CHECK(read_text(dir / ("direct-" + output.name)) == read_text(dir / ("written-" + output.name)));
 }
 
+TEST_CASE("a previewed .aseprite file ticks at a rate where no duration is rounded") {
+  // samples/slime: frames of 120, 200, 80, 100 and 150 ms, whose gcd with 1000 is 10 ms: at
+  // 100 ticks a second every one is whole (at the default 60, 120 ms would be 7.2 ticks).
+  const fs::path dir = kScratch / "aseprite-rate";
+  fs::create_directories(dir);
+  fs::copy_file(kSource / "samples" / "slime" / "slime.aseprite", dir / "slime.aseprite",
+                fs::copy_options::overwrite_existing);
+  write_text(dir / "written.sprites.yaml",
+             "pack: slime\ntick_rate: 100\n"
+             "sheets:\n  - {name: slime, aseprite: slime.aseprite, tags: true}\n");
+  Run run = run_spritec({"preview", "slime.aseprite", "--action", "idle", "-o", "a.gif"}, dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  CHECK(run.err.empty());  // no W0301
+  REQUIRE(run_spritec({"preview", "written.sprites.yaml", "--action", "idle", "-o", "b.gif"}, dir)
+              .exit == 0);
+  CHECK(read_text(dir / "a.gif") == read_text(dir / "b.gif"));
+}
+
 TEST_CASE("an .aseprite file without tags previews as one action of every frame") {
   const fs::path dir = kScratch / "aseprite-untagged";
   fs::create_directories(dir);
