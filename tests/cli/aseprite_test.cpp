@@ -277,6 +277,31 @@ TEST_CASE("preview plays an .aseprite file as the definition with tags: true wou
   CHECK(read_text(dir / ("direct-" + output.name)) == read_text(dir / ("written-" + output.name)));
 }
 
+TEST_CASE("a scene's pack may be an .aseprite file: it plays as the written definition") {
+  // tags-file.scene.yaml plays every tag of hero.aseprite through hero-file.sprites.yaml
+  // (tags: true); the same scene naming the file itself gives the same trace.
+  const fs::path data = kTests / "data" / "aseprite_json";
+  const fs::path dir = kScratch / "aseprite-scene";
+  fs::create_directories(dir);
+  fs::copy_file(data / "hero.aseprite", dir / "hero.aseprite",
+                fs::copy_options::overwrite_existing);
+  std::string scene = read_text(data / "tags-file.scene.yaml");
+  const std::string packs = "packs: {hero: hero-file.sprites.yaml}";
+  REQUIRE(scene.find(packs) != std::string::npos);
+  scene.replace(scene.find(packs), packs.size(), "packs: {hero: hero.aseprite}");
+  write_text(dir / "tags.scene.yaml", scene);
+  const std::vector<std::string> args = {"simulate", "tags.scene.yaml", "--ticks",
+                                         "200",      "--trace",         "-"};
+  Run direct = run_spritec(args, dir);
+  INFO(direct.err);
+  REQUIRE(direct.exit == 0);
+  Run written =
+      run_spritec({"simulate", "tags-file.scene.yaml", "--ticks", "200", "--trace", "-"}, data);
+  REQUIRE(written.exit == 0);
+  CHECK(!direct.out.empty());
+  CHECK(direct.out == written.out);
+}
+
 TEST_CASE("a previewed .aseprite file ticks at a rate where no duration is rounded") {
   // samples/slime: frames of 120, 200, 80, 100 and 150 ms, whose gcd with 1000 is 10 ms: at
   // 100 ticks a second every one is whole (at the default 60, 120 ms would be 7.2 ticks).
