@@ -420,7 +420,7 @@ PlayMode tag_mode(const SourceTag& tag) {
 
 // "'Walk-Down' is pingpong: mode pingpong".
 std::string tag_text(const SourceTag& tag) {
-  return "'" + tag.name + "' is " + direction_name(tag.direction) + ": mode " +
+  return "'" + diag::shown_name(tag.name) + "' is " + direction_name(tag.direction) + ": mode " +
          to_string(tag_mode(tag));
 }
 
@@ -446,8 +446,8 @@ void Loader::take_tag_mode(Action& a) {
       listed += ", …";
       break;
     }
-    listed +=
-        (listed.empty() ? "'" : ", '") + v.tag->name + "' " + direction_name(v.tag->direction);
+    listed += (listed.empty() ? "'" : ", '") + diag::shown_name(v.tag->name) + "' " +
+              direction_name(v.tag->direction);
   }
   error(Code::kTagModes, a.span,
         "action '" + a.name + "' says no mode: and its tags play differently (" + listed +
