@@ -346,6 +346,10 @@ TEST_CASE("an .aseprite file without tags previews as one action of every frame"
   REQUIRE(run_spritec({"preview", "oracle.sprites.yaml", "--fps", "60", "-o", "b.gif"}, dir).exit ==
           0);
   CHECK(read_text(dir / "a.gif") == read_text(dir / "b.gif"));
+  // Under a name that says nothing it is told by its magic number, and plays the same.
+  write_text(dir / "blink.bin", std::string(bytes.begin(), bytes.end()));
+  REQUIRE(run_spritec({"preview", "blink.bin", "--fps", "60", "-o", "c.gif"}, dir).exit == 0);
+  CHECK(read_text(dir / "c.gif") == read_text(dir / "b.gif"));
 }
 
 TEST_CASE("a damaged .aseprite file is E0213 at the file, without a line of its bytes") {
