@@ -72,11 +72,15 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
 }
 
 CLI::App* add_inspect(CLI::App& app, pipeline::InspectOptions& o) {
-  CLI::App* cmd = app.add_subcommand("inspect", "Show what a pack holds");
-  cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
-  cmd->add_flag("--json", o.json, "As one JSON document (schemas/inspect.schema.json)");
+  CLI::App* cmd = app.add_subcommand("inspect", "Show what a pack or an Aseprite file holds");
+  cmd->add_option("pack", o.pack, "A pack (.spk) or an Aseprite file (.aseprite)")->required();
+  cmd->add_flag("--json", o.json,
+                "As one JSON document (schemas/inspect.schema.json; for an Aseprite file "
+                "schemas/aseprite-inspect.schema.json)");
   add_format(cmd, o.format);
-  cmd->footer("Examples:\n  spritec inspect hero.spk\n  spritec inspect hero.spk --json");
+  cmd->footer(
+      "Examples:\n  spritec inspect hero.spk\n  spritec inspect hero.spk --json\n"
+      "  spritec inspect hero.aseprite");
   return cmd;
 }
 

@@ -84,7 +84,8 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
   using Options = pipeline::PreviewOptions;
   CLI::App* cmd = app.add_subcommand(
       "preview", "Render a scene, an action or a whole pack to GIF, APNG or a PNG strip");
-  cmd->add_option("input", o.input, "A definition, a pack (.spk) or a scene (.scene.yaml)")
+  cmd->add_option("input", o.input,
+                  "A definition, a pack (.spk), a scene (.scene.yaml) or an Aseprite file")
       ->required();
   cmd->add_option("-o,--output", o.output,
                   "OUT.gif, OUT.apng, or OUT.png (a strip; an APNG with --animated)")
@@ -132,7 +133,8 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
       "Examples:\n"
       "  spritec preview samples/hero/hero.scene.yaml -o hero.gif --scale 3\n"
       "  spritec preview samples/hero/hero.sprites.yaml --action walk -o walk.gif --scale 4\n"
-      "  spritec preview hero.spk --action all -o contact.png --scale 2");
+      "  spritec preview hero.spk --action all -o contact.png --scale 2\n"
+      "  spritec preview hero.aseprite --action walk -o walk.gif --scale 4");
   return cmd;
 }
 

@@ -124,7 +124,8 @@ void Loader::load_action(const MapEntry& entry) {
   a.views = views_known ? to_int(views, 1) : 1;
   const Node* first_view = n.find("first_view");
   if (!tainted(first_view)) a.first_view = ((to_int(first_view, 0) % 360) + 360) % 360;
-  if (const Node* mode = n.find("mode"); mode && !tainted(mode)) {
+  const Node* mode = n.find("mode");
+  if (mode && !tainted(mode)) {
     a.mode = mode->value == "pingpong" ? PlayMode::kPingpong
              : mode->value == "once"   ? PlayMode::kOnce
                                        : PlayMode::kLoop;
@@ -154,7 +155,9 @@ void Loader::load_action(const MapEntry& entry) {
   if (!given && default_known) default_known = rate_known_;
   const int default_ticks = given.value_or(ms_to_ticks(kDefaultStepMs, def_.tick_rate));
 
+  action_tags_.clear();
   const bool steps_known = load_steps(a, n, default_ticks, default_known, views_known);
+  if (!mode) take_tag_mode(a);
 
   if (const Node* lf = n.find("loop_from"); lf && !tainted(lf) && steps_known) {
     const std::int64_t v = lf->as_int().value_or(0);

@@ -8,6 +8,7 @@
 #include "loader.hpp"
 #include "spritec/aseprite/aseprite.hpp"
 #include "spritec/def/schema.hpp"
+#include "spritec/diag/utf8.hpp"
 #include "spritec/io/files.hpp"
 
 namespace spritec::def::detail {
@@ -36,6 +37,16 @@ std::vector<int> pingpong_passes(const SourceTag& tag) {
     }
     forward = !forward;
   }
+  return out;
+}
+
+// "the file's slices: feet, head" — at most kListed names, then how many more.
+std::string slice_list(const std::vector<std::string>& names) {
+  constexpr std::size_t kListed = 16;
+  std::string out = names.size() == 1 ? "the file's one slice: " : "the file's slices: ";
+  for (std::size_t i = 0; i < names.size() && i < kListed; ++i)
+    out += (i ? ", " : "") + diag::shown_name(names[i]);
+  if (names.size() > kListed) out += " and " + std::to_string(names.size() - kListed) + " more";
   return out;
 }
 
@@ -203,11 +214,14 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
       for (const SourceSlice& s : data.slices)
         names.push_back(s.name);
       const std::string near = nearest(name, names, std::max<std::size_t>(2, name.size() / 3));
+      std::vector<diag::Note> notes;
+      if (!names.empty()) notes.push_back({doc_.span(at), slice_list(names)});
       error(Code::kSliceOrigin, doc_.span(*slice_name),
             "sheet '" + sheet.name + "' has no slice '" + name + "'" +
                 (names.empty()  ? " (the file has no slices)"
                  : near.empty() ? ""
-                                : "; did you mean '" + near + "'?"));
+                                : "; did you mean '" + near + "'?"),
+            std::move(notes));
       return false;
     }
     for (std::size_t i = 0; i < data.frames.size(); ++i) {
@@ -232,8 +246,10 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
   }
   for (std::size_t i = 0; i < data.frames.size(); ++i) {
     const SourceFrame& f = data.frames[i];
-    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size, f.rect, origins[i],
-              doc_.span(at));
+    // Words (origin: [center, bottom]) name pixels of the canvas, not of a trimmed rect.
+    const Size canvas = f.canvas.width > 0 ? f.canvas : Size{f.rect.width, f.rect.height};
+    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size, f.rect,
+              resolve_origin(origins[i], canvas), doc_.span(at));
     Frame& added = def_.frames.back();
     added.canvas = f.canvas;
     added.offset = f.offset;
@@ -272,9 +288,13 @@ std::vector<Step> Loader::tag_steps(const Sheet& sheet, const std::vector<int>& 
 
 void Loader::add_tag_actions() {
   std::map<std::string, std::pair<const Sheet*, const SourceTag*>> made;
-  for (const Sheet& sheet : def_.sheets) {
+  for (std::size_t index = 0; index < def_.sheets.size(); ++index) {
+    const Sheet& sheet = def_.sheets[index];
     if (!sheet.tags_as_actions) continue;
     for (const SourceTag& tag : sheet.tags) {
+      // A view of a written action: played there, it is no action of its own (which no
+      // rule would reach: W0303 for every direction of a walk).
+      if (view_tags_.count({index, tag.name})) continue;
       if (tag.name.empty()) {
         error(Code::kUnknownTag, sheet.tags_span,
               "a tag of sheet '" + sheet.name + "' (frames " + std::to_string(tag.from) + "-" +
@@ -363,6 +383,8 @@ bool Loader::load_tag_view(const Node& item, std::vector<Step>& steps) {
     return false;
   }
   const SourceTag& tag = *found[0].second;
+  action_tags_.push_back({&tag, doc_.span(*tag_node)});
+  view_tags_.insert({static_cast<std::size_t>(found[0].first - def_.sheets.data()), name});
   std::vector<int> order;
   for (int f = tag.from; f <= tag.to; ++f)
     order.push_back(f);
@@ -370,6 +392,68 @@ bool Loader::load_tag_view(const Node& item, std::vector<Step>& steps) {
     std::reverse(order.begin(), order.end());
   steps = tag_steps(*found[0].first, order, name, doc_.span(*tag_node));
   return true;
+}
+
+namespace {
+
+const char* direction_name(TagDirection d) {
+  switch (d) {
+    case TagDirection::kForward:
+      return "forward";
+    case TagDirection::kReverse:
+      return "reverse";
+    case TagDirection::kPingpong:
+      return "pingpong";
+    case TagDirection::kPingpongReverse:
+      return "pingpong_reverse";
+  }
+  return "forward";
+}
+
+// How a tag read as a view plays when the action says no mode: as tags: true would make it
+// (pingpong for a pingpong tag of more than one frame, loop otherwise).
+PlayMode tag_mode(const SourceTag& tag) {
+  const bool pingpong =
+      tag.direction == TagDirection::kPingpong || tag.direction == TagDirection::kPingpongReverse;
+  return pingpong && tag.to > tag.from ? PlayMode::kPingpong : PlayMode::kLoop;
+}
+
+// "'Walk-Down' is pingpong: mode pingpong".
+std::string tag_text(const SourceTag& tag) {
+  return "'" + diag::shown_name(tag.name) + "' is " + direction_name(tag.direction) + ": mode " +
+         to_string(tag_mode(tag));
+}
+
+}  // namespace
+
+// An action without mode: whose views are tags plays as they do; tags that would play
+// differently (a pingpong walk down, a forward walk up) are E0220, naming them.
+void Loader::take_tag_mode(Action& a) {
+  if (action_tags_.empty()) return;
+  const PlayMode mode = tag_mode(*action_tags_[0].tag);
+  const auto differs = std::find_if(action_tags_.begin(), action_tags_.end(),
+                                    [&](const ViewTag& v) { return tag_mode(*v.tag) != mode; });
+  if (differs == action_tags_.end()) {
+    a.mode = mode;
+    return;
+  }
+  std::string listed;
+  std::set<std::string> seen;
+  constexpr std::size_t kListed = 8;
+  for (const ViewTag& v : action_tags_) {
+    if (!seen.insert(v.tag->name).second) continue;
+    if (seen.size() > kListed) {
+      listed += ", …";
+      break;
+    }
+    listed += (listed.empty() ? "'" : ", '") + diag::shown_name(v.tag->name) + "' " +
+              direction_name(v.tag->direction);
+  }
+  error(Code::kTagModes, a.span,
+        "action '" + a.name + "' says no mode: and its tags play differently (" + listed +
+            "); give it a mode:, or give the tags one direction in Aseprite",
+        {diag::Note{action_tags_[0].span, tag_text(*action_tags_[0].tag)},
+         diag::Note{differs->span, tag_text(*differs->tag)}});
 }
 
 }  // namespace spritec::def::detail

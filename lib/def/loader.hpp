@@ -77,6 +77,7 @@ class Loader {
   void prefetch_files_sheets(const Node& sheets);
   const io::Matches& listing(const std::filesystem::path& dir, const std::string& pattern);
   bool room_for(std::int64_t more, const Sheet& sheet, const Node& at);
+  Point origin_of(const Node* n, Point fallback);
   void add_frame(const Sheet& sheet, std::string stem, const std::filesystem::path& image,
                  Size image_size, Rect rect, Point origin, diag::Span span);
   std::optional<std::filesystem::path> resolve(const std::string& written, const Node& at);
@@ -96,6 +97,7 @@ class Loader {
                               const std::string& tag, const diag::Span& span);
   void add_tag_actions();
   bool load_tag_view(const Node& item, std::vector<Step>& steps);
+  void take_tag_mode(Action& a);
 
   // --- actions.cpp --------------------------------------------------------------------
   // What could be read of a step, for the checks between views.
@@ -140,6 +142,14 @@ class Loader {
   std::unordered_map<std::string, io::Matches> listings_;
   std::unordered_map<std::string, diag::Result<io::FileHead, io::ReadFailure>> heads_;
   std::set<std::pair<std::string, int>> warned_;  // (tag, frame) given W0301 already
+  // Tags read as views: of the action being loaded (its mode may come from them), and of
+  // every action (by sheet index and name: tags: true makes no action of them).
+  struct ViewTag {
+    const SourceTag* tag;
+    diag::Span span;
+  };
+  std::vector<ViewTag> action_tags_;
+  std::set<std::pair<std::size_t, std::string>> view_tags_;
   bool rate_known_ = true;
   Unknowns unknowns_;
 };

@@ -42,7 +42,7 @@ void Loader::load_sheet(const Node& n) {
   sheet.span = doc_.span(*name->value);
   sheet.first_frame = def_.frames.size();
   const Node* origin = n.find("origin");
-  sheet.origin = tainted(origin) ? Point{} : to_point(origin, Point{});
+  sheet.origin = tainted(origin) ? Point{} : origin_of(origin, Point{});
 
   if (auto [it, inserted] = sheet_index_.emplace(sheet.name, def_.sheets.size()); !inserted) {
     // Its frames repeat the first sheet's names; E0210 says it once for all of them.
@@ -198,7 +198,7 @@ void Loader::add_frame(const Sheet& sheet, std::string stem, const fs::path& ima
   f.image = image;
   f.image_size = image_size;
   f.rect = rect;
-  f.origin = origin;
+  f.origin = resolve_origin(origin, Size{rect.width, rect.height});
   f.span = std::move(span);
   def_.frames.push_back(std::move(f));
 }
@@ -231,7 +231,8 @@ bool Loader::load_image_sheet(Sheet& sheet, const Node& image, const Node* grid,
     }
     Rect r{to_int(rect_node->items[0], 0), to_int(rect_node->items[1], 0),
            to_int(rect_node->items[2], 0), to_int(rect_node->items[3], 0)};
-    const Point origin = to_point(e.value->find("origin"), sheet.origin);
+    const Node* origin_node = e.value->find("origin");
+    const Point origin = tainted(origin_node) ? sheet.origin : origin_of(origin_node, sheet.origin);
     const std::string full = sheet.name + "/" + e.key;
     if (r.width == 0 || r.height == 0) {
       error(Code::kZeroSizeRect, doc_.span(*rect_node),
@@ -255,7 +256,7 @@ bool Loader::load_grid(Sheet& sheet, const Node& grid, const std::string& image_
   const Node* cell = grid.find("cell");
   const Point c = to_point(cell, Point{});
   g.cell = Size{c.x, c.y};
-  g.origin = to_point(grid.find("origin"), sheet.origin);
+  g.origin = origin_of(grid.find("origin"), sheet.origin);
   g.offset = to_point(grid.find("offset"), Point{});
   g.spacing = to_point(grid.find("spacing"), Point{});
   const Node* count_node = grid.find("count");
@@ -588,4 +589,62 @@ std::optional<PngInfo> Loader::read_image(const fs::path& path, const std::strin
   return info;
 }
 
+// An origin: [x, y], each a number or a word of its axis (left/center/right for x,
+// top/center/bottom for y), the words kept as kAnchor* values for add_frame to resolve. A
+// word of the other axis ([bottom, center]) is E0221 and reads as 0. `fallback` when absent.
+Point Loader::origin_of(const Node* n, Point fallback) {
+  if (!n || !n->is_sequence() || n->items.size() != 2) return fallback;
+  Point p;
+  for (std::size_t axis = 0; axis < 2; ++axis) {
+    const Node& item = *n->items[axis];
+    int& out = axis == 0 ? p.x : p.y;
+    if (item.scalar_type() == ScalarType::kInt) {
+      out = to_int(&item, 0);
+      continue;
+    }
+    const std::string& word = item.value;
+    const char* start = axis == 0 ? "left" : "top";
+    const char* end = axis == 0 ? "right" : "bottom";
+    if (word == "center") {
+      out = kAnchorCenter;
+    } else if (word == start) {
+      out = kAnchorStart;
+    } else if (word == end) {
+      out = kAnchorEnd;
+    } else {
+      out = 0;
+      if (word == "left" || word == "right" || word == "top" || word == "bottom") {
+        error(Code::kOriginWord, doc_.span(item),
+              "'" + word + "' is a word for " + (axis == 0 ? "y" : "x") + ", but the " +
+                  (axis == 0 ? "first" : "second") + " coordinate of an origin is " +
+                  (axis == 0 ? "x: left, center or right" : "y: top, center or bottom") +
+                  " (origin: [x, y])");
+      }
+    }
+  }
+  return p;
+}
+
 }  // namespace spritec::def::detail
+
+namespace spritec::def {
+
+int resolve_anchor(int coordinate, int size) {
+  switch (coordinate) {
+    case kAnchorStart:
+      return 0;
+    case kAnchorCenter:
+      return size / 2;  // the middle pixel; of an even size, the one right of the centre line
+    case kAnchorEnd:
+      return std::max(size - 1, 0);
+    default:
+      return coordinate;
+  }
+}
+
+Point resolve_origin(Point origin, Size untrimmed) {
+  return Point{resolve_anchor(origin.x, untrimmed.width),
+               resolve_anchor(origin.y, untrimmed.height)};
+}
+
+}  // namespace spritec::def

@@ -73,7 +73,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   load.jobs = options.jobs;
   for (const std::string& file : options.files) {
     InputKind kind = input_kind(file);
-    if (kind == InputKind::kPack) {
+    if (kind == InputKind::kPack || kind == InputKind::kAseprite) {
       err << wrong_kind("check", file, {InputKind::kDefinition, InputKind::kScene}).error.message
           << '\n';
       return 2;

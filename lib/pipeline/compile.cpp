@@ -11,6 +11,8 @@
 #include <thread>
 #include <utility>
 
+#include "aseprite_input.hpp"
+#include "input_kind.hpp"
 #include "page_alpha.hpp"
 #include "spritec/io/files.hpp"
 
@@ -556,10 +558,13 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
 
 std::unique_ptr<LoadedPack> open_or_compile(const fs::path& file, const CompileOptions& options,
                                             diag::Sink& sink, bool decode_pages) {
-  if (file.extension() == ".spk") return open_pack(file, sink, decode_pages);
+  const InputKind kind = input_kind(file.string());
+  if (kind == InputKind::kPack) return open_pack(file, sink, decode_pages);
   CompileOptions embedded = options;
   embedded.page_file_stem.clear();
-  std::optional<Compiled> compiled = compile_definition(file, embedded, sink);
+  std::optional<Compiled> compiled = kind == InputKind::kAseprite
+                                         ? compile_aseprite(file, embedded, sink)
+                                         : compile_definition(file, embedded, sink);
   if (!compiled) return nullptr;
   auto pack = std::make_unique<LoadedPack>();
   pack->name = compiled->definition.pack;

@@ -31,10 +31,15 @@ InputKind input_kind(const std::string& path) {
     return InputKind::kDefinition;
   if (ends_with(path, ".scene.yaml") || ends_with(path, ".scene.yml")) return InputKind::kScene;
   if (ends_with(path, ".spk")) return InputKind::kPack;
+  if (ends_with(path, ".aseprite") || ends_with(path, ".ase")) return InputKind::kAseprite;
   std::string text = head(path);
   if (text.size() >= sizeof runtime::spk::kSignature &&
       std::memcmp(text.data(), runtime::spk::kSignature, sizeof runtime::spk::kSignature) == 0)
     return InputKind::kPack;
+  // The header's WORD magic number 0xA5E0, little-endian, after its DWORD file size.
+  if (text.size() >= 6 && static_cast<unsigned char>(text[4]) == 0xE0 &&
+      static_cast<unsigned char>(text[5]) == 0xA5)
+    return InputKind::kAseprite;
   // Top-level keys: lines that start in column 1 with a key and a colon.
   std::size_t at = 0;
   while (at < text.size()) {
@@ -60,6 +65,8 @@ const char* kind_name(InputKind kind) {
       return "a scene";
     case InputKind::kPack:
       return "a pack";
+    case InputKind::kAseprite:
+      return "an Aseprite file";
     case InputKind::kOther:
       break;
   }
@@ -90,6 +97,11 @@ diag::Status<> wrong_kind(const std::string& command, const std::string& path,
       break;
     case InputKind::kPack:
       hint = "spritec inspect shows a pack, spritec unpack writes its frames";
+      break;
+    case InputKind::kAseprite:
+      hint =
+          "spritec inspect shows an Aseprite file, spritec preview plays its tags, a "
+          "definition's sheet reads it with aseprite:";
       break;
     case InputKind::kOther:
       break;

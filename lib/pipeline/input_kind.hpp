@@ -9,15 +9,16 @@
 
 namespace spritec::pipeline {
 
-enum class InputKind { kDefinition, kScene, kPack, kOther };
+enum class InputKind { kDefinition, kScene, kPack, kAseprite, kOther };
 
-// By name first (*.sprites.yaml, *.scene.yaml, *.spk), then by content: the pack signature,
-// or a YAML file whose top-level keys are a scene's (actors:, script:, stage:) or a
-// definition's (sheets:, actions:). kOther when neither tells (a missing file, say): the
+// By name first (*.sprites.yaml, *.scene.yaml, *.spk, *.aseprite, *.ase), then by content:
+// the pack signature, Aseprite's magic number (0xA5E0 at byte 4), or a YAML file whose
+// top-level keys are a scene's (actors:, script:, stage:) or a definition's (sheets:,
+// actions:). kOther when neither tells (a missing file, say): the
 // command's own reader then reports what is wrong.
 InputKind input_kind(const std::string& path);
 
-// "a definition", "a scene", "a pack".
+// "a definition", "a scene", "a pack", "an Aseprite file".
 const char* kind_name(InputKind kind);
 
 // Fails when `path` is not of a kind in `accepted`, with one line for the user: what it is

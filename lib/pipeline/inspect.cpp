@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "aseprite_input.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
 #include "report.hpp"
@@ -21,11 +22,17 @@ namespace spritec::pipeline {
 
 int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
   ReportFormat report_format(options.format, options.color);
-  if (diag::Status<> kind = wrong_kind("inspect", options.pack, {InputKind::kPack}); !kind) {
+  if (diag::Status<> kind =
+          wrong_kind("inspect", options.pack, {InputKind::kPack, InputKind::kAseprite});
+      !kind) {
     err << kind.error.message << '\n';
     return 2;
   }
   diag::Sink sink;
+  if (input_kind(options.pack) == InputKind::kAseprite) {
+    const int status = inspect_aseprite(options.pack, options.json, sink, out);
+    return status == 0 ? 0 : report(sink, err);
+  }
   std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, false);
   if (!pack) return report(sink, err);
   if (options.json) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "../unit/aseprite/ase_writer.hpp"
 #include "cli_run.hpp"
 
 using namespace spritec_cli_test;
@@ -197,4 +198,188 @@ TEST_CASE("the build cache keys on the .aseprite file's bytes") {
   REQUIRE(changed.exit == 0);
   CHECK(changed.err.find("cached") == std::string::npos);
   CHECK(read_text(dir / "h.spk") != first);
+}
+
+// ---- an .aseprite file given to inspect and preview directly (issue 22) ----------------
+
+TEST_CASE("inspect shows an .aseprite file: canvas, frames, layers, tags and slices") {
+  const fs::path dir = kTests / "data" / "aseprite_json";
+  // The same file under a name that says nothing: it is told by its magic number.
+  const fs::path renamed = kScratch / "aseprite-inspect" / "hero.bin";
+  fs::create_directories(renamed.parent_path());
+  fs::copy_file(dir / "hero.aseprite", renamed, fs::copy_options::overwrite_existing);
+  const std::string file = GENERATE(std::string("hero.aseprite"), std::string("renamed"));
+  Run run = run_spritec({"inspect", "--json", file == "renamed" ? renamed.string() : file}, dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  CHECK(run.err.empty());
+  const auto j = nlohmann::json::parse(run.out);
+  // make_export.py: a 16x16 RGBA canvas, frames of 100, 100, 150, 50 ms, layers body
+  // (visible) and guide (hidden), eleven tags, slice feet with keys at frames 0 and 2.
+  CHECK(j["canvas"] == nlohmann::json::array({16, 16}));
+  CHECK(j["color_mode"] == "rgba");
+  REQUIRE(j["frames"].size() == 4);
+  const int ms[] = {100, 100, 150, 50};
+  for (std::size_t i = 0; i < 4; ++i)
+    CHECK(j["frames"][i]["duration_ms"] == ms[i]);
+  REQUIRE(j["layers"].size() == 2);
+  CHECK(j["layers"][0]["name"] == "body");
+  CHECK(j["layers"][0]["visible"] == true);
+  CHECK(j["layers"][0]["drawn"] == true);
+  CHECK(j["layers"][1]["name"] == "guide");
+  CHECK(j["layers"][1]["visible"] == false);
+  CHECK(j["layers"][1]["drawn"] == false);
+  REQUIRE(j["tags"].size() == 11);
+  CHECK(
+      j["tags"][1] ==
+      nlohmann::json(
+          {{"name", "bounce"}, {"from", 0}, {"to", 2}, {"direction", "pingpong"}, {"repeat", 3}}));
+  CHECK(j["tags"][3]["direction"] == "pingpong_reverse");
+  CHECK(j["tags"][3]["repeat"] == 0);
+  REQUIRE(j["slices"].size() == 1);
+  const auto& keys = j["slices"][0]["keys"];
+  REQUIRE(keys.size() == 2);
+  // Bounds (4, 10, 8, 2) with pivot (4, 1) give origin (8, 11); (6, 10, 8, 2) and (3, 1)
+  // give (9, 11).
+  CHECK(keys[0]["bounds"] == nlohmann::json::array({4, 10, 8, 2}));
+  CHECK(keys[0]["pivot"] == nlohmann::json::array({4, 1}));
+  CHECK(keys[0]["origin"] == nlohmann::json::array({8, 11}));
+  CHECK(keys[1]["frame"] == 2);
+  CHECK(keys[1]["origin"] == nlohmann::json::array({9, 11}));
+}
+
+TEST_CASE("preview plays an .aseprite file as the definition with tags: true would") {
+  // The oracle: the same file read by a written definition, its tags as actions.
+  const fs::path dir = kScratch / "aseprite-preview";
+  fs::create_directories(dir);
+  fs::copy_file(kTests / "data" / "aseprite_json" / "hero.aseprite", dir / "hero.aseprite",
+                fs::copy_options::overwrite_existing);
+  write_text(dir / "written.sprites.yaml",
+             "pack: hero\nsheets:\n  - {name: hero, aseprite: hero.aseprite, tags: true}\n");
+  struct Output {
+    std::vector<std::string> flags;
+    std::string name;
+  };
+  const Output output = GENERATE(Output{{"--action", "sway"}, "sway.gif"},
+                                 Output{{"--action", "bounce", "--scale", "2"}, "bounce.apng"},
+                                 Output{{}, "first.gif"}, Output{{"--debug"}, "all.png"});
+  INFO(output.name);
+  std::vector<std::string> direct = {"preview", "hero.aseprite", "-o", "direct-" + output.name};
+  std::vector<std::string> written = {"preview", "written.sprites.yaml", "-o",
+                                      "written-" + output.name};
+  direct.insert(direct.end(), output.flags.begin(), output.flags.end());
+  written.insert(written.end(), output.flags.begin(), output.flags.end());
+  Run run = run_spritec(direct, dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  CHECK(run.err.empty());
+  REQUIRE(run_spritec(written, dir).exit == 0);
+  CHECK(read_text(dir / ("direct-" + output.name)) == read_text(dir / ("written-" + output.name)));
+}
+
+TEST_CASE("a scene's pack may be an .aseprite file: it plays as the written definition") {
+  // tags-file.scene.yaml plays every tag of hero.aseprite through hero-file.sprites.yaml
+  // (tags: true); the same scene naming the file itself gives the same trace.
+  const fs::path data = kTests / "data" / "aseprite_json";
+  const fs::path dir = kScratch / "aseprite-scene";
+  fs::create_directories(dir);
+  fs::copy_file(data / "hero.aseprite", dir / "hero.aseprite",
+                fs::copy_options::overwrite_existing);
+  std::string scene = read_text(data / "tags-file.scene.yaml");
+  const std::string packs = "packs: {hero: hero-file.sprites.yaml}";
+  REQUIRE(scene.find(packs) != std::string::npos);
+  scene.replace(scene.find(packs), packs.size(), "packs: {hero: hero.aseprite}");
+  write_text(dir / "tags.scene.yaml", scene);
+  const std::vector<std::string> args = {"simulate", "tags.scene.yaml", "--ticks",
+                                         "200",      "--trace",         "-"};
+  Run direct = run_spritec(args, dir);
+  INFO(direct.err);
+  REQUIRE(direct.exit == 0);
+  Run written =
+      run_spritec({"simulate", "tags-file.scene.yaml", "--ticks", "200", "--trace", "-"}, data);
+  REQUIRE(written.exit == 0);
+  CHECK(!direct.out.empty());
+  CHECK(direct.out == written.out);
+}
+
+TEST_CASE("a previewed .aseprite file ticks at a rate where no duration is rounded") {
+  // samples/slime: frames of 120, 200, 80, 100 and 150 ms, whose gcd with 1000 is 10 ms: at
+  // 100 ticks a second every one is whole (at the default 60, 120 ms would be 7.2 ticks).
+  const fs::path dir = kScratch / "aseprite-rate";
+  fs::create_directories(dir);
+  fs::copy_file(kSource / "samples" / "slime" / "slime.aseprite", dir / "slime.aseprite",
+                fs::copy_options::overwrite_existing);
+  write_text(dir / "written.sprites.yaml",
+             "pack: slime\ntick_rate: 100\n"
+             "sheets:\n  - {name: slime, aseprite: slime.aseprite, tags: true}\n");
+  Run run = run_spritec({"preview", "slime.aseprite", "--action", "idle", "-o", "a.gif"}, dir);
+  INFO(run.err);
+  REQUIRE(run.exit == 0);
+  CHECK(run.err.empty());  // no W0301
+  REQUIRE(run_spritec({"preview", "written.sprites.yaml", "--action", "idle", "-o", "b.gif"}, dir)
+              .exit == 0);
+  CHECK(read_text(dir / "a.gif") == read_text(dir / "b.gif"));
+}
+
+TEST_CASE("an .aseprite file without tags previews as one action of every frame") {
+  const fs::path dir = kScratch / "aseprite-untagged";
+  fs::create_directories(dir);
+  // Two 1x1 frames of 100 and 50 ms, no tags (tests/unit/aseprite/ase_writer.hpp).
+  ase_test::Sprite s;
+  s.width = s.height = 1;
+  s.frames = {{100,
+               {ase_test::layer_chunk({"body"}),
+                ase_test::image_cel(0, 0, 0, 1, 1, ase_test::rgba_pixels({0xff0000ff}))}},
+              {50, {ase_test::image_cel(0, 0, 0, 1, 1, ase_test::rgba_pixels({0x00ff00ff}))}}};
+  const ase_test::Bytes bytes = s.bytes();
+  write_text(dir / "blink.aseprite", std::string(bytes.begin(), bytes.end()));
+  Run run = run_spritec({"preview", "blink.aseprite", "--action", "nope", "-o", "x.gif"}, dir);
+  CHECK(run.exit == 1);
+  CHECK(run.err.find("has no action 'nope' (it has blink)") != std::string::npos);
+  // Its steps are the frames for their durations, 6 and 3 ticks at 60 a second: the
+  // preview is that of the action written so.
+  write_text(dir / "oracle.sprites.yaml",
+             "pack: blink\nsheets:\n  - {name: blink, aseprite: blink.aseprite}\n"
+             "actions:\n  blink: {frames: [{frame: blink/0, ticks: 6}, {frame: blink/1, "
+             "ticks: 3}]}\n");
+  REQUIRE(run_spritec({"preview", "blink.aseprite", "--fps", "60", "-o", "a.gif"}, dir).exit == 0);
+  REQUIRE(run_spritec({"preview", "oracle.sprites.yaml", "--fps", "60", "-o", "b.gif"}, dir).exit ==
+          0);
+  CHECK(read_text(dir / "a.gif") == read_text(dir / "b.gif"));
+  // Under a name that says nothing it is told by its magic number, and plays the same.
+  write_text(dir / "blink.bin", std::string(bytes.begin(), bytes.end()));
+  REQUIRE(run_spritec({"preview", "blink.bin", "--fps", "60", "-o", "c.gif"}, dir).exit == 0);
+  CHECK(read_text(dir / "c.gif") == read_text(dir / "b.gif"));
+}
+
+TEST_CASE("a damaged .aseprite file is E0213 at the file, without a line of its bytes") {
+  const fs::path errors = kTests / "data" / "errors";
+  // Damaged in its structure (found by the parser) and in a cel's zlib data (found when
+  // the frames are drawn).
+  const std::string which = GENERATE(std::string("E0213-aseprite-damaged"), "E0213-aseprite-zlib");
+  const std::string command = GENERATE(std::string("inspect"), "preview");
+  INFO(which << " " << command);
+  std::vector<std::string> args = {command, "hero.aseprite"};
+  if (command == "preview") args.insert(args.end(), {"-o", (kScratch / "damaged.gif").string()});
+  Run run = run_spritec(args, errors / which);
+  if (command == "inspect" && which == "E0213-aseprite-zlib") {
+    CHECK(run.exit == 0);  // inspect reads the structure; it draws no pixels
+    return;
+  }
+  CHECK(run.exit == 1);
+  CHECK(run.err.rfind("hero.aseprite: error[E0213]: ", 0) == 0);
+  CHECK(run.err.find("E0003") == std::string::npos);
+  CHECK(run.err.find(" 1 | ") == std::string::npos);  // no source line is shown
+}
+
+TEST_CASE("check and build say an .aseprite file is not a definition") {
+  const fs::path dir = kTests / "data" / "aseprite_json";
+  for (const std::string command : {"check", "build"}) {
+    std::vector<std::string> args = {command, "hero.aseprite"};
+    if (command == "build") args.insert(args.end(), {"-o", (kScratch / "x.spk").string()});
+    Run run = run_spritec(args, dir);
+    CHECK(run.exit == 2);
+    CHECK(run.err.find("hero.aseprite is an Aseprite file; " + command + " takes a definition") !=
+          std::string::npos);
+  }
 }

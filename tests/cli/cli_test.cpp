@@ -675,6 +675,12 @@ TEST_CASE("JSON outputs follow the schemas that ship in schemas/") {
     REQUIRE(fresh.exit == 0);
     CHECK(schema_errors("inspect.schema.json", nlohmann::json::parse(fresh.out)) == "");
   }
+  SECTION("inspect --json of an .aseprite file") {
+    Run run =
+        run_spritec({"inspect", "--json", "hero.aseprite"}, kTests / "data" / "aseprite_json");
+    REQUIRE(run.exit == 0);
+    CHECK(schema_errors("aseprite-inspect.schema.json", nlohmann::json::parse(run.out)) == "");
+  }
   SECTION("a schema catches a document that breaks it") {
     CHECK(schema_errors("diagnostics.schema.json", nlohmann::json{{"errors", -1}}) != "");
   }

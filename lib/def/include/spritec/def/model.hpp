@@ -34,6 +34,18 @@ struct Size {
   bool operator==(const Size& o) const { return width == o.width && height == o.height; }
 };
 
+// An origin coordinate written as a word (`origin: [center, bottom]`, docs/definitions.md
+// "Origins"): left/top, center, right/bottom. A sheet's or a grid's origin holds it as one of
+// these values, below any number an origin may take (-1,000,000), until each frame's origin is
+// resolved against that frame's untrimmed size; a Frame's origin is always a number.
+inline constexpr int kAnchorStart = -2000001;   // left, top: 0
+inline constexpr int kAnchorCenter = -2000002;  // center: floor(size / 2)
+inline constexpr int kAnchorEnd = -2000003;     // right, bottom: size - 1
+// The pixel an anchored coordinate names on an axis of `size` pixels (a number stays as it is).
+int resolve_anchor(int coordinate, int size);
+// Both coordinates of an origin resolved on a frame of `untrimmed` size.
+Point resolve_origin(Point origin, Size untrimmed);
+
 struct Rect {
   int x = 0;
   int y = 0;
@@ -95,7 +107,7 @@ struct Variant {
 
 struct Grid {
   Size cell;
-  Point origin;
+  Point origin;  // may hold kAnchor* words, resolved on the cell
   Point offset;
   Point spacing;
   std::optional<int> count;
@@ -124,7 +136,7 @@ struct Sheet {
   std::filesystem::path image_path;  // image: resolved (empty for files:)
   Size image_size;                   // image: from the PNG header (0x0 for files:)
   Grid grid;                         // kGrid only
-  Point origin;                      // sheet-level default origin
+  Point origin;                      // sheet-level default origin (may hold kAnchor* words)
   std::optional<Rgb> colorkey;
   diag::Span colorkey_span;
   std::size_t first_frame = 0;  // this sheet's frames are frames[first_frame, +frame_count)
