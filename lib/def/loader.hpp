@@ -97,6 +97,9 @@ class Loader {
   void add_tag_actions();
   bool load_tag_view(const Node& item, std::vector<Step>& steps);
 
+  // --- texturepacker_sheets.cpp ------------------------------------------------------
+  bool load_texturepacker_json_sheet(Sheet& sheet, const Node& json);
+
   // --- actions.cpp --------------------------------------------------------------------
   // What could be read of a step, for the checks between views.
   struct StepKnown {

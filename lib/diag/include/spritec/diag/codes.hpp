@@ -53,6 +53,7 @@
   X(kAsepriteInvalid,       "E0213", "an Aseprite file or its JSON is damaged or unsupported") \
   X(kUnknownLayer,          "E0214", "layers: names a layer the Aseprite file does not have") \
   X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
+  X(kTexturePackerInvalid,  "E0216", "a TexturePacker JSON is damaged or unsupported")      \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
