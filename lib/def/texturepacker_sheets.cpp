@@ -31,6 +31,48 @@ std::string rect_text(const Rect& r) {
          size_text(r.width, r.height) + ")";
 }
 
+// Notes pointing into the JSON file, by line and column (named as the definition's own
+// paths are shown).
+class JsonNotes {
+ public:
+  JsonNotes(std::string_view text, std::string shown) : text_(text), shown_(std::move(shown)) {}
+  std::vector<diag::Note> at(std::size_t offset, std::string message) const {
+    std::vector<diag::Note> notes;
+    if (offset == std::string::npos) return notes;
+    const TextPosition p = text_position(text_, offset);
+    notes.push_back(diag::Note{diag::Span{shown_, p.line, p.column, 0}, std::move(message)});
+    return notes;
+  }
+
+ private:
+  std::string_view text_;
+  std::string shown_;
+};
+
+// How the frames sit in the image: the first that does not lie inside it and how many do
+// not; and the pixels of the rotated frames' regions, each distinct one counted once (the
+// atlas turns each into an upright copy; in a real atlas they do not overlap).
+struct Placement {
+  const PackedFrame* first_outside = nullptr;
+  std::size_t outside = 0;
+  std::int64_t turned_area = 0;
+};
+
+Placement place(const std::vector<PackedFrame>& frames, Size image) {
+  Placement out;
+  std::set<std::tuple<int, int, int, int>> turned;
+  for (const PackedFrame& f : frames) {
+    const Rect& r = f.rect;
+    if (r.x + r.width > image.width || r.y + r.height > image.height) {
+      if (!out.first_outside) out.first_outside = &f;
+      ++out.outside;
+    } else if (f.rotated && turned.emplace(r.x, r.y, r.width, r.height).second) {
+      out.turned_area += std::int64_t{r.width} * r.height;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 bool Loader::load_texturepacker_json_sheet(Sheet& sheet, const Node& json) {
@@ -41,27 +83,21 @@ bool Loader::load_texturepacker_json_sheet(Sheet& sheet, const Node& json) {
                               source->second.size());
   const std::string what = "TexturePacker JSON '" + json.value + "'";
   const diag::Span at = doc_.span(json);
-  // A note pointing into the JSON file (as the definition's own paths are shown).
-  const std::string shown = (base_dir_ / fs::path(json.value)).lexically_normal().generic_string();
-  const auto in_json = [&](std::size_t offset, std::string message) {
-    std::vector<diag::Note> notes;
-    if (offset == std::string::npos) return notes;
-    const TextPosition p = text_position(text, offset);
-    notes.push_back(diag::Note{diag::Span{shown, p.line, p.column, 0}, std::move(message)});
-    return notes;
-  };
-
+  const JsonNotes notes(text,
+                        (base_dir_ / fs::path(json.value)).lexically_normal().generic_string());
   const diag::Result<PackedSheet, JsonError> parsed = parse_texturepacker_json(text);
   if (!parsed) {
     error(code_of(parsed.error.kind), at, what + ": " + parsed.error.message,
-          in_json(parsed.error.offset, "the problem is here"));
+          notes.at(parsed.error.offset, "the problem is here"));
     return false;
   }
   const PackedSheet& data = parsed.value;
-  // meta.image is relative to the JSON file.
+  // meta.image is relative to the JSON file; an absolute one stays absolute (E0201).
   const std::size_t slash = json.value.rfind('/');
   const std::string image_written =
-      (slash == std::string::npos ? std::string() : json.value.substr(0, slash + 1)) + data.image;
+      (slash == std::string::npos || data.image[0] == '/' ? std::string()
+                                                          : json.value.substr(0, slash + 1)) +
+      data.image;
   const auto image_path = resolve(image_written, json);
   if (!image_path) return false;
   const auto info = read_image(*image_path, image_written, json);
@@ -74,42 +110,27 @@ bool Loader::load_texturepacker_json_sheet(Sheet& sheet, const Node& json) {
           what + ": meta.size says " + size_text(data.image_size.width, data.image_size.height) +
               " but " + image_written + " is " + size_text(info->width, info->height) +
               " (the JSON and the image are from different exports?)",
-          in_json(data.size_at, "meta.size"));
+          notes.at(data.size_at, "meta.size"));
     return false;
   }
-
-  // Every frame inside the image (the first one that is not is reported, with a count of
-  // the others), and the rotated ones, which the atlas turns into copies, no larger
-  // together than the image: in a real atlas they do not overlap.
-  std::size_t outside = 0;
-  const PackedFrame* first_outside = nullptr;
-  std::set<std::tuple<int, int, int, int>> turned;
-  std::int64_t turned_area = 0;
-  for (const PackedFrame& f : data.frames) {
-    const Rect& r = f.rect;
-    if (r.x + r.width > info->width || r.y + r.height > info->height) {
-      if (!first_outside) first_outside = &f;
-      ++outside;
-    } else if (f.rotated && turned.emplace(r.x, r.y, r.width, r.height).second) {
-      turned_area += std::int64_t{r.width} * r.height;
-    }
-  }
-  if (first_outside) {
-    error(Code::kRectOutsideImage, at,
-          what + ": frame '" + first_outside->name + "' " + rect_text(first_outside->rect) +
-              (first_outside->rotated ? ", rotated," : "") + " lies outside " + image_text +
-              (outside > 1 ? "; so do " + std::to_string(outside - 1) + " other frames" : ""),
-          in_json(first_outside->at, "its frame rectangle"));
+  const Placement placed = place(data.frames, sheet.image_size);
+  if (const PackedFrame* f = placed.first_outside) {
+    error(
+        Code::kRectOutsideImage, at,
+        what + ": frame '" + f->name + "' " + rect_text(f->rect) +
+            (f->rotated ? ", rotated," : "") + " lies outside " + image_text +
+            (placed.outside > 1 ? "; so do " + std::to_string(placed.outside - 1) + " other frames"
+                                : ""),
+        notes.at(f->at, "its frame rectangle"));
     return false;
   }
-  if (turned_area > std::int64_t{info->width} * info->height) {
+  if (placed.turned_area > std::int64_t{info->width} * info->height) {
     error(Code::kTexturePackerInvalid, at,
-          what + ": its rotated frames cover " + std::to_string(turned_area) +
+          what + ": its rotated frames cover " + std::to_string(placed.turned_area) +
               " pixels together, more than " + image_text +
               " holds: their rectangles overlap, which no packer writes");
     return false;
   }
-
   if (!room_for(static_cast<std::int64_t>(data.frames.size()), sheet, json)) return false;
   for (const PackedFrame& f : data.frames) {
     add_frame(sheet, f.name, sheet.image_path, sheet.image_size, f.rect,

@@ -164,6 +164,18 @@ TEST_CASE("TexturePacker's Array form reads as the Hash form") {
   CHECK(l.def->frames[0].image == fs::canonical(root.dir() / "data/atlas.png"));
 }
 
+TEST_CASE("an absolute meta.image stays absolute and is refused (E0201), beside the JSON too") {
+  Root root;
+  root.write("data/atlas.json", R"({"frames": {"a": {"frame": {"x":0,"y":0,"w":4,"h":4}}},
+    "meta": {"image": "/atlas.png"}})");
+  root.png("data/atlas.png", 16, 8);  // "data/" + "/atlas.png" must not find this one
+  const auto l = root.load("data/atlas.json");
+  CHECK_FALSE(l.def);
+  const auto e = with_code(l.sink, Code::kPathOutsideRoot);
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].message.find("path '/atlas.png' is not allowed") != std::string::npos);
+}
+
 TEST_CASE("a pivot is a fraction of the untrimmed size, rounded half away from zero") {
   Root root;
   // On a 10x6 canvas: pivot (0.25, -0.25) is (2.5, -1.5) -> (3, -2); (-0.05, 1.25) is
