@@ -205,6 +205,9 @@ std::string syntax_reason(const std::string& what) {
   std::string reason = what;
   if (const std::size_t at = reason.find("syntax error"); at != std::string::npos) {
     reason = reason.substr(at);
+  } else if (const std::size_t end = reason.find("] ");
+             reason[0] == '[' && end != std::string::npos) {
+    reason = reason.substr(end + 2);  // "[json.exception.out_of_range.406] number overflow …"
   }
   if (const std::size_t last = reason.find("; last read"); last != std::string::npos) {
     reason = reason.substr(0, last);
@@ -468,6 +471,10 @@ diag::Result<PackedSheet, JsonError> parse_texturepacker_json(std::string_view t
   } catch (const ojson::parse_error& e) {
     return JsonError{JsonError::Kind::kDamaged, "is not JSON (" + syntax_reason(e.what()) + ")",
                      e.byte > 0 ? std::min<std::size_t>(e.byte - 1, text.size()) : 0};
+  } catch (const ojson::exception& e) {
+    // A number past a double's range (1e400) is nlohmann's out_of_range, not a parse error.
+    return JsonError{JsonError::Kind::kDamaged, "is not JSON (" + syntax_reason(e.what()) + ")",
+                     kNone};
   }
   const Scanner scan(text);
   Reader r;

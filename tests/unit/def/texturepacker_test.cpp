@@ -262,6 +262,9 @@ TEST_CASE("damaged or hostile TexturePacker JSON is refused with its code, path 
   const std::vector<Hostile> cases = {
       {"a syntax error", "{\"frames\": {\n  \"a\": {\"frame\": }", Code::kTexturePackerInvalid,
        "is not JSON (syntax error", 2, 18},
+      // Found by fuzz_texturepacker: nlohmann throws out_of_range, not parse_error, for it.
+      {"a number past a double's range", one_frame(R"("frame": {"x":1e3002,"y":0,"w":3,"h":4})"),
+       Code::kTexturePackerInvalid, "is not JSON (number overflow parsing '1e3002')", 0, 0},
       {"truncated", kHash.substr(0, 100), Code::kTexturePackerInvalid, "is not JSON", 0, 0},
       {"not an object", "[1, 2]", Code::kTexturePackerInvalid, "is array, not TexturePacker's", 1,
        1},
