@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <thread>
 #include <tuple>
@@ -50,7 +51,9 @@ struct Source {
   diag::Span span;                  // where the definition names it (for errors)
   std::vector<std::size_t> frames;  // the definition frames cut from it, in order
   image::Image image;  // after cut_frames: only the part its frames' trimmed pixels cover
-  std::string error;   // empty when decoded
+  // Its rotated frames turned upright, one per distinct rectangle (a deque: cuts point in).
+  std::deque<image::Image> turned;
+  std::string error;                                     // empty when decoded
   diag::Code error_code = diag::Code::kImageUnreadable;  // its code, when there is an error
 };
 
@@ -59,6 +62,7 @@ struct Cut {
   const image::Image* image = nullptr;  // its source's (possibly cropped) image
   image::Rect trimmed;                  // in the source image as decoded (empty: no pixel)
   image::Rect at;                       // the same pixels in `image`
+  def::Point corner;                    // the frame's top-left where `trimmed` is measured
   std::uint64_t hash = 0;               // of those pixels, when deduplicating
 };
 
@@ -161,16 +165,45 @@ void decode_source(Source& source, int max_side) {
 // does not stay in memory whole. Runs on the decoding thread: each frame belongs to one
 // source, so threads write to distinct cuts. The pixels, rectangles and hashes are the
 // same as trimming the whole image on one thread, so the output does not depend on jobs.
+// A rotated frame (stored turned clockwise) is turned upright into a copy of its own,
+// made once for each distinct rectangle, and trimmed and hashed there; the others are cut
+// from the source image.
+bool turns(const def::Frame& frame) {
+  return frame.rotated && frame.rect.width > 0 && frame.rect.height > 0;
+}
+
+void cut_turned(Source& source, const def::Frame& frame, const def::AtlasOptions& opt, Cut& cut,
+                std::map<std::tuple<int, int, int, int>, const image::Image*>& made) {
+  const def::Rect& r = frame.rect;
+  const image::Image*& upright = made[{r.x, r.y, r.width, r.height}];
+  if (!upright) {
+    upright = &source.turned.emplace_back(
+        image::turn_counter_clockwise(source.image, {r.x, r.y, r.width, r.height}));
+  }
+  cut.image = upright;
+  cut.trimmed =
+      opt.trim ? image::trim_bounds(*upright, image::whole(*upright)) : image::whole(*upright);
+  cut.at = cut.trimmed;
+  if (!cut.trimmed.empty() && opt.dedupe) cut.hash = image::hash_rect(*upright, cut.trimmed);
+}
+
 void cut_frames(Source& source, const def::Definition& definition, std::vector<Cut>& cuts) {
   const def::AtlasOptions& opt = definition.atlas;
   int x0 = source.image.width;
   int y0 = source.image.height;
   int x1 = 0;
   int y1 = 0;
+  std::map<std::tuple<int, int, int, int>, const image::Image*> made;
   for (std::size_t i : source.frames) {
-    const def::Rect& r = definition.frames[i].rect;
-    const image::Rect rect{r.x, r.y, r.width, r.height};
+    const def::Frame& frame = definition.frames[i];
     Cut& cut = cuts[i];
+    if (turns(frame)) {
+      cut_turned(source, frame, opt, cut, made);
+      continue;
+    }
+    const def::Rect& r = frame.rect;
+    const image::Rect rect{r.x, r.y, r.width, r.height};
+    cut.corner = {r.x, r.y};
     cut.trimmed = opt.trim ? image::trim_bounds(source.image, rect) : rect;
     if (cut.trimmed.empty()) continue;
     if (opt.dedupe) cut.hash = image::hash_rect(source.image, cut.trimmed);
@@ -187,11 +220,17 @@ void cut_frames(Source& source, const def::Definition& definition, std::vector<C
     x0 = y0 = 0;
   }
   for (std::size_t i : source.frames) {
+    if (turns(definition.frames[i])) continue;
     Cut& cut = cuts[i];
     cut.image = &source.image;
     if (!cut.trimmed.empty())
       cut.at = {cut.trimmed.x - x0, cut.trimmed.y - y0, cut.trimmed.w, cut.trimmed.h};
   }
+}
+
+void release(Source& source) {
+  source.image = image::Image();
+  source.turned.clear();
 }
 
 void decode_all(std::vector<Source>& sources, const def::Definition& definition,
@@ -368,8 +407,8 @@ void AtlasBuilder::dedupe() {
       out.rect = {};
       continue;
     }
-    out.trim_x = cut.trimmed.x - frame.rect.x + frame.offset.x;
-    out.trim_y = cut.trimmed.y - frame.rect.y + frame.offset.y;
+    out.trim_x = cut.trimmed.x - cut.corner.x + frame.offset.x;
+    out.trim_y = cut.trimmed.y - cut.corner.y + frame.offset.y;
     out.rect.w = cut.trimmed.w;
     out.rect.h = cut.trimmed.h;
     if (opt_.dedupe) {
@@ -397,7 +436,7 @@ void AtlasBuilder::release_unused_sources() {
   for (std::size_t i : stored_)
     ++uses_[frame_source_[i]];
   for (std::size_t s = 0; s < sources_.size(); ++s) {
-    if (uses_[s] == 0) sources_[s].image = image::Image();
+    if (uses_[s] == 0) release(sources_[s]);
   }
 }
 
@@ -468,7 +507,7 @@ void AtlasBuilder::compose(const pack::Packing& packed) {
       image::blit(page, frame.rect.x, frame.rect.y, *cuts_[i].image, cuts_[i].at);
       if (opt_.extrude > 0) image::extrude(page, frame.rect, opt_.extrude);
       stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
-      if (--uses_[frame_source_[i]] == 0) sources_[frame_source_[i]].image = image::Image();
+      if (--uses_[frame_source_[i]] == 0) release(sources_[frame_source_[i]]);
     }
     detail::give_back_freed_memory();
     if (options_.page_done) options_.page_done(p, page);

@@ -99,6 +99,9 @@ class Loader {
   bool load_tag_view(const Node& item, std::vector<Step>& steps);
   void take_tag_mode(Action& a);
 
+  // --- texturepacker_sheets.cpp ------------------------------------------------------
+  bool load_texturepacker_json_sheet(Sheet& sheet, const Node& json);
+
   // --- actions.cpp --------------------------------------------------------------------
   // What could be read of a step, for the checks between views.
   struct StepKnown {

@@ -73,7 +73,7 @@ void Loader::load_sheet(const Node& n) {
 // every frame of the sheet could be listed.
 bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   std::vector<GivenKey> sources, cutters;
-  for (const char* key : {"image", "files", "aseprite", "aseprite_json"}) {
+  for (const char* key : {"image", "files", "aseprite", "aseprite_json", "texturepacker_json"}) {
     if (const Node* v = n.find(key)) sources.push_back({key, v});
   }
   const Node* detect = n.find("detect");
@@ -92,8 +92,8 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   if (sources.empty()) {
     error(Code::kSheetSource, sheet.span,
           "sheet '" + sheet.name +
-              "' needs image: (with grid:, frames: or detect: true), files:, aseprite: or "
-              "aseprite_json:");
+              "' needs image: (with grid:, frames: or detect: true), files:, aseprite:, "
+              "aseprite_json: or texturepacker_json:");
     return false;
   }
   const GivenKey& source = sources[0];
@@ -134,8 +134,8 @@ bool Loader::keys_fit_source(const Sheet& sheet, const Node& n, const std::strin
   return true;
 }
 
-// A sheet whose source lists its frames (files:, aseprite:, aseprite_json:): it takes
-// no way to cut an image (E0211).
+// A sheet whose source lists its frames (files:, aseprite:, aseprite_json:,
+// texturepacker_json:): it takes no way to cut an image (E0211).
 bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& source,
                                const std::vector<GivenKey>& cutters) {
   const std::string kind = source.name;
@@ -143,8 +143,9 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
   if (!cutters.empty()) {
     error(Code::kSheetSource, doc_.span(*cutters[0].node),
           "sheet '" + sheet.name + "'" +
-              (aseprite ? " takes its frames from the Aseprite export"
-                        : " takes one frame per file with files:") +
+              (aseprite                       ? " takes its frames from the Aseprite export"
+               : kind == "texturepacker_json" ? " takes its frames from the TexturePacker JSON"
+                                              : " takes one frame per file with files:") +
               "; grid:, frames: and detect: only cut an image:");
     return false;
   }
@@ -154,6 +155,7 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
   }
   if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
   if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
+  if (kind == "texturepacker_json") return load_texturepacker_json_sheet(sheet, *source.node);
   return load_files_sheet(sheet, *source.node);
 }
 

@@ -85,6 +85,18 @@ Image crop(const Image& img, Rect rect) {
   return out;
 }
 
+Image turn_counter_clockwise(const Image& img, Rect rect) {
+  assert(inside(img, rect));
+  rect = intersect(rect, whole(img));
+  Image out(rect.h, rect.w);
+  for (int y = 0; y < out.height; ++y) {
+    for (int x = 0; x < out.width; ++x) {
+      std::memcpy(out.pixel(x, y), img.pixel(rect.x + rect.w - 1 - y, rect.y + x), 4);
+    }
+  }
+  return out;
+}
+
 void blit(Image& dst, int x, int y, const Image& src, Rect src_rect) {
   assert(&dst != &src);
   Rect s;

@@ -121,3 +121,20 @@ TEST_CASE("every corpus Aseprite file as a sheet through check and build", "[hos
   }
   CHECK(n >= 5);
 }
+
+TEST_CASE("every corpus TexturePacker JSON as a sheet through check and build", "[hostile]") {
+  fs::path dir = kScratch / "corpus-texturepacker";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(kTests / "data" / "texturepacker" / "atlas.png", dir / "atlas.png");
+  write_text(dir / "a.sprites.yaml",
+             "pack: a\nsheets:\n  - {name: s, texturepacker_json: a.json}\n");
+  int n = 0;
+  for (const fs::path& file : corpus("texturepacker")) {
+    fs::copy_file(file, dir / "a.json", fs::copy_options::overwrite_existing);
+    expect_clean({"check", "a.sprites.yaml"}, dir);
+    expect_clean({"build", "a.sprites.yaml", "-o", "a.spk"}, dir);
+    ++n;
+  }
+  CHECK(n >= 10);
+}

@@ -81,6 +81,22 @@ TEST_CASE("crop copies a rectangle") {
   CHECK(at(c, 2, 1) == Px{4, 2, 100, 255});
 }
 
+TEST_CASE("turning counter-clockwise makes the region's right column the top row") {
+  // The region x 1..3, y 1..2 of a 5x4 image, turned a quarter counter-clockwise, is 2
+  // wide and 3 tall: its top row is the region's right column read downwards, (3, 1) then
+  // (3, 2); its bottom row the left column, (1, 1) then (1, 2).
+  const Image img = coords(5, 4);
+  const Image t = spritec::image::turn_counter_clockwise(img, {1, 1, 3, 2});
+  REQUIRE(t.width == 2);
+  REQUIRE(t.height == 3);
+  CHECK(at(t, 0, 0) == Px{3, 1, 100, 255});
+  CHECK(at(t, 1, 0) == Px{3, 2, 100, 255});
+  CHECK(at(t, 0, 1) == Px{2, 1, 100, 255});
+  CHECK(at(t, 1, 1) == Px{2, 2, 100, 255});
+  CHECK(at(t, 0, 2) == Px{1, 1, 100, 255});
+  CHECK(at(t, 1, 2) == Px{1, 2, 100, 255});
+}
+
 TEST_CASE("blit replaces pixels, alpha included, and skips what falls outside") {
   const Image src = coords(3, 3);
   Image dst(4, 4);

@@ -113,7 +113,15 @@ struct Grid {
   std::optional<int> count;
 };
 
-enum class SheetKind { kGrid, kFrames, kFiles, kDetect, kAseprite, kAsepriteJson };
+enum class SheetKind {
+  kGrid,
+  kFrames,
+  kFiles,
+  kDetect,
+  kAseprite,
+  kAsepriteJson,
+  kTexturePackerJson
+};
 
 // How Aseprite plays a tag (its "Animation Direction").
 enum class TagDirection { kForward, kReverse, kPingpong, kPingpongReverse };
@@ -165,6 +173,10 @@ struct Frame {
   // offset 0: the rect is the whole frame.
   Size canvas;
   Point offset;  // where rect's top-left lies in the untrimmed frame
+  // The rect holds the frame turned 90° clockwise (TexturePacker's rotated frames): it is
+  // the upright frame's height wide and its width tall, and the atlas turns it back
+  // (counter-clockwise) before trimming; offset and canvas are the upright frame's.
+  bool rotated = false;
   Point origin;  // relative to the untrimmed frame's top-left corner; may lie outside it
   // aseprite: the file's frame this is (its pixels are that frame flattened); -1 otherwise.
   int source_frame = -1;

@@ -53,6 +53,7 @@
   X(kAsepriteInvalid,       "E0213", "an Aseprite file or its JSON is damaged or unsupported") \
   X(kUnknownLayer,          "E0214", "layers: names a layer the Aseprite file does not have") \
   X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
+  X(kTexturePackerInvalid,  "E0216", "a TexturePacker JSON is damaged or unsupported")      \
   X(kTagModes,              "E0220", "an action's tag views play in different directions")  \
   X(kOriginWord,            "E0221", "an origin's word belongs to the other axis")          \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \

@@ -214,6 +214,12 @@ Rect trim_bounds(const Image& img, Rect rect);
 // A copy of the pixels of `rect` (which must lie inside the image).
 Image crop(const Image& img, Rect rect);
 
+// A copy of the pixels of `rect` (which must lie inside the image) turned 90° counter-
+// clockwise: rect.h wide and rect.w tall, pixel (x, y) of the copy being pixel
+// (rect.x + rect.w - 1 - y, rect.y + x) of the image. It turns back a sprite a packer
+// stored turned 90° clockwise (TexturePacker's rotated frames).
+Image turn_counter_clockwise(const Image& img, Rect rect);
+
 // Copies the pixels of `src_rect` of `src` into `dst` with their top-left corner at (x, y),
 // replacing what was there (alpha included). Parts falling outside `dst` are skipped.
 // `dst` and `src` must be different images.

@@ -1,0 +1,162 @@
+// Fuzz target: TexturePacker JSON as a sheet (texturepacker_json:), through the definition
+// loader and the atlas.
+//
+// The bytes are written as a.json into a temporary root that also holds atlas.png, a 32x32
+// image whose every pixel differs, and a definition naming a.json is loaded:
+// 1. Failure comes with an error; every diagnostic and note has a 1-based position or none;
+//    the diagnostics render as text (reading the JSON back for its lines), JSON and
+//    GitHub annotations.
+// 2. An accepted sheet's frames are named s/<something>, lie inside the image (a rotated
+//    one's region h x w of its upright size), fit their canvases (capped at 16,384 a
+//    side), and have origins within ±1,000,000.
+// 3. build_atlas then gives every frame its canvas as its source size, and (for up to 64
+//    frames) each untrimmed frame is exactly the image's region at the frame's place on
+//    the canvas — turned counter-clockwise for a rotated one, computed here pixel by pixel
+//    from the formula (upright (u, v) is region pixel (h - 1 - v, u)), not by spritec.
+// Seeds: tests/fuzz/corpus/texturepacker (Hash and Array forms, rotated, trimmed, pivots,
+// the error cases' files).
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "fuzz_check.hpp"
+#include "fuzz_temp_dir.hpp"
+#include "spritec/atlas/atlas.hpp"
+#include "spritec/def/definition.hpp"
+#include "spritec/diag/render.hpp"
+#include "spritec/image/image.hpp"
+
+namespace {
+
+namespace def = spritec::def;
+namespace diag = spritec::diag;
+namespace image = spritec::image;
+namespace fs = std::filesystem;
+
+constexpr int kSide = 32;
+volatile std::uint64_t g_sink = 0;
+
+// Pixel (x, y) of atlas.png: every one different, half of them translucent, a few clear.
+void source_pixel(int x, int y, std::uint8_t out[4]) {
+  out[0] = static_cast<std::uint8_t>(8 * x);
+  out[1] = static_cast<std::uint8_t>(8 * y);
+  out[2] = static_cast<std::uint8_t>(x ^ y);
+  out[3] = static_cast<std::uint8_t>((x + y) % 7 == 0 ? 0 : (x + y) % 2 ? 255 : 128);
+  if (out[3] == 0) out[0] = out[1] = out[2] = 0;
+}
+
+const fs::path& root() {
+  static const FuzzTempDir dir("spritec-fuzz-texturepacker");
+  static const bool written = [] {
+    image::Image img(kSide, kSide);
+    for (int y = 0; y < kSide; ++y)
+      for (int x = 0; x < kSide; ++x)
+        source_pixel(x, y, img.pixel(x, y));
+    const image::Bytes png = image::encode_png(img);
+    std::ofstream(dir.path() / "atlas.png", std::ios::binary)
+        .write(reinterpret_cast<const char*>(png.data()), std::streamsize(png.size()));
+    return true;
+  }();
+  (void)written;
+  return dir.path();
+}
+
+void render_all(const diag::Sink& sink) {
+  diag::Sink sorted = sink;
+  sorted.finalize();
+  std::ostringstream out;
+  diag::render_text(out, sorted, diag::TextOptions{});
+  diag::render_json(out, sorted);
+  diag::render_github(out, sorted);
+  g_sink = g_sink + out.str().size();
+}
+
+void check_positions(const diag::Sink& sink) {
+  for (const diag::Diagnostic& d : sink.diagnostics()) {
+    FUZZ_CHECK(d.span.line >= 0 && d.span.column >= 0);
+    for (const diag::Note& n : d.notes)
+      FUZZ_CHECK(n.span.line >= 0 && n.span.column >= 0 &&
+                 (n.span.line == 0) == (n.span.column == 0));
+  }
+}
+
+void check_frame(const def::Frame& f) {
+  FUZZ_CHECK(f.name.rfind("s/", 0) == 0 && f.name.size() > 2);
+  FUZZ_CHECK(f.rect.x >= 0 && f.rect.y >= 0 && f.rect.width >= 0 && f.rect.height >= 0);
+  FUZZ_CHECK(f.rect.x + f.rect.width <= kSide && f.rect.y + f.rect.height <= kSide);
+  const int up_w = f.rotated ? f.rect.height : f.rect.width;
+  const int up_h = f.rotated ? f.rect.width : f.rect.height;
+  FUZZ_CHECK(f.canvas.width >= 1 && f.canvas.height >= 1);
+  FUZZ_CHECK(f.canvas.width <= def::kMaxImageSide && f.canvas.height <= def::kMaxImageSide);
+  FUZZ_CHECK(f.offset.x >= 0 && f.offset.y >= 0);
+  FUZZ_CHECK(f.offset.x + up_w <= f.canvas.width && f.offset.y + up_h <= f.canvas.height);
+  FUZZ_CHECK(f.origin.x >= -1000000 && f.origin.x <= 1000000);
+  FUZZ_CHECK(f.origin.y >= -1000000 && f.origin.y <= 1000000);
+}
+
+// The untrimmed frame as the format describes it, from the source pixels.
+image::Image expected(const def::Frame& f) {
+  image::Image out(f.canvas.width, f.canvas.height);
+  const int up_w = f.rotated ? f.rect.height : f.rect.width;
+  const int up_h = f.rotated ? f.rect.width : f.rect.height;
+  for (int v = 0; v < up_h; ++v) {
+    for (int u = 0; u < up_w; ++u) {
+      const int x = f.rotated ? f.rect.x + f.rect.width - 1 - v : f.rect.x + u;
+      const int y = f.rotated ? f.rect.y + u : f.rect.y + v;
+      source_pixel(x, y, out.pixel(f.offset.x + u, f.offset.y + v));
+    }
+  }
+  return out;
+}
+
+void check_atlas(const def::Definition& d) {
+  diag::Sink sink;
+  const std::optional<spritec::atlas::Atlas> built =
+      spritec::atlas::build_atlas(d, spritec::atlas::Options{}, sink);
+  if (!built) {
+    FUZZ_CHECK(sink.has_errors());  // a canvas too large for a page, say
+    return;
+  }
+  FUZZ_CHECK(built->frames.size() == d.frames.size());
+  for (std::size_t i = 0; i < d.frames.size(); ++i) {
+    const def::Frame& f = d.frames[i];
+    const spritec::atlas::Frame& a = built->frames[i];
+    FUZZ_CHECK(a.source_w == f.canvas.width && a.source_h == f.canvas.height);
+    FUZZ_CHECK(a.origin == f.origin);
+    FUZZ_CHECK(a.trim_x >= 0 && a.trim_y >= 0);
+    FUZZ_CHECK(a.trim_x + a.rect.w <= a.source_w && a.trim_y + a.rect.h <= a.source_h);
+    if (i >= 64 || std::int64_t{f.canvas.width} * f.canvas.height > 1 << 20) continue;
+    const image::Image got = spritec::atlas::untrimmed_frame(
+        built->pages[std::size_t(a.page)], a.rect, a.source_w, a.source_h, a.trim_x, a.trim_y);
+    FUZZ_CHECK(got.rgba == expected(f).rgba);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const fs::path& dir = root();
+  std::ofstream(dir / "a.json", std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  diag::Sink sink;
+  def::LoadOptions options;
+  options.root = dir;
+  options.jobs = 1;
+  const std::optional<def::Definition> d = def::load_definition_from(
+      "pack: f\natlas: {padding: 0}\nsheets:\n  - name: s\n    texturepacker_json: a.json\n",
+      dir / "f.sprites.yaml", options, sink);
+  check_positions(sink);
+  render_all(sink);
+  if (!d) {
+    FUZZ_CHECK(sink.has_errors());
+    return 0;
+  }
+  FUZZ_CHECK(!sink.has_errors());
+  for (const def::Frame& f : d->frames)
+    check_frame(f);
+  check_atlas(*d);
+  return 0;
+}
