@@ -139,6 +139,8 @@ bool Loader::load_texturepacker_json_sheet(Sheet& sheet, const Node& json) {
     added.canvas = f.canvas;
     added.offset = f.offset;
     added.rotated = f.rotated;
+    // Origin words name places on the untrimmed canvas (sourceSize), not the packed rectangle.
+    if (!f.has_origin && f.canvas.width > 0) added.origin = resolve_origin(sheet.origin, f.canvas);
   }
   return true;
 }

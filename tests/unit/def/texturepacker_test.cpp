@@ -153,6 +153,19 @@ TEST_CASE("TexturePacker's Hash form: frames <sheet>/<name> in file order, rotat
   CHECK(std::count(deps.begin(), deps.end(), fs::canonical(root.dir() / "atlas.png")) == 1);
 }
 
+TEST_CASE("origin words of a TexturePacker sheet name places on the untrimmed canvas") {
+  // spark: no pivot, trimmed 3x4 on a 7x6 canvas: [center, bottom] is (floor(7 / 2), 6 - 1),
+  // not a place on the trimmed rectangle. Frames with a pivot keep it.
+  Root root;
+  root.write("atlas.json", kHash);
+  const auto l = root.load("atlas.json", "    origin: [center, bottom]\n");
+  INFO(first_message(l));
+  REQUIRE(l.def);
+  REQUIRE(l.def->frames.size() == 3);
+  CHECK(l.def->frames[2].origin == spritec::def::Point{3, 5});
+  CHECK(l.def->frames[0].origin == spritec::def::Point{3, 8});
+}
+
 TEST_CASE("TexturePacker's Array form reads as the Hash form") {
   Root root;
   root.write("data/atlas.json", kArray);
