@@ -85,6 +85,10 @@ struct Outputs {
   io::OutputPlan plan;
   std::vector<std::pair<fs::path, const std::vector<std::uint8_t>*>> writes;
   std::vector<std::pair<fs::path, std::string>> texts;
+  // The files of each pack (its page files, the pack, its JSON and exports), kept as they
+  // are on a rebuild only all together (io::OutputSet::keep_together): a build tool sees
+  // the pack's time, not its page files'.
+  std::vector<std::vector<fs::path>> together;
 };
 
 // One pack among a build's outputs: the base pack or a variant's, with the paths its
@@ -184,6 +188,8 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
 // The outputs of one pack: its page files, the pack, --json and --export.
 bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o, diag::Sink& sink,
                bool variant) {
+  const std::size_t first_write = o.writes.size();
+  const std::size_t first_text = o.texts.size();
   const fs::path output(pack.output);
   std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
   if (options.pages == PageStorage::kFiles) {
@@ -197,7 +203,13 @@ bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o,
   o.plan.output(output, "-o", pack.of.empty() ? "" : "pack" + pack.of);
   o.writes.emplace_back(output, pack.bytes);
   if (!pack.json.empty()) plan_json(options, pack, page_paths, o);
-  return pack.exports.empty() || plan_exports(pack, o, sink, variant);
+  if (!pack.exports.empty() && !plan_exports(pack, o, sink, variant)) return false;
+  std::vector<fs::path>& together = o.together.emplace_back();
+  for (std::size_t i = first_write; i < o.writes.size(); ++i)
+    together.push_back(o.writes[i].first);
+  for (std::size_t i = first_text; i < o.texts.size(); ++i)
+    together.push_back(o.texts[i].first);
+  return true;
 }
 
 // Every output of the build — the base pack's, then each variant's, then the depfile —
@@ -261,6 +273,8 @@ diag::Status<> write_outputs(const Outputs& o) {
   for (const auto& [path, text] : o.texts) {
     if (diag::Status<> staged = set.stage(path, text); !staged) return staged;
   }
+  for (const std::vector<fs::path>& files : o.together)
+    set.keep_together(files);
   return set.commit();
 }
 

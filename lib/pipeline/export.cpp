@@ -88,10 +88,13 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
   if (!check_outputs(plan, sink)) return report(sink, err, options.werror);
   if (int status = report(sink, err, options.werror); status != 0) return status;
   io::OutputSet set;
+  std::vector<fs::path> together;  // OUT names its pages: rewritten with them or kept with them
   for (const ExportFile& f : *files) {
     if (diag::Status<> staged = set.stage(f.path, f.bytes); !staged)
       return write_failed(sink, err, "export", staged.error);
+    together.push_back(f.path);
   }
+  set.keep_together(together);
   if (diag::Status<> committed = set.commit(); !committed)
     return write_failed(sink, err, "export", committed.error);
   out << "exported " << options.pack << " as " << options.format << ": " << options.output
