@@ -253,7 +253,11 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     std::vector<std::string> deps;
     for (const fs::path& p : compiled.definition.dependencies)
       deps.push_back(p.string());
-    diag::Result<std::string> text = io::make_depfile(options.output, deps);
+    // Paths as the build tool that reads the depfile names them: relative to the directory
+    // it runs spritec in (this process's) where they lie under it.
+    std::error_code ec;
+    const fs::path working_dir = fs::current_path(ec);
+    diag::Result<std::string> text = io::make_depfile(options.output, deps, working_dir);
     if (!text) {
       sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, text.error.message);
       return false;
