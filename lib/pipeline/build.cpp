@@ -103,6 +103,7 @@ struct PackOutputs {
   const std::vector<std::vector<std::uint8_t>>* page_pngs = nullptr;
   const std::vector<image::Image>* pages = nullptr;  // decoded, or empty when not at hand
                                                      // (from the cache; a variant's)
+  std::vector<diag::Code> allowed_losses;            // --allow-loss: reported as notes
 };
 
 // --json F: a TexturePacker JSON (Hash) per page (F, F-1.json …) and its page image — the
@@ -165,8 +166,8 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
   diag::Sink& to = variant ? variant_sink : sink;
   bool ok = true;
   for (const ExportTarget& target : pack.exports) {
-    std::optional<std::vector<ExportFile>> files =
-        export_files(view, *pages, target.format, target.output, pack.output, to);
+    std::optional<std::vector<ExportFile>> files = export_files(
+        view, *pages, target.format, target.output, pack.output, to, pack.allowed_losses);
     if (!files) {
       ok = false;
       break;
@@ -226,14 +227,10 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     // Each was checked by run_build before anything was compiled.
     if (std::optional<ExportTarget> target = parse_export_target(text)) exports.push_back(*target);
   }
-  PackOutputs base{"",
-                   options.output,
-                   options.json,
-                   exports,
-                   &compiled.model,
-                   &compiled.bytes,
-                   &compiled.page_pngs,
-                   &compiled.atlas.pages};
+  PackOutputs base{"", options.output, options.json, exports, &compiled.model, &compiled.bytes,
+                   &compiled.page_pngs, &compiled.atlas.pages,
+                   // Checked by run_build before anything was compiled.
+                   parse_allowed_losses(options.allow_loss).value};
   if (!plan_pack(options, base, o, sink, false)) return false;
   for (const CompiledVariant& v : compiled.variants) {
     PackOutputs pack{
@@ -244,7 +241,8 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
         &v.model,
         &v.bytes,
         &v.page_pngs,
-        &v.atlas.pages};
+        &v.atlas.pages,
+        base.allowed_losses};
     for (const ExportTarget& target : exports)
       pack.exports.push_back({target.format, variant_path(target.output, v.variant.suffix)});
     if (!plan_pack(options, pack, o, sink, true)) return false;
@@ -344,6 +342,11 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       err << "); run 'spritec build --help'\n";
       return 2;
     }
+  }
+  if (diag::Result<std::vector<diag::Code>> allowed = parse_allowed_losses(options.allow_loss);
+      !allowed) {
+    err << "spritec build: " << allowed.error.message << "; run 'spritec build --help'\n";
+    return 2;
   }
   auto start = std::chrono::steady_clock::now();
   CompileOptions compile;
