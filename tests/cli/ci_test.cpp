@@ -410,3 +410,35 @@ TEST_CASE("make rebuilds from the depfile exactly when an input changed, also af
   CHECK_FALSE(has(read_text(dir / "packs/hero.d"), "hero\\ (1)"));
   CHECK(has(shell("make", dir).out, "is up to date"));
 }
+
+TEST_CASE(
+    "docs/ci.md's job compiles spritec from Debian packages the project uses, and gates on check") {
+  const std::string doc = read_text(kSource / "docs/ci.md");
+  const std::size_t begin = doc.find("```yaml\n");
+  REQUIRE(begin != std::string::npos);
+  const std::string job = doc.substr(begin, doc.find("\n```", begin + 8) - begin);
+  // The build dependencies it installs: each one a package scripts/install-deps.sh names.
+  std::istringstream deps(read_text(kSource / "scripts/install-deps.sh"));
+  std::set<std::string> known{std::istream_iterator<std::string>(deps),
+                              std::istream_iterator<std::string>()};
+  const std::size_t install = job.find("apt-get install", job.find("Compile spritec"));
+  REQUIRE(install != std::string::npos);
+  std::string list = job.substr(install, job.find("cmake -S", install) - install);
+  std::regex word("[a-z0-9][a-z0-9.+-]+");
+  std::size_t packages = 0;
+  for (std::sregex_iterator it(list.begin(), list.end(), word), end; it != end; ++it) {
+    const std::string name = it->str();
+    if (name == "apt-get" || name == "install" || name == "qq" || name == "no-install-recommends")
+      continue;
+    INFO(name);
+    CHECK(known.count(name) == 1);
+    ++packages;
+  }
+  CHECK(packages >= 10);
+  // Compiled once into the package, cached, installed; the gate is check --format github.
+  CHECK(has(job, "scripts/package.sh .spritec/build .spritec-deb"));
+  CHECK(has(job, "path: .spritec-deb"));
+  CHECK(has(job, "apt-get install -y -qq --no-install-recommends ./.spritec-deb/spritec_*.deb"));
+  CHECK(has(job, "spritec check --format github --werror"));
+  CHECK(has(job, "--werror --allow-loss W0701,W0702"));
+}
