@@ -35,12 +35,15 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   cmd->add_flag("--werror", o.werror, "Treat warnings as errors");
+  add_allow_loss(cmd, o.allow_loss);
   add_format(cmd, o.format);
   cmd->footer(
       "Examples:\n"
       "  spritec build samples/hero/hero.sprites.yaml -o hero.spk --stats\n"
       "  spritec build hero.sprites.yaml -o out/hero.spk --json out/hero.json --depfile "
-      "out/hero.d");
+      "out/hero.d\n"
+      "  spritec build hero.sprites.yaml -o out/hero.spk --werror --export godot4:game/hero.tres "
+      "--allow-loss W0701,W0702");
   return cmd;
 }
 
@@ -61,6 +64,7 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
                   "beside it")
       ->required();
   cmd->add_flag("--werror", o.werror, "Treat warnings (what the format cannot carry) as errors");
+  add_allow_loss(cmd, o.allow_loss);
   add_format(cmd, o.diagnostics,
              "Diagnostics as text, json or github (workflow annotations), on stderr",
              "--diagnostics");

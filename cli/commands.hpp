@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 #include "spritec/diag/render.hpp"
 #include "spritec/pipeline/commands.hpp"
@@ -30,6 +31,18 @@ inline CLI::Option* add_format(
           description)
       ->check(CLI::IsMember({"text", "json", "github"}))
       ->default_str("text");
+}
+
+// --allow-loss CODES (build, export): comma-separated W07xx codes or `all`, repeatable;
+// the pipeline checks the codes (a usage error names a wrong one).
+inline CLI::Option* add_allow_loss(CLI::App* cmd, std::vector<std::string>& codes) {
+  return cmd
+      ->add_option("--allow-loss", codes,
+                   "Accept what an export format cannot carry: these W07xx codes (comma-"
+                   "separated) or all, reported as notes that --werror does not fail on")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->type_name("CODES");
 }
 
 CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);

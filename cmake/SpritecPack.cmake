@@ -7,12 +7,27 @@
 #                    [OPTIONS --werror --pages files …] # more `spritec build` flags
 #                    [EXCLUDE_FROM_ALL])
 #
+# A pack exported for an engine in the same step, failing on any warning but the losses
+# the engine's format is known to have (--allow-loss: Godot cannot carry events and
+# transitions; a definition's own warnings still fail):
+#
+#   spritec_add_pack(TARGET hero_pack DEFINITION art/hero.sprites.yaml OUTPUT hero.spk
+#                    OPTIONS --werror --export godot4:godot/hero.tres
+#                            --allow-loss W0701,W0702)
+#
+# The command runs in the current binary directory: relative paths in OPTIONS are relative
+# to it (godot/hero.tres beside hero.spk), as CMake reads the depfile's relative paths.
+#
 # Creates a custom target TARGET (built by `all` unless EXCLUDE_FROM_ALL) that runs
 # `spritec build DEFINITION -o OUTPUT --depfile OUTPUT.d --root ROOT`. The depfile lists
 # the definition and every image it reads, so Ninja and Make rebuild the pack exactly
 # when one of them changes (a new image matched by a `files:` pattern is seen once the
-# definition or another input changes). The target's SPRITEC_PACK property holds the
-# pack's absolute path; make other targets wait for it with add_dependencies().
+# definition or another input changes). A rebuild that gives the same pack leaves it
+# untouched, so Ninja (restat, as CMake's custom commands have) skips what depends on it;
+# with the Makefile generators, which have no restat, the pack is touched after each
+# build instead, so make does not run spritec again and again. The target's SPRITEC_PACK
+# property holds the pack's absolute path; make other targets wait for it with
+# add_dependencies().
 #
 # ROOT defaults to the top-level source directory, or the definition's own directory when
 # the definition lies outside it. Page files written by `--pages files` and `--json`
@@ -65,6 +80,13 @@ function(spritec_add_pack)
     message(FATAL_ERROR "spritec_add_pack: no spritec: find_package(spritec) first, or set SPRITEC_EXECUTABLE")
   endif()
 
+  # Make has no restat: without a touch an unchanged pack keeps its old time, older than
+  # the input that was touched, and make would run spritec on every build.
+  set(touch "")
+  if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+    set(touch COMMAND "${CMAKE_COMMAND}" -E touch_nocreate "${output}")
+  endif()
+
   set(depfile "${output}.d")
   get_filename_component(output_dir "${output}" DIRECTORY)
   file(MAKE_DIRECTORY "${output_dir}")
@@ -72,9 +94,12 @@ function(spritec_add_pack)
     OUTPUT "${output}"
     COMMAND "${compiler}" build "${definition}" -o "${output}" --depfile "${depfile}" --root "${root}"
             ${P_OPTIONS}
+    ${touch}
     DEPENDS ${depends}
     DEPFILE "${depfile}"
-    WORKING_DIRECTORY "${root}"
+    # CMake reads relative paths of a depfile as relative to the current binary directory
+    # (CMP0116), and spritec writes them relative to where it runs: the same directory.
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     COMMENT "spritec: building pack ${P_OUTPUT}"
     VERBATIM COMMAND_EXPAND_LISTS)
 

@@ -449,17 +449,18 @@ std::optional<pack::Packing> AtlasBuilder::pack_frames() {
   if (packed.ok()) return std::move(packed.value);
   const pack::Error& e = packed.error;
   if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
-    const def::Frame& frame = definition_.frames[stored_[e.item]];
-    sink_.error(diag::Code::kFrameTooLarge, frame.span,
-                "frame '" + frame.name + "' is " + std::to_string(e.size.width) + "x" +
-                    std::to_string(e.size.height) +
-                    " (trimmed, with extrusion) and does not fit "
-                    "a page of at most " +
-                    std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
-                {{opt_.max_size_span.line > 0 ? opt_.max_size_span : opt_.span,
-                  opt_.max_size_span.line > 0 ? "max_size is set here"
-                                              : "the atlas options are here (max_size is "
-                                                "2048x2048 unless set)"}});
+    // Too large: every such frame. Too many pages (one page allowed): the first left out.
+    std::vector<detail::TooLarge> frames =
+        e.kind == pack::ErrorKind::kItemTooLarge
+            ? detail::frames_too_large(atlas_, stored_, opt_, e.max_size)
+            : std::vector<detail::TooLarge>{{stored_[e.item], e.size.width, e.size.height}};
+    detail::report_too_large(
+        definition_, frames, e.max_size, "", " (trimmed, with extrusion)",
+        {{opt_.max_size_span.line > 0 ? opt_.max_size_span : opt_.span,
+          opt_.max_size_span.line > 0 ? "max_size is set here"
+                                      : "the atlas options are here (max_size is "
+                                        "2048x2048 unless set)"}},
+        sink_);
   } else {
     sink_.error(diag::Code::kInternal, opt_.span, "the atlas options cannot be packed");
   }
@@ -540,6 +541,46 @@ pack::Result pack_stored(const Atlas& atlas, const std::vector<std::size_t>& sto
   pack_options.padding = opt.padding;
   pack_options.jobs = jobs;
   return pack::pack(sizes, pack_options);
+}
+
+std::vector<TooLarge> frames_too_large(const Atlas& atlas, const std::vector<std::size_t>& stored,
+                                       const def::AtlasOptions& opt, pack::Size max) {
+  std::vector<TooLarge> out;
+  for (std::size_t i : stored) {
+    const std::int64_t w = std::int64_t{atlas.frames[i].rect.w} + 2 * std::int64_t{opt.extrude};
+    const std::int64_t h = std::int64_t{atlas.frames[i].rect.h} + 2 * std::int64_t{opt.extrude};
+    if (w > max.width || h > max.height) out.push_back({i, w, h});
+  }
+  return out;
+}
+
+void report_too_large(const def::Definition& definition, const std::vector<TooLarge>& frames,
+                      pack::Size max, const std::string& context, const std::string& measured,
+                      std::vector<diag::Note> notes, diag::Sink& sink) {
+  constexpr std::size_t kListed = 10;
+  const auto size = [](std::int64_t w, std::int64_t h) {
+    return std::to_string(w) + "x" + std::to_string(h);
+  };
+  const def::Frame& first = definition.frames[frames.front().frame];
+  const std::string page = "a page of at most " + size(max.width, max.height);
+  std::string message;
+  if (frames.size() == 1) {
+    message = context + "frame '" + first.name + "' is " +
+              size(frames.front().width, frames.front().height) + measured + " and does not fit " +
+              page;
+  } else {
+    const std::size_t listed = std::min(frames.size(), kListed);
+    message = context + std::to_string(frames.size()) + " frames do not fit " + page + "; " +
+              (listed < frames.size() ? "the first " + std::to_string(listed) : "their sizes") +
+              measured + ": ";
+    for (std::size_t i = 0; i < listed; ++i) {
+      message += (i > 0 ? ", '" : "'") + definition.frames[frames[i].frame].name + "' " +
+                 size(frames[i].width, frames[i].height);
+    }
+    if (listed < frames.size())
+      message += ", and " + std::to_string(frames.size() - listed) + " more";
+  }
+  sink.error(diag::Code::kFrameTooLarge, first.span, std::move(message), std::move(notes));
 }
 
 void give_back_freed_memory() {

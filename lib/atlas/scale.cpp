@@ -162,6 +162,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   std::vector<long> job_of(base.frames.size(), -1);
   std::map<std::tuple<int, int, int, int, int, int, int, int, int>, std::size_t> seen;
   std::int64_t planned = 0;
+  std::vector<detail::TooLarge> too_large;  // E0401, every one
   for (std::size_t i = 0; i < base.frames.size(); ++i) {
     const Frame& f = base.frames[i];
     Frame& out = atlas.frames.emplace_back();
@@ -193,15 +194,15 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
             ? 2 * (ceil_div(smooth_margin(variant) * variant.num, variant.den) + 2)
             : 0;
     if (w > opt.max_size.width + slack || h > opt.max_size.height + slack) {
-      const def::Frame& frame = definition.frames[i];
-      sink.error(diag::Code::kFrameTooLarge, frame.span,
-                 "in " + named + ", frame '" + frame.name + "' is " + std::to_string(w) + "x" +
-                     std::to_string(h) + " and does not fit a page of at most " +
-                     std::to_string(opt.max_size.width) + "x" + std::to_string(opt.max_size.height),
-                 {at_variant});
-      return std::nullopt;
+      too_large.push_back({i, w, h});
+      continue;
     }
     planned += w * h;
+  }
+  if (!too_large.empty()) {
+    detail::report_too_large(definition, too_large, {opt.max_size.width, opt.max_size.height},
+                             "in " + named + ", ", "", {at_variant}, sink);
+    return std::nullopt;
   }
   // The pages of this variant may hold kMaxPageArea pixels, and what the variants before
   // it left of kMaxVariantPageArea.
@@ -277,13 +278,12 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   if (!packed.ok()) {
     const pack::Error& e = packed.error;
     if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
-      const def::Frame& frame = definition.frames[stored[e.item]];
-      sink.error(diag::Code::kFrameTooLarge, frame.span,
-                 "in " + named + ", frame '" + frame.name + "' is " + std::to_string(e.size.width) +
-                     "x" + std::to_string(e.size.height) +
-                     " (trimmed, with extrusion) and does not fit a page of at most " +
-                     std::to_string(e.max_size.width) + "x" + std::to_string(e.max_size.height),
-                 {at_variant});
+      std::vector<detail::TooLarge> frames =
+          e.kind == pack::ErrorKind::kItemTooLarge
+              ? detail::frames_too_large(atlas, stored, opt, e.max_size)
+              : std::vector<detail::TooLarge>{{stored[e.item], e.size.width, e.size.height}};
+      detail::report_too_large(definition, frames, e.max_size, "in " + named + ", ",
+                               " (trimmed, with extrusion)", {at_variant}, sink);
     } else {
       sink.error(diag::Code::kInternal, variant.span,
                  "the frames of " + named + " cannot be packed");

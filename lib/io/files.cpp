@@ -143,39 +143,76 @@ diag::Status<> write_file_atomic(const fs::path& path, const Bytes& data) {
 
 namespace {
 
+// Why Ninja or GNU Make could not read `name` back from a depfile, or "" when both can.
+std::string depfile_problem(const std::string& name, bool is_target) {
+  for (char c : name) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r') return "a line break, which would start a new rule";
+    if (u < 0x20 || u == 0x7f) return "a control character, which ends a name for Ninja";
+    if (std::string_view("\"'&;<>|*?`^=[\\").find(c) != std::string_view::npos) {
+      return std::string("'") + c +
+             "', which Ninja or Make reads as the end of the name or as syntax (a pattern, "
+             "an assignment)";
+    }
+    if (c == '%' && is_target) return "'%', which makes the rule a pattern rule for Make";
+  }
+  if (!name.empty() && name.back() == ')' && name.find('(') != std::string::npos)
+    return "a name ending in ')' after a '(', which Make reads as archive(member)";
+  return "";
+}
+
 std::string escape_make(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == ' ' || c == '#' || c == '\\') out += '\\';
+    if (c == ' ' || c == '#' || c == ':') out += '\\';
     if (c == '$') out += '$';
     out += c;
   }
   return out;
 }
 
+// `path` relative to `dir` when it lies under it, else absolute; both lexically normal.
+std::string depfile_path(const fs::path& path, const fs::path& dir) {
+  const fs::path absolute = (path.is_absolute() ? path : dir / path).lexically_normal();
+  const fs::path relative = absolute.lexically_relative(dir);
+  if (relative.empty() || *relative.begin() == "..") return absolute.generic_string();
+  std::string text = relative.generic_string();
+  return text[0] == '~' ? "./" + text : text;
+}
+
 }  // namespace
 
 diag::Result<std::string> make_depfile(const std::string& target,
-                                       const std::vector<std::string>& deps) {
-  auto writable = [](const std::string& name) {
-    return name.find_first_of("\n\r") == std::string::npos;
-  };
-  if (!writable(target)) {
-    return diag::fail("the depfile cannot name the output: its name holds a line break");
-  }
-  for (const std::string& d : deps) {
-    if (writable(d)) continue;
-    std::string shown = d;
+                                       const std::vector<std::string>& deps,
+                                       const fs::path& working_dir) {
+  auto refuse = [](const std::string& what, const std::string& name, const std::string& why) {
+    std::string shown = name;
     for (char& c : shown)
-      if (c == '\n' || c == '\r') c = '?';
-    return diag::fail("the depfile cannot name the input " + shown +
-                      ": its name holds a line break, which would start a new rule; rename the "
-                      "file");
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    return diag::fail("the depfile cannot name " + what + " " + shown + ": its name holds " + why +
+                      "; rename the file, or build without --depfile");
+  };
+  const fs::path dir = working_dir.lexically_normal();
+  std::string written_target = fs::path(target).lexically_normal().generic_string();
+  if (std::string why = depfile_problem(written_target, true); !why.empty())
+    return refuse("the output", target, why);
+  std::vector<std::string> written;
+  for (const std::string& d : deps) {
+    std::string path = depfile_path(d, dir);
+    if (std::string why = depfile_problem(path, false); !why.empty())
+      return refuse("the input", path, why);
+    if (std::find(written.begin(), written.end(), path) == written.end())
+      written.push_back(std::move(path));
   }
-  std::string out = escape_make(target) + ":";
-  for (const std::string& d : deps)
+  std::string out = escape_make(written_target) + ":";
+  for (const std::string& d : written)
     out += " \\\n  " + escape_make(d);
   out += "\n";
+  // (Not for a name with '%': as a target it would make a pattern rule for Make, and
+  // escaped it would be a second output for Ninja.)
+  for (const std::string& d : written) {
+    if (d.find('%') == std::string::npos) out += "\n" + escape_make(d) + ":\n";
+  }
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "spritec/io/outputs.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -343,6 +344,42 @@ fs::path keep_old_file(const fs::path& target) {
   return {};
 }
 
+// Whether `target` is a regular file (not a link to one) holding exactly the bytes of
+// `staged`: then the commit leaves it as it is, its time too, so a build tool that checks
+// times (Ninja's restat) skips what depends on it. Any doubt (a read error) says no.
+bool holds_same_bytes(const fs::path& target, const fs::path& staged) {
+  struct stat old_st {};
+  struct stat new_st {};
+  if (::lstat(target.c_str(), &old_st) != 0 || !S_ISREG(old_st.st_mode)) return false;
+  if (::stat(staged.c_str(), &new_st) != 0 || new_st.st_size != old_st.st_size) return false;
+  int a = ::open(target.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  int b = ::open(staged.c_str(), O_RDONLY | O_CLOEXEC);
+  bool same = a >= 0 && b >= 0;
+  std::vector<char> x(std::size_t(1) << 16);
+  std::vector<char> y(x.size());
+  // Reads `want` bytes (fewer only at the end of the file); -1 on an error.
+  auto read_full = [](int fd, char* data, std::size_t want) -> ssize_t {
+    std::size_t got = 0;
+    while (got < want) {
+      ssize_t n = ::read(fd, data + got, want - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return -1;
+      if (n == 0) break;
+      got += std::size_t(n);
+    }
+    return ssize_t(got);
+  };
+  while (same) {
+    ssize_t n = read_full(a, x.data(), x.size());
+    ssize_t m = read_full(b, y.data(), y.size());
+    if (n < 0 || n != m || std::memcmp(x.data(), y.data(), std::size_t(n)) != 0) same = false;
+    if (n <= 0) break;
+  }
+  if (a >= 0) ::close(a);
+  if (b >= 0) ::close(b);
+  return same;
+}
+
 // Undoes the renames, last first: each old file back in place, or the new one removed.
 void roll_back(const std::vector<Replaced>& done) {
   for (auto it = done.rbegin(); it != done.rend(); ++it) {
@@ -400,6 +437,10 @@ diag::Status<> OutputSet::stage(const fs::path& target, const std::vector<std::u
   return stage(target, std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
 }
 
+void OutputSet::keep_together(const std::vector<fs::path>& targets) {
+  together_.push_back(targets);
+}
+
 diag::Status<> OutputSet::commit() {
   for (auto& f : files_) {
     if (diag::Status<> finished = f->finish(); !finished) return finished;
@@ -411,10 +452,33 @@ diag::Status<> OutputSet::commit() {
     if (!named) return named.error;
     temps[i] = std::move(named.value);
   }
+  // An existing output that already holds the new bytes is left as it is (its time too)
+  // and its temporary dropped: decided for every file before any is renamed, so the
+  // renames follow each other as closely as before. The set stays whole: a kept file is
+  // the file the commit would have put there, and a rollback never needs to touch it.
+  std::vector<bool> unchanged(files_.size(), false);
+  for (std::size_t i = 0; i < files_.size(); ++i)
+    unchanged[i] = holds_same_bytes(files_[i]->target(), temps[i]);
+  for (const std::vector<fs::path>& group : together_) {
+    auto in_group = [&](std::size_t i) {
+      return std::find(group.begin(), group.end(), files_[i]->target()) != group.end();
+    };
+    bool changed = false;
+    for (std::size_t i = 0; i < files_.size(); ++i)
+      changed = changed || (in_group(i) && !unchanged[i]);
+    for (std::size_t i = 0; changed && i < files_.size(); ++i) {
+      if (in_group(i)) unchanged[i] = false;
+    }
+  }
   std::vector<Replaced> done;
   std::string failure;
   for (std::size_t i = 0; i < files_.size() && failure.empty(); ++i) {
     const fs::path& target = files_[i]->target();
+    if (unchanged[i]) {
+      ::unlink(temps[i].c_str());
+      files_[i]->temp_path_.clear();
+      continue;
+    }
     if (exists_not_regular(target)) {
       failure = "cannot write " + target.string() +
                 ": it exists and is not a regular file (never replaced)";
@@ -443,6 +507,7 @@ diag::Status<> OutputSet::commit() {
   }
   settle(done);
   files_.clear();
+  together_.clear();
   return {};
 }
 

@@ -85,6 +85,10 @@ struct Outputs {
   io::OutputPlan plan;
   std::vector<std::pair<fs::path, const std::vector<std::uint8_t>*>> writes;
   std::vector<std::pair<fs::path, std::string>> texts;
+  // The files of each pack (its page files, the pack, its JSON and exports), kept as they
+  // are on a rebuild only all together (io::OutputSet::keep_together): a build tool sees
+  // the pack's time, not its page files'.
+  std::vector<std::vector<fs::path>> together;
 };
 
 // One pack among a build's outputs: the base pack or a variant's, with the paths its
@@ -99,6 +103,7 @@ struct PackOutputs {
   const std::vector<std::vector<std::uint8_t>>* page_pngs = nullptr;
   const std::vector<image::Image>* pages = nullptr;  // decoded, or empty when not at hand
                                                      // (from the cache; a variant's)
+  std::vector<diag::Code> allowed_losses;            // --allow-loss: reported as notes
 };
 
 // --json F: a TexturePacker JSON (Hash) per page (F, F-1.json …) and its page image — the
@@ -161,8 +166,8 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
   diag::Sink& to = variant ? variant_sink : sink;
   bool ok = true;
   for (const ExportTarget& target : pack.exports) {
-    std::optional<std::vector<ExportFile>> files =
-        export_files(view, *pages, target.format, target.output, pack.output, to);
+    std::optional<std::vector<ExportFile>> files = export_files(
+        view, *pages, target.format, target.output, pack.output, to, pack.allowed_losses);
     if (!files) {
       ok = false;
       break;
@@ -184,6 +189,8 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
 // The outputs of one pack: its page files, the pack, --json and --export.
 bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o, diag::Sink& sink,
                bool variant) {
+  const std::size_t first_write = o.writes.size();
+  const std::size_t first_text = o.texts.size();
   const fs::path output(pack.output);
   std::vector<std::string> page_paths;  // where the pages are, for --json with --pages files
   if (options.pages == PageStorage::kFiles) {
@@ -197,7 +204,13 @@ bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o,
   o.plan.output(output, "-o", pack.of.empty() ? "" : "pack" + pack.of);
   o.writes.emplace_back(output, pack.bytes);
   if (!pack.json.empty()) plan_json(options, pack, page_paths, o);
-  return pack.exports.empty() || plan_exports(pack, o, sink, variant);
+  if (!pack.exports.empty() && !plan_exports(pack, o, sink, variant)) return false;
+  std::vector<fs::path>& together = o.together.emplace_back();
+  for (std::size_t i = first_write; i < o.writes.size(); ++i)
+    together.push_back(o.writes[i].first);
+  for (std::size_t i = first_text; i < o.texts.size(); ++i)
+    together.push_back(o.texts[i].first);
+  return true;
 }
 
 // Every output of the build — the base pack's, then each variant's, then the depfile —
@@ -214,14 +227,10 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     // Each was checked by run_build before anything was compiled.
     if (std::optional<ExportTarget> target = parse_export_target(text)) exports.push_back(*target);
   }
-  PackOutputs base{"",
-                   options.output,
-                   options.json,
-                   exports,
-                   &compiled.model,
-                   &compiled.bytes,
-                   &compiled.page_pngs,
-                   &compiled.atlas.pages};
+  PackOutputs base{"", options.output, options.json, exports, &compiled.model, &compiled.bytes,
+                   &compiled.page_pngs, &compiled.atlas.pages,
+                   // Checked by run_build before anything was compiled.
+                   parse_allowed_losses(options.allow_loss).value};
   if (!plan_pack(options, base, o, sink, false)) return false;
   for (const CompiledVariant& v : compiled.variants) {
     PackOutputs pack{
@@ -232,7 +241,8 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
         &v.model,
         &v.bytes,
         &v.page_pngs,
-        &v.atlas.pages};
+        &v.atlas.pages,
+        base.allowed_losses};
     for (const ExportTarget& target : exports)
       pack.exports.push_back({target.format, variant_path(target.output, v.variant.suffix)});
     if (!plan_pack(options, pack, o, sink, true)) return false;
@@ -241,7 +251,11 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     std::vector<std::string> deps;
     for (const fs::path& p : compiled.definition.dependencies)
       deps.push_back(p.string());
-    diag::Result<std::string> text = io::make_depfile(options.output, deps);
+    // Paths as the build tool that reads the depfile names them: relative to the directory
+    // it runs spritec in (this process's) where they lie under it.
+    std::error_code ec;
+    const fs::path working_dir = fs::current_path(ec);
+    diag::Result<std::string> text = io::make_depfile(options.output, deps, working_dir);
     if (!text) {
       sink.error(diag::Code::kDepfileName, {options.depfile, 0, 0, 0}, text.error.message);
       return false;
@@ -261,6 +275,8 @@ diag::Status<> write_outputs(const Outputs& o) {
   for (const auto& [path, text] : o.texts) {
     if (diag::Status<> staged = set.stage(path, text); !staged) return staged;
   }
+  for (const std::vector<fs::path>& files : o.together)
+    set.keep_together(files);
   return set.commit();
 }
 
@@ -326,6 +342,11 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       err << "); run 'spritec build --help'\n";
       return 2;
     }
+  }
+  if (diag::Result<std::vector<diag::Code>> allowed = parse_allowed_losses(options.allow_loss);
+      !allowed) {
+    err << "spritec build: " << allowed.error.message << "; run 'spritec build --help'\n";
+    return 2;
   }
   auto start = std::chrono::steady_clock::now();
   CompileOptions compile;

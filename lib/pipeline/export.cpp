@@ -1,5 +1,6 @@
 // `spritec export` and `build --export F:OUT`: a pack as the files an engine loads
 // (spritec::exporter), written as one set beside OUT.
+#include <algorithm>
 #include <filesystem>
 
 #include "export_files.hpp"
@@ -34,11 +35,48 @@ std::string godot_res_dir(const fs::path& dir) {
 
 }  // namespace
 
+diag::Result<std::vector<diag::Code>> parse_allowed_losses(const std::vector<std::string>& values) {
+  // The export losses: every W07xx of the catalogue.
+  std::vector<diag::Code> losses;
+  for (const diag::CodeInfo* c = diag::catalogue_begin(); c != diag::catalogue_end(); ++c) {
+    if (c->id.substr(0, 3) == "W07") losses.push_back(c->code);
+  }
+  std::vector<diag::Code> allowed;
+  for (const std::string& value : values) {
+    std::size_t from = 0;
+    while (from <= value.size()) {
+      std::size_t comma = std::min(value.find(',', from), value.size());
+      const std::string word = value.substr(from, comma - from);
+      from = comma + 1;
+      if (word.empty()) continue;  // "W0701,"
+      if (word == "all") {
+        allowed = losses;
+        continue;
+      }
+      auto known = std::find_if(diag::catalogue_begin(), diag::catalogue_end(),
+                                [&](const diag::CodeInfo& c) { return c.id == word; });
+      if (known == diag::catalogue_end() ||
+          std::find(losses.begin(), losses.end(), known->code) == losses.end()) {
+        return diag::fail(
+            "--allow-loss " + word +
+            (known == diag::catalogue_end()
+                 ? " is not a diagnostic code"
+                 : " is not an export loss: only what a format cannot carry (W0701-W0708) can "
+                   "be allowed; a definition's warnings are fixed in the definition") +
+            "; give W07xx codes, comma-separated, or all");
+      }
+      if (std::find(allowed.begin(), allowed.end(), known->code) == allowed.end())
+        allowed.push_back(known->code);
+    }
+  }
+  return allowed;
+}
+
 std::optional<std::vector<ExportFile>> export_files(const runtime::PackView& pack,
                                                     const std::vector<image::Image>& pages,
                                                     exporter::Format format, const fs::path& out,
-                                                    const std::string& pack_name,
-                                                    diag::Sink& sink) {
+                                                    const std::string& pack_name, diag::Sink& sink,
+                                                    const std::vector<diag::Code>& allowed) {
   exporter::Options o;
   o.format = format;
   o.out_name = out.filename().string();
@@ -46,7 +84,18 @@ std::optional<std::vector<ExportFile>> export_files(const runtime::PackView& pac
   o.pack_name = pack_name;
   if (format == exporter::Format::kGodot4 || format == exporter::Format::kGodot3)
     o.godot_res_dir = godot_res_dir(out.parent_path());
-  std::optional<std::vector<exporter::File>> files = exporter::export_pack(pack, pages, o, sink);
+  // The exporter's diagnostics, each allowed loss made a note that says so.
+  diag::Sink exported;
+  std::optional<std::vector<exporter::File>> files =
+      exporter::export_pack(pack, pages, o, exported);
+  for (diag::Diagnostic d : exported.diagnostics()) {
+    if (d.severity == diag::Severity::kWarning &&
+        std::find(allowed.begin(), allowed.end(), d.code) != allowed.end()) {
+      d.severity = diag::Severity::kNote;
+      d.message += " (allowed by --allow-loss)";
+    }
+    sink.report(std::move(d));
+  }
   if (!files) return std::nullopt;
   std::vector<ExportFile> result;
   for (exporter::File& f : *files)
@@ -74,11 +123,16 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
         << "export --help' for the list\n";
     return 2;
   }
+  diag::Result<std::vector<diag::Code>> allowed = parse_allowed_losses(options.allow_loss);
+  if (!allowed) {
+    err << "spritec export: " << allowed.error.message << "; run 'spritec export --help'\n";
+    return 2;
+  }
   diag::Sink sink;
   std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, true);
   if (!pack) return report(sink, err, options.werror);
-  std::optional<std::vector<ExportFile>> files =
-      export_files(pack->view, pack->pages, *format, options.output, options.pack, sink);
+  std::optional<std::vector<ExportFile>> files = export_files(
+      pack->view, pack->pages, *format, options.output, options.pack, sink, allowed.value);
   if (!files) return report(sink, err, options.werror);
   io::OutputPlan plan;
   for (std::size_t i = 0; i < pack->inputs.size(); ++i)
@@ -88,10 +142,13 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
   if (!check_outputs(plan, sink)) return report(sink, err, options.werror);
   if (int status = report(sink, err, options.werror); status != 0) return status;
   io::OutputSet set;
+  std::vector<fs::path> together;  // OUT names its pages: rewritten with them or kept with them
   for (const ExportFile& f : *files) {
     if (diag::Status<> staged = set.stage(f.path, f.bytes); !staged)
       return write_failed(sink, err, "export", staged.error);
+    together.push_back(f.path);
   }
+  set.keep_together(together);
   if (diag::Status<> committed = set.commit(); !committed)
     return write_failed(sink, err, "export", committed.error);
   out << "exported " << options.pack << " as " << options.format << ": " << options.output

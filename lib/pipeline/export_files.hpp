@@ -32,10 +32,18 @@ struct ExportTarget {
 };
 std::optional<ExportTarget> parse_export_target(const std::string& text);
 
+// --allow-loss: the export losses (W07xx: what a format cannot carry) a user accepts. Each
+// value is a comma list of codes or `all`; a code that is no W07xx (a definition's warning)
+// or not a code is refused, saying which, for a usage error.
+[[nodiscard]] diag::Result<std::vector<diag::Code>> parse_allowed_losses(
+    const std::vector<std::string>& values);
+
 // The files of `pack` exported as `format` to `out` (OUT first), or empty when an error was
-// reported. Warnings for what the format cannot carry go to `sink`.
+// reported. Warnings for what the format cannot carry go to `sink`; those whose code is in
+// `allowed` go there as notes (they neither fail nor count for --werror).
 [[nodiscard]] std::optional<std::vector<ExportFile>> export_files(
     const runtime::PackView& pack, const std::vector<image::Image>& pages, exporter::Format format,
-    const std::filesystem::path& out, const std::string& pack_name, diag::Sink& sink);
+    const std::filesystem::path& out, const std::string& pack_name, diag::Sink& sink,
+    const std::vector<diag::Code>& allowed = {});
 
 }  // namespace spritec::pipeline

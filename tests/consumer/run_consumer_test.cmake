@@ -75,18 +75,9 @@ endif()
 
 # 2. The outside project, with play.cpp cut from docs/runtime.md (the ```cpp block that
 # starts with "// play.cpp").
-file(COPY ${SPRITEC_SOURCE_DIR}/tests/consumer/project/ DESTINATION ${src})
-file(READ ${SPRITEC_SOURCE_DIR}/docs/runtime.md doc)
-string(FIND "${doc}" "```cpp\n// play.cpp" begin)
-if(begin EQUAL -1)
-  message(FATAL_ERROR "docs/runtime.md has no ```cpp block starting with // play.cpp")
-endif()
-math(EXPR begin "${begin} + 7")
-string(SUBSTRING "${doc}" ${begin} -1 rest)
-string(FIND "${rest}" "\n```" end)
-math(EXPR end "${end} + 1")
-string(SUBSTRING "${rest}" 0 ${end} play_cpp)
-file(WRITE ${src}/play.cpp "${play_cpp}")
+include(${CMAKE_CURRENT_LIST_DIR}/prepare_project.cmake)
+prepare_consumer_project(${SPRITEC_SOURCE_DIR} ${src})
+file(READ ${SPRITEC_SOURCE_DIR}/docs/runtime.md doc)  # its sample output is checked below
 
 run("configure the consumer" ${CMAKE_COMMAND} -S ${src} -B ${build} -G Ninja
     -DCMAKE_MAKE_PROGRAM=${NINJA} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}

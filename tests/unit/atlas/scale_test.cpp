@@ -286,6 +286,30 @@ TEST_CASE("a scaled frame no page holds is E0401 naming the variant") {
   CHECK(sink.error_count() == 0);
 }
 
+TEST_CASE("E0401 of a variant counts every frame too large and lists the first ten") {
+  // 12 distinct 8x8 frames; at scale 3 each is 24x24, over pages of at most 16x16.
+  image::Image page(96, 8);
+  std::vector<atlas::Frame> frames;
+  for (int i = 0; i < 12; ++i) {
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x)
+        set(page, 8 * i + x, y, {std::uint8_t(20 * i), 0, 0, 255});
+    frames.push_back(frame("f" + std::to_string(i), {8 * i, 0, 8, 8}, 8, 8, 0, 0, {0, 0}));
+  }
+  atlas::Atlas base = on_page(page, frames);
+  def::Definition d = definition(12);
+  d.atlas.max_size = {16, 16};
+  spritec::diag::Sink sink;
+  CHECK_FALSE(
+      atlas::scale_atlas(d, base, variant(3, 1, def::ScaleFilter::kNearest, "@3x"), {}, sink));
+  REQUIRE(sink.diagnostics().size() == 1);
+  CHECK(sink.diagnostics()[0].code == spritec::diag::Code::kFrameTooLarge);
+  CHECK(sink.diagnostics()[0].message ==
+        "in variant '@3x' (scale 3/1), 12 frames do not fit a page of at most 16x16; the first "
+        "10: 'f0' 24x24, 'f1' 24x24, 'f2' 24x24, 'f3' 24x24, 'f4' 24x24, 'f5' 24x24, 'f6' 24x24, "
+        "'f7' 24x24, 'f8' 24x24, 'f9' 24x24, and 2 more");
+}
+
 TEST_CASE("a variant's pages are the same for any number of threads") {
   image::Image page(40, 40);
   for (int y = 0; y < 40; ++y)

@@ -129,18 +129,53 @@ TEST_CASE("a failed atomic write keeps the old file") {
   CHECK(std::string(r.value.begin(), r.value.end()) == "good");
 }
 
-TEST_CASE("depfiles escape spaces, hashes and dollars as Make and Ninja read them") {
-  CHECK(make_depfile("out/hero.spk", {"hero.sprites.yaml", "art/my hero.png", "a#b$c.png"}).value ==
-        "out/hero.spk: \\\n  hero.sprites.yaml \\\n  art/my\\ hero.png \\\n  a\\#b$$c.png\n");
+TEST_CASE("depfiles escape spaces, hashes, colons and dollars as Make and Ninja read them") {
+  // One rule with every dependency, then an empty rule per dependency (gcc -MP), so Make
+  // does not stop at a dependency that was deleted since.
+  CHECK(make_depfile("out/hero.spk", {"hero.sprites.yaml", "art/my hero.png", "a#b$c:d.png"}, "/w")
+            .value ==
+        "out/hero.spk: \\\n  hero.sprites.yaml \\\n  art/my\\ hero.png \\\n  a\\#b$$c\\:d.png\n"
+        "\nhero.sprites.yaml:\n\nart/my\\ hero.png:\n\na\\#b$$c\\:d.png:\n");
+}
+
+TEST_CASE("depfile paths are relative to the working directory under it, absolute elsewhere") {
+  const auto text = make_depfile(
+      "./out//hero.spk",
+      {"/game/art/hero.sprites.yaml", "/game/art/../art/hero.png", "/shared/fx.png", "art/rel.png",
+       "../up.png", "/game/~user/x.png", "/gamer/y.png", "/game/art/hero.png"},
+      "/game/");
+  REQUIRE(text.ok());
+  // The target as given, normalised; the repeated image listed once.
+  CHECK(text.value.substr(0, text.value.find("\n\n")) ==
+        "out/hero.spk: \\\n  art/hero.sprites.yaml \\\n  art/hero.png \\\n  /shared/fx.png \\\n"
+        "  art/rel.png \\\n  /up.png \\\n  ./~user/x.png \\\n  /gamer/y.png");
+  // An absolute target stays absolute.
+  CHECK(make_depfile("/elsewhere/out.spk", {"/game/a.png"}, "/game")
+            .value.rfind("/elsewhere/out.spk: \\\n  a.png\n", 0) == 0);
+}
+
+TEST_CASE("a depfile refuses names Make or Ninja would read as something else") {
+  for (const char* name : {"it's.png", "a&b.png", "a;b.png", "a*.png", "a?.png", "a=b.png",
+                           "[x].png", "back\\slash.png", "tab\t.png", "quote\".png", "lib(m)",
+                           "a|b.png", "a<b.png", "a`b.png", "a^b.png"}) {
+    INFO(name);
+    const auto r = make_depfile("out.spk", {"a.sprites.yaml", name}, "/w");
+    CHECK_FALSE(r.ok());
+    CHECK(r.error.message.find("the input") != std::string::npos);
+  }
+  // These are fine for both (tests/cli/depfile_test.cpp runs them through ninja and make).
+  for (const char* name : {"hero (1).png", "50%.png", "x@y+z!,{q}.png", "\xc3\xa9t\xc3\xa9.png"})
+    CHECK(make_depfile("out.spk", {name}, "/w").ok());
+  CHECK_FALSE(make_depfile("100%.spk", {"a.png"}, "/w").ok());  // a pattern rule for Make
 }
 
 TEST_CASE("a depfile refuses a name with a line break instead of starting a new rule") {
-  const auto input = make_depfile("out.spk", {"a.sprites.yaml", "evil\nout.spk: b.png"});
+  const auto input = make_depfile("out.spk", {"a.sprites.yaml", "evil\nout.spk: b.png"}, "/w");
   CHECK_FALSE(input.ok());
   CHECK(input.value.empty());
   CHECK(input.error.message.find("line break") != std::string::npos);
   CHECK(input.error.message.find("evil?out.spk") != std::string::npos);
-  CHECK_FALSE(make_depfile("out\r.spk", {"a.sprites.yaml"}).ok());
+  CHECK_FALSE(make_depfile("out\r.spk", {"a.sprites.yaml"}, "/w").ok());
 }
 
 TEST_CASE("the path policy keeps inputs inside the root") {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -220,4 +221,103 @@ TEST_CASE("many staged files do not run out of file descriptors") {
     ++n;
   }
   CHECK(n == 3000);
+}
+
+namespace {
+
+// Sets a file's modification time to `seconds` after the epoch (an old, recognisable one).
+void set_mtime(const fs::path& path, long seconds) {
+  struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
+  REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+}
+
+struct stat stat_of(const fs::path& path) {
+  struct stat st {};
+  REQUIRE(::lstat(path.c_str(), &st) == 0);
+  return st;
+}
+
+}  // namespace
+
+TEST_CASE("an output that already holds the new bytes is left untouched, its time too") {
+  fs::path dir = scratch("unchanged");
+  put(dir / "p.spk", "same pack");
+  put(dir / "p.json", "old json");
+  set_mtime(dir / "p.spk", 1000000000);
+  set_mtime(dir / "p.json", 1000000000);
+  const ino_t pack_inode = stat_of(dir / "p.spk").st_ino;
+  OutputSet set;
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("same pack")).ok());
+  REQUIRE(set.stage(dir / "p.json", std::string_view("new json")).ok());
+  REQUIRE(set.stage(dir / "p.d", std::string_view("p.spk: p.yaml\n")).ok());
+  REQUIRE(set.commit().ok());
+  // The identical pack: the same file (inode), with its old time.
+  CHECK(get(dir / "p.spk") == "same pack");
+  CHECK(stat_of(dir / "p.spk").st_mtime == 1000000000);
+  CHECK(stat_of(dir / "p.spk").st_ino == pack_inode);
+  // The changed JSON and the new depfile are written as always.
+  CHECK(get(dir / "p.json") == "new json");
+  CHECK(stat_of(dir / "p.json").st_mtime > 1000000000);
+  CHECK(get(dir / "p.d") == "p.spk: p.yaml\n");
+  CHECK(extra_files(dir, {"p.spk", "p.json", "p.d"}).empty());
+}
+
+TEST_CASE("an output of the same size but other bytes, or behind a link, is replaced") {
+  fs::path dir = scratch("changed");
+  put(dir / "p.spk", "pack A");  // same length as the new bytes, one byte differs
+  put(dir / "target.json", "{}");
+  fs::create_symlink("target.json", dir / "link.json");
+  set_mtime(dir / "p.spk", 1000000000);
+  OutputSet set;
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("pack B")).ok());
+  REQUIRE(set.stage(dir / "link.json", std::string_view("{}")).ok());
+  REQUIRE(set.commit().ok());
+  CHECK(get(dir / "p.spk") == "pack B");
+  CHECK(stat_of(dir / "p.spk").st_mtime > 1000000000);
+  // A link is replaced by the file, as before, even when the bytes it leads to are the same.
+  CHECK(S_ISREG(stat_of(dir / "link.json").st_mode));
+  CHECK(extra_files(dir, {"p.spk", "target.json", "link.json"}).empty());
+}
+
+TEST_CASE("a failed commit leaves an unchanged output and restores the changed ones") {
+  fs::path dir = scratch("unchanged-rollback");
+  put(dir / "p-0.png", "same page");
+  put(dir / "p-1.png", "old page");
+  put(dir / "p.spk", "old pack");
+  set_mtime(dir / "p-0.png", 1000000000);
+  OutputSet set;
+  REQUIRE(set.stage(dir / "p-0.png", std::string_view("same page")).ok());
+  REQUIRE(set.stage(dir / "p-1.png", std::string_view("new page")).ok());
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("new pack")).ok());
+  fs::remove(dir / "p.spk");
+  fs::create_directories(dir / "p.spk");  // its rename must fail
+  CHECK_FALSE(set.commit().ok());
+  CHECK(get(dir / "p-0.png") == "same page");
+  CHECK(stat_of(dir / "p-0.png").st_mtime == 1000000000);
+  CHECK(get(dir / "p-1.png") == "old page");
+  CHECK(extra_files(dir, {"p-0.png", "p-1.png"}).empty());
+}
+
+TEST_CASE("files kept together are left untouched only when none of them changed") {
+  fs::path dir = scratch("together");
+  for (const char* f : {"p.spk", "p-0.png", "q.spk", "q-0.png"})
+    put(dir / f, std::string("old ") + f);
+  for (const char* f : {"p.spk", "p-0.png", "q.spk", "q-0.png"})
+    set_mtime(dir / f, 1000000000);
+  OutputSet set;
+  // p: the page changes, the pack (which names it) does not; q: neither changes.
+  REQUIRE(set.stage(dir / "p-0.png", std::string_view("new page")).ok());
+  REQUIRE(set.stage(dir / "p.spk", std::string_view("old p.spk")).ok());
+  REQUIRE(set.stage(dir / "q-0.png", std::string_view("old q-0.png")).ok());
+  REQUIRE(set.stage(dir / "q.spk", std::string_view("old q.spk")).ok());
+  set.keep_together({dir / "p-0.png", dir / "p.spk"});
+  set.keep_together({dir / "q-0.png", dir / "q.spk"});
+  REQUIRE(set.commit().ok());
+  CHECK(get(dir / "p-0.png") == "new page");
+  CHECK(stat_of(dir / "p-0.png").st_mtime > 1000000000);
+  CHECK(get(dir / "p.spk") == "old p.spk");
+  CHECK(stat_of(dir / "p.spk").st_mtime > 1000000000);  // written again with its page
+  CHECK(stat_of(dir / "q-0.png").st_mtime == 1000000000);
+  CHECK(stat_of(dir / "q.spk").st_mtime == 1000000000);
+  CHECK(extra_files(dir, {"p.spk", "p-0.png", "q.spk", "q-0.png"}).empty());
 }

@@ -28,7 +28,7 @@
   X(kWriteFailed,           "E0005", "an output cannot be written")                         \
   X(kOutputClash,           "E0006", "an output would replace an input or another output")   \
   X(kOutputNotFile,         "E0007", "an output exists and is not a regular file")          \
-  X(kDepfileName,           "E0008", "a depfile cannot name a file (a line break in its name)") \
+  X(kDepfileName,           "E0008", "a depfile cannot name a file Make or Ninja would misread") \
   X(kYamlSyntax,            "E0101", "the YAML does not parse")                             \
   X(kTab,                   "E0102", "a tab character is used for indentation")             \
   X(kDuplicateKey,          "E0103", "a mapping has the same key twice")                    \

@@ -69,12 +69,24 @@ std::string describe(const ReadFailure& failure);
 diag::Status<> write_file_atomic(const std::filesystem::path& path, std::string_view data);
 diag::Status<> write_file_atomic(const std::filesystem::path& path, const Bytes& data);
 
-// Make-syntax depfile: "target: dep1 dep2 …" with spaces, '#' and '$' escaped as
-// Ninja and GNU Make read them. Dependencies are listed in the order given.
-// A name holding a newline or carriage return cannot be written in this syntax (it would
-// start a new rule): that fails, saying which name.
+// A depfile in the Make syntax that Ninja and GNU Make both read (for Ninja's or CMake's
+// DEPFILE, or Make's `-include`): "target: dep1 dep2 …", then an empty rule per dependency
+// (as `gcc -MP` writes), so that Make does not stop at a dependency since deleted (not for
+// a name holding '%', which would be a pattern rule).
+// - `target` is written as given, lexically normalised ("./out/a.spk" as "out/a.spk"):
+//   Ninja compares it with the output its rule names, and Make with the rule's target.
+// - Each dependency is written relative to `working_dir` (the directory the build tool
+//   runs the command in; absolute) when it lies under it, and absolute otherwise; a
+//   relative one starting with '~' gets "./" (Make would expand "~user").
+// - ' ', '#' and ':' are escaped with a backslash, '$' as "$$", as both tools read them.
+// - A name that one of them cannot read back fails, saying which name and what it holds:
+//   a line break or other control character (it would end the rule), one of
+//   " ' & ; < > | * ? ` ^ = [ \ (Ninja ends a name there, Make takes them as syntax
+//   or a pattern), a name ending in ")" after a "(" (Make's archive(member)), and a '%' in
+//   the target (a pattern rule for Make).
 diag::Result<std::string> make_depfile(const std::string& target,
-                                       const std::vector<std::string>& deps);
+                                       const std::vector<std::string>& deps,
+                                       const std::filesystem::path& working_dir);
 
 // The path policy. `relative` comes from an input file located in `base_dir`. It must
 // not be absolute and, after `..` and symlinks are resolved, must lie inside `root`.

@@ -14,6 +14,14 @@
 //              only when all of them were written. Files it replaces are kept (hard-linked)
 //              until the last rename succeeded; when a rename fails, the ones already done
 //              are rolled back, so the set is replaced as a whole or not at all.
+//              An output that exists as a regular file holding exactly the staged bytes is
+//              left untouched, its modification time too (the staged copy is dropped), so
+//              build tools that compare times (Ninja's restat) skip the steps after it.
+//              The set is still consistent: a kept file already is what the set wants.
+//              Files read together (a pack and its page files, which a build tool does not
+//              see) can be bound with keep_together(): then they are left untouched only
+//              when every one of them is unchanged, so a new page also gives the pack a
+//              new time.
 //
 // Nothing here prints or throws; failures are returned as values (diag::Status and
 // diag::Result with a diag::Failure: one sentence naming the file and the reason).
@@ -117,12 +125,19 @@ class OutputSet {
   // Opens, writes and finishes one output in one call.
   diag::Status<> stage(const std::filesystem::path& target, std::string_view data);
   diag::Status<> stage(const std::filesystem::path& target, const std::vector<std::uint8_t>& data);
-  // Names every staged file, in the order opened. All or nothing (see the file comment).
+  // Binds staged outputs (their targets, as staged) that are read together: commit()
+  // leaves them untouched only when all of them already hold their new bytes, and
+  // otherwise writes every one. A target not staged is ignored.
+  void keep_together(const std::vector<std::filesystem::path>& targets);
+  // Names every staged file, in the order opened, leaving an existing regular file that
+  // holds the same bytes untouched (with the files bound to it). All or nothing (see the
+  // file comment).
   diag::Status<> commit();
 
  private:
   static constexpr std::size_t kOpenFiles = 64;
   std::vector<std::unique_ptr<StagedFile>> files_;
+  std::vector<std::vector<std::filesystem::path>> together_;
 };
 
 // Whether a path names an existing file that is not a regular file (following links).

@@ -53,6 +53,9 @@ struct BuildOptions {
   std::string cache;                        // --cache DIR: reuse packs built from identical inputs
   std::string root = ".";
   bool werror = false;
+  // --allow-loss W0701,…|all: what the --export formats cannot carry (W07xx) accepted, as
+  // notes that neither fail nor count for --werror. Checked by run_build (exit 2).
+  std::vector<std::string> allow_loss;
   bool progress = false;                      // a progress line on stderr
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;                         // text diagnostics in ANSI colour
@@ -88,6 +91,7 @@ struct ExportOptions {
       format;  // --format: godot4, godot3, spine, libgdx-legacy, phaser, pixi, aseprite-json
   std::string output;  // -o OUT: the main file; pages and other files beside it
   bool werror = false;
+  std::vector<std::string> allow_loss;  // --allow-loss W0701,…|all: losses reported as notes
   diag::Format diagnostics = diag::Format::kText;  // --diagnostics: text, json or github
   bool color = false;                              // text diagnostics in ANSI colour
 };

@@ -1,3 +1,7 @@
 $SCRATCH/fx.spk: \
   fx.sprites.yaml \
-  $TESTS/data/conformance/strip.png
+  strip.png
+
+fx.sprites.yaml:
+
+strip.png:
