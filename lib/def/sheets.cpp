@@ -73,7 +73,7 @@ void Loader::load_sheet(const Node& n) {
 // every frame of the sheet could be listed.
 bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   std::vector<GivenKey> sources, cutters;
-  for (const char* key : {"image", "files", "aseprite", "aseprite_json"}) {
+  for (const char* key : {"image", "files", "aseprite", "aseprite_json", "flare"}) {
     if (const Node* v = n.find(key)) sources.push_back({key, v});
   }
   const Node* detect = n.find("detect");
@@ -92,8 +92,8 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   if (sources.empty()) {
     error(Code::kSheetSource, sheet.span,
           "sheet '" + sheet.name +
-              "' needs image: (with grid:, frames: or detect: true), files:, aseprite: or "
-              "aseprite_json:");
+              "' needs image: (with grid:, frames: or detect: true), files:, aseprite:, "
+              "aseprite_json: or flare:");
     return false;
   }
   const GivenKey& source = sources[0];
@@ -125,6 +125,12 @@ bool Loader::keys_fit_source(const Sheet& sheet, const Node& n, const std::strin
           "layers: applies to aseprite: sheets; " + named + " reads " + kind + ":");
     return false;
   }
+  if (const Node* origin = n.find("origin"); origin && kind == "flare") {
+    error(Code::kSheetSource, doc_.span(*origin),
+          "origin: does not apply to flare: sheets; each Flare frame has its own (its render "
+          "offset)");
+    return false;
+  }
   if (const Node* origin = n.find("origin"); origin && origin->is_mapping() && !aseprite) {
     error(Code::kSliceOrigin, doc_.span(*origin),
           "origin: {slice: ...} takes a slice of an Aseprite file; " + named + " reads " + kind +
@@ -143,8 +149,9 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
   if (!cutters.empty()) {
     error(Code::kSheetSource, doc_.span(*cutters[0].node),
           "sheet '" + sheet.name + "'" +
-              (aseprite ? " takes its frames from the Aseprite export"
-                        : " takes one frame per file with files:") +
+              (aseprite          ? " takes its frames from the Aseprite export"
+               : kind == "flare" ? " takes its frames from the Flare file"
+                                 : " takes one frame per file with files:") +
               "; grid:, frames: and detect: only cut an image:");
     return false;
   }
@@ -154,6 +161,7 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
   }
   if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
   if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
+  if (kind == "flare") return load_flare_sheet(sheet, *source.node);
   return load_files_sheet(sheet, *source.node);
 }
 

@@ -101,7 +101,7 @@ struct Grid {
   std::optional<int> count;
 };
 
-enum class SheetKind { kGrid, kFrames, kFiles, kDetect, kAseprite, kAsepriteJson };
+enum class SheetKind { kGrid, kFrames, kFiles, kDetect, kAseprite, kAsepriteJson, kFlare };
 
 // How Aseprite plays a tag (its "Animation Direction").
 enum class TagDirection { kForward, kReverse, kPingpong, kPingpongReverse };

@@ -53,6 +53,8 @@
   X(kAsepriteInvalid,       "E0213", "an Aseprite file or its JSON is damaged or unsupported") \
   X(kUnknownLayer,          "E0214", "layers: names a layer the Aseprite file does not have") \
   X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
+  X(kFlareInvalid,          "E0221", "a Flare animation file is malformed or says what spritec cannot carry") \
+  X(kFlareActionClash,      "E0222", "a Flare animation makes an action another sheet makes too") \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
