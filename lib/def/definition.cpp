@@ -73,7 +73,9 @@ std::optional<Definition> Loader::run() {
       unknowns_.actions = true;
     }
   }
+  const std::size_t written = def_.actions.size();
   add_tag_actions();
+  add_flare_actions(written);
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);
   if (sink_.error_count() > errors_before) return std::nullopt;

@@ -23,6 +23,7 @@
 #include "aseprite_json.hpp"
 #include "checks_internal.hpp"
 #include "spritec/def/definition.hpp"
+#include "spritec/def/flare.hpp"
 #include "spritec/diag/result.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/io/listing.hpp"
@@ -101,6 +102,23 @@ class Loader {
 
   // --- texturepacker_sheets.cpp ------------------------------------------------------
   bool load_texturepacker_json_sheet(Sheet& sheet, const Node& json);
+
+  // --- flare_sheets.cpp --------------------------------------------------------------
+  bool load_flare_sheet(Sheet& sheet, const Node& file_node);
+  diag::Span flare_span(const std::string& shown, const flare::Position& at) const;
+  std::optional<std::filesystem::path> find_flare_image(const std::filesystem::path& txt,
+                                                        const flare::File& file,
+                                                        const std::string& shown,
+                                                        const diag::Note& from);
+  bool add_flare_animation(const Sheet& sheet, const Node& file_node, const flare::Animation& a,
+                           const std::string& shown);
+  // After the written actions (the first `written` of def_.actions) and the tags'.
+  void add_flare_actions(std::size_t written);
+  struct FlareAction {
+    Action action;
+    std::string sheet;
+  };
+  std::vector<FlareAction> flare_actions_;  // made by flare: sheets, added last
 
   // --- actions.cpp --------------------------------------------------------------------
   // What could be read of a step, for the checks between views.

@@ -73,7 +73,8 @@ void Loader::load_sheet(const Node& n) {
 // every frame of the sheet could be listed.
 bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
   std::vector<GivenKey> sources, cutters;
-  for (const char* key : {"image", "files", "aseprite", "aseprite_json", "texturepacker_json"}) {
+  for (const char* key :
+       {"image", "files", "aseprite", "aseprite_json", "texturepacker_json", "flare"}) {
     if (const Node* v = n.find(key)) sources.push_back({key, v});
   }
   const Node* detect = n.find("detect");
@@ -93,7 +94,7 @@ bool Loader::load_sheet_source(Sheet& sheet, const Node& n) {
     error(Code::kSheetSource, sheet.span,
           "sheet '" + sheet.name +
               "' needs image: (with grid:, frames: or detect: true), files:, aseprite:, "
-              "aseprite_json: or texturepacker_json:");
+              "aseprite_json:, texturepacker_json: or flare:");
     return false;
   }
   const GivenKey& source = sources[0];
@@ -125,6 +126,12 @@ bool Loader::keys_fit_source(const Sheet& sheet, const Node& n, const std::strin
           "layers: applies to aseprite: sheets; " + named + " reads " + kind + ":");
     return false;
   }
+  if (const Node* origin = n.find("origin"); origin && kind == "flare") {
+    error(Code::kSheetSource, doc_.span(*origin),
+          "origin: does not apply to flare: sheets; each Flare frame has its own (its render "
+          "offset)");
+    return false;
+  }
   if (const Node* origin = n.find("origin"); origin && origin->is_mapping() && !aseprite) {
     error(Code::kSliceOrigin, doc_.span(*origin),
           "origin: {slice: ...} takes a slice of an Aseprite file; " + named + " reads " + kind +
@@ -145,6 +152,7 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
           "sheet '" + sheet.name + "'" +
               (aseprite                       ? " takes its frames from the Aseprite export"
                : kind == "texturepacker_json" ? " takes its frames from the TexturePacker JSON"
+               : kind == "flare"              ? " takes its frames from the Flare file"
                                               : " takes one frame per file with files:") +
               "; grid:, frames: and detect: only cut an image:");
     return false;
@@ -156,6 +164,7 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
   if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
   if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
   if (kind == "texturepacker_json") return load_texturepacker_json_sheet(sheet, *source.node);
+  if (kind == "flare") return load_flare_sheet(sheet, *source.node);
   return load_files_sheet(sheet, *source.node);
 }
 

@@ -138,3 +138,21 @@ TEST_CASE("every corpus TexturePacker JSON as a sheet through check and build", 
   }
   CHECK(n >= 10);
 }
+
+TEST_CASE("every corpus Flare file as a sheet through check and build", "[hostile]") {
+  // The seeds' image is a.png (others name images that are not there: E0202 after the
+  // whole file was read and parsed).
+  fs::path dir = kScratch / "corpus-flare";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(kTests / "data" / "flare" / "mod" / "images" / "imp.png", dir / "a.png");
+  write_text(dir / "f.sprites.yaml", "pack: f\nsheets:\n  - {name: s, flare: f.txt}\n");
+  int n = 0;
+  for (const fs::path& file : corpus("flare")) {
+    fs::copy_file(file, dir / "f.txt", fs::copy_options::overwrite_existing);
+    expect_clean({"check", "f.sprites.yaml"}, dir);
+    expect_clean({"build", "f.sprites.yaml", "-o", "f.spk"}, dir);
+    ++n;
+  }
+  CHECK(n >= 5);
+}

@@ -120,7 +120,8 @@ enum class SheetKind {
   kDetect,
   kAseprite,
   kAsepriteJson,
-  kTexturePackerJson
+  kTexturePackerJson,
+  kFlare
 };
 
 // How Aseprite plays a tag (its "Animation Direction").

@@ -54,6 +54,8 @@
   X(kUnknownLayer,          "E0214", "layers: names a layer the Aseprite file does not have") \
   X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
   X(kTexturePackerInvalid,  "E0216", "a TexturePacker JSON is damaged or unsupported")      \
+  X(kFlareInvalid,          "E0217", "a Flare animation file is malformed or says what spritec cannot carry") \
+  X(kFlareActionClash,      "E0218", "a Flare animation makes an action another sheet makes too") \
   X(kTagModes,              "E0220", "an action's tag views play in different directions")  \
   X(kOriginWord,            "E0221", "an origin's word belongs to the other axis")          \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
@@ -106,7 +108,7 @@
   X(kExportDurations,       "W0706", "an export format cannot carry the exact durations")  \
   X(kExportActions,         "W0707", "an atlas format carries frames but no animations")   \
   X(kExportOrigins,         "W0708", "an export format cannot carry the frames' origins")  \
-  X(kTagActionReplaced,     "N0301", "an action written in the definition replaces a tag's")
+  X(kTagActionReplaced,     "N0301", "an action written in the definition replaces a tag's or a Flare animation's")
 // clang-format on
 
 namespace spritec::diag {
