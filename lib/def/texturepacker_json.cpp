@@ -1,5 +1,7 @@
 #include "texturepacker_json.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -38,16 +40,27 @@ bool is_identifier(const std::string& s) {
   return true;
 }
 
+// A key as a message shows it: at most 80 bytes (cut before a UTF-8 sequence), then "…".
+std::string shown_key(const std::string& key) {
+  constexpr std::size_t kShown = 80;
+  if (key.size() <= kShown) return key;
+  std::size_t end = kShown;
+  while (end > 0 && (static_cast<unsigned char>(key[end]) & 0xC0) == 0x80)
+    --end;
+  return key.substr(0, end) + "\xE2\x80\xA6";
+}
+
 // frames["hero/walk 1.png"].frame.w, meta.size, frames[3].pivot.x
 std::string path_text(const JsonPath& path) {
   std::string out;
   for (const PathStep& s : path) {
     if (s.index != kNone) {
       out += "[" + std::to_string(s.index) + "]";
-    } else if (is_identifier(s.key)) {
+    } else if (is_identifier(s.key) && s.key.size() <= 80) {
       out += (out.empty() ? "" : ".") + s.key;
     } else {
-      out += "[" + ojson(s.key).dump(-1, ' ', false, ojson::error_handler_t::replace) + "]";
+      out +=
+          "[" + ojson(shown_key(s.key)).dump(-1, ' ', false, ojson::error_handler_t::replace) + "]";
     }
   }
   return out.empty() ? std::string("the document") : out;
@@ -398,8 +411,8 @@ Listed list_frames(Reader& r, const ojson& frames, const Scanner& scan, std::siz
     auto [it, fresh] = seen.emplace(name, out.names.size());
     if (!fresh) {
       r.fail(path,
-             "names frame '" + name + "' again (first at frames[" + std::to_string(it->second) +
-                 "]): frame names must differ",
+             "names frame '" + shown_key(name) + "' again (first at frames[" +
+                 std::to_string(it->second) + "]): frame names must differ",
              JsonError::Kind::kDuplicateName);
     }
     if (r.failed() && r.placed == kNone) r.placed = named;

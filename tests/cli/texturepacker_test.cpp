@@ -104,3 +104,51 @@ TEST_CASE("the TexturePacker JSON and its image are dependencies of the pack") {
   CHECK(text.find("atlas.json") != std::string::npos);
   CHECK(text.find("atlas.png") != std::string::npos);
 }
+
+TEST_CASE("spritec's own JSON (Hash) and Pixi export read back as TexturePacker sheets") {
+  // samples/hero built with --json, and exported for Pixi (pivots written as Pixi's
+  // anchor): each JSON as a texturepacker_json: sheet x gives the same frames — every
+  // unpacked PNG byte for byte, every size and origin (the pivots' fractions times the
+  // source size round back to the origins written in hero.sprites.yaml).
+  const std::string via = GENERATE(std::string("json"), "pixi");
+  INFO(via);
+  const fs::path dir = kScratch / ("tp-roundtrip-" + via);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path hero = kSource / "samples" / "hero";
+  std::vector<std::string> build = {"build", "hero.sprites.yaml", "-o",
+                                    (dir / "hero.spk").string()};
+  if (via == "json") {
+    for (const char* more : {"--pages", "files", "--json"})
+      build.push_back(more);
+    build.push_back((dir / "hero.json").string());
+  }
+  REQUIRE(run_spritec(build, hero).exit == 0);
+  if (via == "pixi") {
+    REQUIRE(run_spritec({"export", (dir / "hero.spk").string(), "--format", "pixi", "-o",
+                         (dir / "hero.json").string()},
+                        dir)
+                .exit == 0);
+  }
+  write_text(dir / "x.sprites.yaml",
+             "pack: x\nsheets:\n  - name: x\n    texturepacker_json: hero.json\n");
+  const Run rebuilt = run_spritec({"build", "x.sprites.yaml", "-o", "x.spk"}, dir);
+  INFO(rebuilt.err);
+  REQUIRE(rebuilt.exit == 0);
+  REQUIRE(run_spritec({"unpack", "hero.spk", "-o", "a"}, dir).exit == 0);
+  REQUIRE(run_spritec({"unpack", "x.spk", "-o", "b"}, dir).exit == 0);
+  std::string listed = read_text(dir / "b" / "frames.yaml");
+  for (std::size_t at; (at = listed.find("\"x/")) != std::string::npos;)
+    listed.replace(at, 3, "\"");
+  const std::string original = read_text(dir / "a" / "frames.yaml");
+  CHECK(listed.substr(listed.find('\n')) == original.substr(original.find('\n')));
+  int pngs = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
+    if (e.path().extension() != ".png") continue;
+    INFO(e.path());
+    CHECK(read_text(e.path()) ==
+          read_text(dir / "b" / "x" / e.path().lexically_relative(dir / "a")));
+    ++pngs;
+  }
+  CHECK(pngs == 19);
+}

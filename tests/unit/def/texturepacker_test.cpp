@@ -257,7 +257,7 @@ struct Hostile {
   const char* what;
   std::string json;
   Code code;
-  const char* says;  // a part of the message
+  std::string says;  // a part of the message
   int json_line;     // the note's place in the JSON (0: no note)
   int json_column;
 };
@@ -329,7 +329,9 @@ TEST_CASE("damaged or hostile TexturePacker JSON is refused with its code, path 
       {"a name too long",
        "{\"frames\": {\"" + std::string(1025, 'n') + "\": {" + rect +
            "}}, \"meta\": {\"image\": \"atlas.png\"}}",
-       Code::kTexturePackerInvalid, "is 1025 bytes long; the limit is 1024", 1, 13},
+       Code::kTexturePackerInvalid,
+       "[\"" + std::string(80, 'n') + "\xE2\x80\xA6\"] is 1025 bytes long; the limit is 1024", 1,
+       13},
       {"a frame outside the image", one_frame(R"("frame": {"x":14,"y":0,"w":4,"h":4})"),
        Code::kRectOutsideImage, "frame 'a' (14, 0, 4x4) lies outside atlas.png (16x8)", 1, 28},
       {"a rotated frame outside the image",
