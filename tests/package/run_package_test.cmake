@@ -8,10 +8,12 @@
 #      losses are allowed under --werror) and inspects the pack it built;
 #   4. tests/consumer/project is configured with Ninja against WORK_DIR/root/usr and built:
 #      find_package(spritec) finds the unpacked package and spritec_add_pack runs its
-#      spritec; the example program plays a pack.
+#      spritec; the example program plays a pack;
+#   5. the same project with the Makefile generator: a touched image rebuilds its pack,
+#      and then make has nothing to do (spritec_add_pack touches the pack: no restat).
 cmake_minimum_required(VERSION 3.20)
 
-foreach(var SPRITEC_SOURCE_DIR SPRITEC_BUILD_DIR WORK_DIR NINJA CXX_COMPILER VERSION)
+foreach(var SPRITEC_SOURCE_DIR SPRITEC_BUILD_DIR WORK_DIR NINJA MAKE CXX_COMPILER VERSION)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run_package_test.cmake: -D${var}=... is required")
   endif()
@@ -123,3 +125,22 @@ check("the example program plays the pack" ${ok})
 run("ninja again" ${NINJA} -C ${build} -n)
 truth(ok out MATCHES "no work to do")
 check("the built consumer has nothing left to do" ${ok})
+
+# 5. The Makefile generator.
+set(make_build ${WORK_DIR}/make-build)
+run("configure the consumer for make" ${CMAKE_COMMAND} -S ${src} -B ${make_build}
+    -G "Unix Makefiles" -DCMAKE_MAKE_PROGRAM=${MAKE} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${root}/usr
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF)
+run("make" ${MAKE} -C ${make_build})
+# The file system's clock moves in steps of a few milliseconds: touch well after the build.
+execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 0.1)
+file(TOUCH ${src}/art/hero.png)
+run("make after a touch" ${MAKE} -C ${make_build})
+string(REGEX MATCHALL "building pack [^\n]*" built "${out}")
+truth(ok built STREQUAL "building pack packs/hero.spk")
+check("make rebuilt the touched image's pack only (built: ${built})" ${ok})
+run("make again" ${MAKE} -C ${make_build})
+string(REGEX MATCHALL "building pack [^\n]*" built "${out}")
+truth(ok NOT built)
+check("and then make has nothing to build (built: ${built})" ${ok})
