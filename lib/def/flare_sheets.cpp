@@ -14,11 +14,12 @@ using diag::Code;
 
 namespace {
 
-// Flare's direction d faces west (d = 0), then clockwise in steps of 45 degrees, on
-// screen: its isometric projection turns the map's directions (Utils::calcDirection,
-// Parse::toDirection: 0 = map south-west) by 45 degrees. spritec's view d then faces
-// 180 + 45·d degrees (0 = east, clockwise).
-constexpr int kFirstView = 180;
+// Flare's directions are the map's (Utils::calcDirection, Parse::toDirection: 0 = map
+// south-west, then clockwise in steps of 45 degrees). Its isometric projection turns the
+// map by 45 degrees on screen, so direction d faces 180 + 45·d degrees (0 = east,
+// clockwise: d = 0 faces west); an orthogonal one does not: 135 + 45·d.
+constexpr int kIsometricFirstView = 180;
+constexpr int kOrthogonalFirstView = 135;
 
 std::string frame_stem(const flare::Animation& a, int index, int direction) {
   return a.name + "/" + std::to_string(index) + "/" + std::to_string(direction);
@@ -30,7 +31,10 @@ diag::Span Loader::flare_span(const std::string& shown, const flare::Position& a
   return diag::Span{shown, at.line, at.column, at.end_column};
 }
 
-bool Loader::load_flare_sheet(Sheet& sheet, const Node& file_node) {
+bool Loader::load_flare_sheet(Sheet& sheet, const Node& n, const Node& file_node) {
+  const Node* projection = n.find("projection");
+  const int first_view =
+      projection && projection->value == "orthogonal" ? kOrthogonalFirstView : kIsometricFirstView;
   auto source = read_aseprite_source(sheet, SheetKind::kFlare, file_node, flare::kMaxFileBytes);
   if (!source) return false;
   // Positions in the Flare file are shown with the path the user wrote, from where the
@@ -56,7 +60,7 @@ bool Loader::load_flare_sheet(Sheet& sheet, const Node& file_node) {
 
   bool ok = true;
   for (const flare::Animation& a : file.animations)
-    ok = add_flare_animation(sheet, file_node, a, shown) && ok;
+    ok = add_flare_animation(sheet, file_node, a, shown, first_view) && ok;
   return ok;
 }
 
@@ -99,7 +103,8 @@ std::optional<fs::path> Loader::find_flare_image(const fs::path& txt, const flar
 // add_flare_actions. A cell of an animation without frame= lines whose direction lies below
 // the image falls back to direction 0, as Flare draws it.
 bool Loader::add_flare_animation(const Sheet& sheet, const Node& file_node,
-                                 const flare::Animation& a, const std::string& shown) {
+                                 const flare::Animation& a, const std::string& shown,
+                                 int first_view) {
   std::vector<bool> own(a.cells.size(), false);  // the cell has a frame of its own
   std::int64_t count = 0;
   bool ok = true;
@@ -152,7 +157,7 @@ bool Loader::add_flare_animation(const Sheet& sheet, const Node& file_node,
   action.name = a.name;
   action.span = flare_span(shown, a.at);
   action.views = turns ? flare::kDirections : 1;
-  action.first_view = turns ? kFirstView : 0;
+  action.first_view = turns ? first_view : 0;
   action.mode = played.value.once ? PlayMode::kOnce : PlayMode::kLoop;
   action.repeat = played.value.once ? 1 : 0;
   action.loop_from = static_cast<int>(played.value.loop_from);

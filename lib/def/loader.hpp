@@ -104,14 +104,14 @@ class Loader {
   bool load_texturepacker_json_sheet(Sheet& sheet, const Node& json);
 
   // --- flare_sheets.cpp --------------------------------------------------------------
-  bool load_flare_sheet(Sheet& sheet, const Node& file_node);
+  bool load_flare_sheet(Sheet& sheet, const Node& n, const Node& file_node);
   diag::Span flare_span(const std::string& shown, const flare::Position& at) const;
   std::optional<std::filesystem::path> find_flare_image(const std::filesystem::path& txt,
                                                         const flare::File& file,
                                                         const std::string& shown,
                                                         const diag::Note& from);
   bool add_flare_animation(const Sheet& sheet, const Node& file_node, const flare::Animation& a,
-                           const std::string& shown);
+                           const std::string& shown, int first_view);
   // After the written actions (the first `written` of def_.actions) and the tags'.
   void add_flare_actions(std::size_t written);
   struct FlareAction {

@@ -126,6 +126,11 @@ bool Loader::keys_fit_source(const Sheet& sheet, const Node& n, const std::strin
           "layers: applies to aseprite: sheets; " + named + " reads " + kind + ":");
     return false;
   }
+  if (const Node* projection = n.find("projection"); projection && kind != "flare") {
+    error(Code::kSheetSource, doc_.span(*projection),
+          "projection: applies to flare: sheets; " + named + " reads " + kind + ":");
+    return false;
+  }
   if (const Node* origin = n.find("origin"); origin && kind == "flare") {
     error(Code::kSheetSource, doc_.span(*origin),
           "origin: does not apply to flare: sheets; each Flare frame has its own (its render "
@@ -164,7 +169,7 @@ bool Loader::load_listed_sheet(Sheet& sheet, const Node& n, const GivenKey& sour
   if (kind == "aseprite") return load_aseprite_sheet(sheet, n, *source.node);
   if (aseprite) return load_aseprite_json_sheet(sheet, n, *source.node);
   if (kind == "texturepacker_json") return load_texturepacker_json_sheet(sheet, *source.node);
-  if (kind == "flare") return load_flare_sheet(sheet, *source.node);
+  if (kind == "flare") return load_flare_sheet(sheet, n, *source.node);
   return load_files_sheet(sheet, *source.node);
 }
 

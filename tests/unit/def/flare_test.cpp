@@ -620,3 +620,30 @@ TEST_CASE(
   CHECK(end.value.steps.size() == 2);
   CHECK(end.value.steps[0].ticks == 3599999);
 }
+
+TEST_CASE("projection: orthogonal turns Flare's directions to face the map's on screen") {
+  // Orthogonal: direction d faces its map direction, SW = 0 at 135 degrees, then clockwise.
+  Project p("orthogonal");
+  p.text("mod/animations/a.txt",
+         "image=images/a.png\n[walk]\nframes=1\nduration=100ms\ntype=looped\n"
+         "frame=0,0,0,0,8,8,4,7\nframe=0,5,8,0,8,8,4,7\n");
+  p.load(
+      "pack: p\nsheets:\n  - name: g\n    flare: mod/animations/a.txt\n    projection: "
+      "orthogonal\n");
+  INFO(p.first_message());
+  REQUIRE(p.def);
+  const auto& walk = p.action("walk");
+  CHECK(walk.views == 8);
+  CHECK(walk.first_view == 135);
+  // View 5 faces 135 + 225 = 360 = east: Flare's E (5) on an orthogonal map.
+  CHECK(steps_of(walk, 5) == std::vector<std::string>{"g/walk/0/5:6"});
+
+  Project q("projection-elsewhere");
+  q.load(
+      "pack: p\nsheets:\n  - name: g\n    files: mod/images/*.png\n    projection: "
+      "orthogonal\n");
+  CHECK_FALSE(q.def);
+  REQUIRE(q.sink.diagnostics().size() == 1);
+  CHECK(q.sink.diagnostics()[0].code == Code::kSheetSource);
+  CHECK(q.sink.diagnostics()[0].span.line == 5);
+}

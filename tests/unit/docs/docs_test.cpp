@@ -96,9 +96,9 @@ TEST_CASE("every key of the definition schema is explained in docs/definitions.m
   // 2 (detect, detect_gap); Aseprite sources 7 (aseprite, layers, aseprite_json, tags;
   // origin's slice; a tag view's tag and sheet: slice, tag, sheet); a variant 3 (scale,
   // suffix, filter); TexturePacker sources 1 (texturepacker_json);
-  // a Flare source 1 (flare).
-  // 6+9+7+4+1+6+4+8+1+2+7+3+1+1 = 60 distinct names.
-  CHECK(names.size() == 60);
+  // a Flare source 2 (flare, projection).
+  // 6+9+7+4+1+6+4+8+1+2+7+3+1+2 = 61 distinct names.
+  CHECK(names.size() == 61);
   CHECK(names.count("loop_from") == 1);  // inside definitions/action
   CHECK(names.count("rect") == 1);       // inside frames' additionalProperties
   CHECK(names.count("immediate") == 1);  // inside definitions/transition
