@@ -74,6 +74,7 @@ std::optional<Definition> Loader::run() {
     }
   }
   add_tag_actions();
+  inexact_warnings();
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);
   if (sink_.error_count() > errors_before) return std::nullopt;
