@@ -40,7 +40,8 @@ std::string list_layers(const File& f) {
 // Inflates a zlib stream into exactly `size` bytes; on failure says why after `where()`.
 template <class Where>
 Error inflate(libdeflate_decompressor* d, const File& f, std::uint64_t data, std::uint64_t length,
-              std::size_t size, std::vector<std::uint8_t>& out, const Where& where) {
+              std::size_t size, std::vector<std::uint8_t>& out, RenderStats& stats,
+              const Where& where) {
   // DEFLATE cannot expand data more than 1032 to 1: a declared size past that is refused
   // before a byte is allocated for it (a few hundred hostile bytes must not cost 256 MiB).
   if (size / 1100 > length)
@@ -49,6 +50,8 @@ Error inflate(libdeflate_decompressor* d, const File& f, std::uint64_t data, std
                      " bytes its size declares",
                  data};
   out.resize(size);
+  ++stats.inflations;
+  stats.inflated_bytes += size;
   std::size_t got = 0;
   const libdeflate_result r =
       libdeflate_zlib_decompress(d, f.bytes.data() + data, length, out.data(), size, &got);
@@ -149,12 +152,52 @@ Result<std::vector<bool>> select_layers(const File& file, const std::vector<std:
   return pick;
 }
 
+namespace detail {
+
+// The decoded pixels of the cels that linked cels point at, so that a cel linked from
+// 65,534 frames is inflated once, not once a frame (a 256 MiB cel took 0.37 s each time).
+// At most kMaxLinkedCacheBytes are kept; past that the oldest are dropped.
+struct LinkedCels {
+  std::vector<std::uint64_t> targets;  // sorted: the data offsets that links point at
+  std::vector<std::pair<std::uint64_t, std::vector<std::uint8_t>>> decoded;  // oldest first
+  std::uint64_t bytes = 0;
+
+  bool is_target(std::uint64_t data) const {
+    return std::binary_search(targets.begin(), targets.end(), data);
+  }
+  const std::vector<std::uint8_t>* find(std::uint64_t data) const {
+    for (const auto& [at, pixels] : decoded)
+      if (at == data) return &pixels;
+    return nullptr;
+  }
+  // Keeps `pixels` (moved from) when they fit the cap, dropping the oldest for room.
+  const std::vector<std::uint8_t>* keep(std::uint64_t data, std::vector<std::uint8_t>& pixels) {
+    if (pixels.size() > kMaxLinkedCacheBytes) return nullptr;
+    while (bytes + pixels.size() > kMaxLinkedCacheBytes) {
+      bytes -= decoded.front().second.size();
+      decoded.erase(decoded.begin());
+    }
+    bytes += pixels.size();
+    decoded.emplace_back(data, std::move(pixels));
+    return &decoded.back().second;
+  }
+};
+
+}  // namespace detail
+
 Renderer::Renderer(const File& file, std::vector<bool> layers)
     : file_(file),
       layers_(std::move(layers)),
       tilesets_(file.tilesets.size()),
-      tileset_done_(file.tilesets.size(), false) {
+      tileset_done_(file.tilesets.size(), false),
+      linked_(std::make_shared<detail::LinkedCels>()) {
   layers_.resize(file.layers.size(), false);
+  for (const Frame& fr : file.frames)
+    for (const Cel& c : fr.cels)
+      if (c.linked_from >= 0 && c.kind != CelKind::kRaw) linked_->targets.push_back(c.data);
+  std::sort(linked_->targets.begin(), linked_->targets.end());
+  linked_->targets.erase(std::unique(linked_->targets.begin(), linked_->targets.end()),
+                         linked_->targets.end());
   libdeflate_decompressor* d = libdeflate_alloc_decompressor();
   if (d == nullptr) throw std::bad_alloc();
   inflater_ = std::shared_ptr<void>(
@@ -167,8 +210,14 @@ class Compositor {
  public:
   Compositor(const File& f, const std::vector<bool>& layers,
              std::vector<std::vector<std::uint8_t>>& tilesets, std::vector<bool>& done,
-             libdeflate_decompressor* inflater)
-      : f_(f), layers_(layers), tilesets_(tilesets), done_(done), inflater_(inflater) {}
+             libdeflate_decompressor* inflater, detail::LinkedCels& linked, RenderStats& stats)
+      : f_(f),
+        layers_(layers),
+        tilesets_(tilesets),
+        done_(done),
+        inflater_(inflater),
+        linked_(linked),
+        stats_(stats) {}
 
   // Composites frame `frame` and writes it into `dst` with its top-left at (x, y).
   Error run(int frame, image::Image& dst, int x, int y) {
@@ -191,8 +240,9 @@ class Compositor {
       if (f_.mode == ColorMode::kIndexed && layers_[i] && f_.layers[i].background() &&
           f_.transparent_index < palette_->size)
         base = palette_->colours[std::size_t(f_.transparent_index)];
+    if (Error e = check_canvases(frame); e.failed()) return e;
     std::vector<Rgba> canvas(std::size_t(f_.width) * std::size_t(f_.height), base);
-    if (Error e = compose(-1, canvas); e.failed()) return e;
+    if (Error e = compose(-1, canvas, false); e.failed()) return e;
     for (int row = 0; row < f_.height; ++row) {
       const Rgba* src = canvas.data() + std::size_t(row) * std::size_t(f_.width);
       std::uint8_t* out = dst.pixel(x, y + row);
@@ -212,11 +262,52 @@ class Compositor {
   }
 
  private:
-  // Draws the children of `group` (-1: the top) onto `target`. Groups blend as a whole
-  // (into their own canvas, then with their mode and opacity) when the header says group
-  // modes are valid; otherwise their layers draw straight onto the target, in the global
-  // z-order of NOTE.5.
-  Error compose(int group, std::vector<Rgba>& target) {
+  // A group that blends as a whole and is drawn into a fresh (fully transparent) canvas
+  // of its own as the only thing there, at full opacity, is that canvas: blending over a
+  // transparent backdrop is a copy in every mode. Such a group composes straight into its
+  // parent's canvas and needs none of its own.
+  bool shares_canvas(int group) const {
+    const Layer& l = f_.layers[std::size_t(group)];
+    return l.parent >= 0 && l.opacity == 255 && needed_children_[std::size_t(l.parent)] == 1;
+  }
+
+  // The canvases this frame will hold at once — its own and one per group nested in the
+  // deepest chain that needs one — within kMaxCanvasBytes, worked out before any is
+  // allocated (64 nested groups on an 8192x8192 canvas once asked for 16.6 GB).
+  Error check_canvases(int frame) {
+    needed_children_.assign(f_.layers.size(), 0);
+    const std::uint64_t one = std::uint64_t(f_.width) * std::uint64_t(f_.height) * sizeof(Rgba);
+    const bool groups_blend = (f_.flags & kGroupOpacityValid) != 0;
+    for (std::size_t i = 0; i < f_.layers.size(); ++i)
+      if (needed_[i] && f_.layers[i].parent >= 0)
+        ++needed_children_[std::size_t(f_.layers[i].parent)];
+    std::uint64_t most = 1;
+    int deepest = -1;
+    for (std::size_t i = 0; i < f_.layers.size() && groups_blend; ++i) {
+      if (!needed_[i] || f_.layers[i].type != LayerType::kGroup) continue;
+      std::uint64_t held = 1;
+      for (int g = int(i); g >= 0; g = f_.layers[std::size_t(g)].parent)
+        if (!shares_canvas(g)) ++held;
+      if (held > most) most = held, deepest = int(i);
+    }
+    if (most * one > kMaxCanvasBytes)
+      return Error{"frame " + std::to_string(frame) + ": group '" +
+                       f_.layers[std::size_t(deepest)].path + "' and the groups around it " +
+                       "blend as a whole: with the frame's own they need " + std::to_string(most) +
+                       " canvases of " + std::to_string(f_.width) + "x" +
+                       std::to_string(f_.height) + " at once (" + std::to_string(most * one) +
+                       " bytes), more than the " + std::to_string(kMaxCanvasBytes) +
+                       " bytes a frame may hold",
+                   f_.layers[std::size_t(deepest)].chunk};
+    stats_.canvas_bytes = std::max(stats_.canvas_bytes, most * one);
+    return {};
+  }
+
+  // Draws the children of `group` (-1: the top) onto `target` (`fresh`: a group's own
+  // canvas, nothing drawn on it yet). Groups blend as a whole (into their own canvas, then
+  // with their mode and opacity) when the header says group modes are valid; otherwise
+  // their layers draw straight onto the target, in the global z-order of NOTE.5.
+  Error compose(int group, std::vector<Rgba>& target, bool fresh) {
     const bool groups_blend = (f_.flags & kGroupOpacityValid) != 0;
     std::vector<Drawn> order;
     int sibling = 0;
@@ -236,8 +327,12 @@ class Compositor {
     for (const Drawn& d : order) {
       const Layer& l = f_.layers[std::size_t(d.layer)];
       if (d.cel == nullptr) {
+        if (fresh && shares_canvas(d.layer)) {
+          if (Error e = compose(d.layer, target, true); e.failed()) return e;
+          continue;
+        }
         std::vector<Rgba> inner(target.size(), 0);
-        if (Error e = compose(d.layer, inner); e.failed()) return e;
+        if (Error e = compose(d.layer, inner, true); e.failed()) return e;
         for (std::size_t i = 0; i < target.size(); ++i)
           if (detail::alpha(inner[i]) != 0)
             target[i] = detail::blend(l.blend, target[i], inner[i], l.opacity);
@@ -259,9 +354,14 @@ class Compositor {
     const std::size_t size = std::size_t(cel.width) * std::size_t(cel.height) * bpp;
     const std::uint8_t* px = nullptr;
     if (cel.kind == CelKind::kCompressed) {
-      if (Error e = inflate(inflater_, f_, cel.data, cel.size, size, buffer_, where); e.failed())
-        return e;
-      px = buffer_.data();
+      const std::vector<std::uint8_t>* kept = linked_.find(cel.data);
+      if (kept == nullptr) {
+        if (Error e = inflate(inflater_, f_, cel.data, cel.size, size, buffer_, stats_, where);
+            e.failed())
+          return e;
+        if (linked_.is_target(cel.data)) kept = linked_.keep(cel.data, buffer_);
+      }
+      px = kept ? kept->data() : buffer_.data();
     } else {
       px = f_.bytes.data() + cel.data;
     }
@@ -302,7 +402,7 @@ class Compositor {
     if (!done_[ts]) {
       const std::size_t bpp = pixel_bytes(f_);
       const std::size_t px = std::size_t(set.tile_width) * set.tile_height * set.count;
-      if (Error e = inflate(inflater_, f_, set.data, set.size, px * bpp, tilesets_[ts],
+      if (Error e = inflate(inflater_, f_, set.data, set.size, px * bpp, tilesets_[ts], stats_,
                             [&] {
                               return "tileset chunk (0x2023) at byte " + std::to_string(set.chunk) +
                                      ": tileset '" + set.name + "'";
@@ -312,11 +412,16 @@ class Compositor {
       done_[ts] = true;
     }
     const std::size_t tile_bytes = std::size_t(cel.tile_bits) / 8;
-    if (Error e =
-            inflate(inflater_, f_, cel.data, cel.size,
-                    std::size_t(cel.width) * std::size_t(cel.height) * tile_bytes, buffer_, where);
-        e.failed())
-      return e;
+    const std::vector<std::uint8_t>* tiles = linked_.find(cel.data);
+    if (tiles == nullptr) {
+      if (Error e = inflate(inflater_, f_, cel.data, cel.size,
+                            std::size_t(cel.width) * std::size_t(cel.height) * tile_bytes, buffer_,
+                            stats_, where);
+          e.failed())
+        return e;
+      if (linked_.is_target(cel.data)) tiles = linked_.keep(cel.data, buffer_);
+    }
+    if (tiles == nullptr) tiles = &buffer_;
     const std::vector<std::uint8_t>& pixels = tilesets_[ts];
     const std::size_t bpp = pixel_bytes(f_);
     const std::uint32_t empty = (set.flags & 4) ? 0 : cel.id_mask;
@@ -335,7 +440,7 @@ class Compositor {
     for (long row = row0; row < row1; ++row) {
       for (long col = col0; col < col1; ++col) {
         const std::uint8_t* t =
-            buffer_.data() +
+            tiles->data() +
             (std::size_t(row) * std::size_t(cel.width) + std::size_t(col)) * tile_bytes;
         std::uint32_t word = t[0];
         if (tile_bytes >= 2) word |= std::uint32_t(t[1]) << 8;
@@ -345,12 +450,16 @@ class Compositor {
         const bool fx = cel.xflip && (word & cel.xflip) == cel.xflip;
         const bool fy = cel.yflip && (word & cel.yflip) == cel.yflip;
         const bool fd = cel.dflip && (word & cel.dflip) == cel.dflip;
-        for (int y = 0; y < th; ++y) {
-          const long cy = long(cel.y) + long(row) * th + y;
-          if (cy < 0 || cy >= f_.height) continue;
-          for (int x = 0; x < tw; ++x) {
-            const long cx = long(cel.x) + long(col) * tw + x;
-            if (cx < 0 || cx >= f_.width) continue;
+        // Only the tile's pixels on the canvas: an 8192x1 tile on a 1 px canvas is 1 pixel
+        // of work, not 8,192.
+        const long left = long(cel.x) + col * tw, top = long(cel.y) + row * th;
+        const int x0 = int(std::max(0L, -left)), x1 = int(std::min(long(tw), f_.width - left));
+        const int y0 = int(std::max(0L, -top)), y1 = int(std::min(long(th), f_.height - top));
+        if (x0 < x1 && y0 < y1) stats_.tile_pixels += std::uint64_t(x1 - x0) * (y1 - y0);
+        for (int y = y0; y < y1; ++y) {
+          const long cy = top + y;
+          for (int x = x0; x < x1; ++x) {
+            const long cx = left + x;
             int ix = fx ? tw - 1 - x : x, iy = fy ? th - 1 - y : y;
             if (fd) std::swap(ix, iy);
             if (ix >= tw || iy >= th) continue;  // a diagonal flip of a non-square tile
@@ -372,8 +481,11 @@ class Compositor {
   std::vector<std::vector<std::uint8_t>>& tilesets_;
   std::vector<bool>& done_;
   libdeflate_decompressor* inflater_;
+  detail::LinkedCels& linked_;
+  RenderStats& stats_;
   std::vector<const Cel*> cel_of_;
   std::vector<bool> needed_;
+  std::vector<int> needed_children_;  // by group: how many of its children are drawn
   std::vector<std::uint8_t> buffer_;
   std::string where_;
   const Palette* palette_ = nullptr;
@@ -395,7 +507,7 @@ Error Renderer::frame_into(int index, image::Image& dst, int x, int y) {
                      std::to_string(y) + ")",
                  0};
   return Compositor(file_, layers_, tilesets_, tileset_done_,
-                    static_cast<libdeflate_decompressor*>(inflater_.get()))
+                    static_cast<libdeflate_decompressor*>(inflater_.get()), *linked_, stats_)
       .run(index, dst, x, y);
 }
 

@@ -1,5 +1,6 @@
 #include "aseprite_json.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include <nlohmann/json.hpp>
@@ -193,9 +194,36 @@ void read_slices(Reader& r, const ojson& meta, std::size_t frames, std::vector<S
   }
 }
 
+// How deep arrays and objects nest in `text`, counted until it passes `cap` (brackets
+// inside strings do not count). A syntax error is left to the parser.
+int nesting_depth(std::string_view text, int cap) {
+  int depth = 0, deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size() && deepest <= cap; ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;  // the escaped character, a quote perhaps
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 }  // namespace
 
 diag::Result<SourceData> parse_aseprite_json(std::string_view text) {
+  if (nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
+    return diag::fail("nests arrays and objects more than " + std::to_string(kMaxJsonDepth) +
+                      " deep (the limit; Aseprite writes 5)");
   const ojson doc = ojson::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) return diag::fail("is not JSON (a syntax error)");
   Reader r;

@@ -45,6 +45,10 @@ inline constexpr std::size_t kMaxTags = 4096;
 inline constexpr std::size_t kMaxSlices = 4096;
 inline constexpr std::size_t kMaxSliceKeys = 65536;  // over all slices
 inline constexpr std::uint64_t kMaxAsepriteJsonBytes = 64ull << 20;
+// Arrays and objects inside one another; Aseprite writes 5 at most. Checked on the text
+// before the JSON library parses it, which recurses once per level (100,000 levels
+// overflowed the stack).
+inline constexpr int kMaxJsonDepth = 64;
 
 // Reads the JSON, or fails with a one-line reason naming the JSON path
 // ("frames[3].frame.w is missing", "meta.frameTags[0].to is past the last frame").

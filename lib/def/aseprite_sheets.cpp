@@ -2,6 +2,7 @@
 // durations, tags as actions (tags: true) or as one view's steps ({tag: NAME}), and
 // origins from a slice's pivot (origin: {slice: NAME}). docs/definitions.md, "Aseprite".
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 #include "aseprite_json.hpp"
@@ -16,6 +17,16 @@ namespace fs = std::filesystem;
 using diag::Code;
 
 namespace {
+
+// An origin from a slice lies where a written origin may (schema: ±1,000,000).
+constexpr std::int64_t kMaxSliceOrigin = 1000000;
+
+// How many steps pingpong_passes makes, counted without making them.
+std::int64_t pingpong_pass_steps(const SourceTag& tag) {
+  const std::int64_t n = std::int64_t{tag.to} - tag.from + 1;
+  if (n == 1) return tag.repeat;
+  return n + std::int64_t{std::max(tag.repeat - 1, 0)} * (n - 1);
+}
 
 // The frames a tag plays, in order, as Aseprite plays it: the tag's frames (reversed for
 // reverse directions); with a finite repeat of a pingpong, every pass written out — pass 1
@@ -241,7 +252,21 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
                   "): set one in Aseprite's slice properties");
         return false;
       }
-      origins[i] = Point{key->bounds.x + key->pivot.x, key->bounds.y + key->pivot.y};
+      // In 64 bits: a .aseprite key and pivot are each any s32. The sum is held to the
+      // range a written origin has (definitions.md), which scaling and packing rely on.
+      const std::int64_t x = std::int64_t{key->bounds.x} + key->pivot.x,
+                         y = std::int64_t{key->bounds.y} + key->pivot.y;
+      if (std::max(std::abs(x), std::abs(y)) > kMaxSliceOrigin) {
+        error(Code::kSliceOrigin, doc_.span(*slice_name),
+              "slice '" + name + "' puts the origin of frame " + std::to_string(i) + " at (" +
+                  std::to_string(x) + ", " + std::to_string(y) + "): its key at (" +
+                  std::to_string(key->bounds.x) + ", " + std::to_string(key->bounds.y) +
+                  ") plus its pivot (" + std::to_string(key->pivot.x) + ", " +
+                  std::to_string(key->pivot.y) + "); an origin lies within ±" +
+                  std::to_string(kMaxSliceOrigin) + " px, as a written one does");
+        return false;
+      }
+      origins[i] = Point{static_cast<int>(x), static_cast<int>(y)};
     }
   }
   for (std::size_t i = 0; i < data.frames.size(); ++i) {
@@ -263,27 +288,67 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
   return true;
 }
 
-// One step per frame of a tag, each lasting its frame's duration (W0301 when the
-// milliseconds are not whole ticks, at `span`).
+// Counts `more` steps made from tag `tag` against kMaxTagSteps; E0230 at `span` past it.
+bool Loader::room_for_tag_steps(std::int64_t more, const std::string& tag, const std::string& sheet,
+                                const diag::Span& span) {
+  if (more <= kMaxTagSteps - tag_steps_made_) {
+    tag_steps_made_ += more;
+    return true;
+  }
+  error(Code::kTooManyTagSteps, span,
+        "tag '" + diag::shown_name(tag) + "' of sheet '" + sheet + "' would make " +
+            std::to_string(more) + " steps, and tags have made " + std::to_string(tag_steps_made_) +
+            " already; tags make at most " + std::to_string(kMaxTagSteps) +
+            " steps in a definition");
+  return false;
+}
+
+// One step per frame of a tag, each lasting its frame's duration (frames whose
+// milliseconds are not whole ticks are noted for W0301, given once per duration).
 std::vector<Step> Loader::tag_steps(const Sheet& sheet, const std::vector<int>& order,
                                     const std::string& tag, const diag::Span& span) {
   std::vector<Step> steps;
+  steps.reserve(order.size());
   for (int f : order) {
     Step s;
     s.frame = sheet.name + "/" + std::to_string(f);
     const int ms = sheet.durations_ms[static_cast<std::size_t>(f)];
     s.ticks = ms_to_ticks(ms, def_.tick_rate);
-    if (!ms_is_exact(ms, def_.tick_rate) && warned_.insert({tag, f}).second) {
-      sink_.warning(Code::kInexactDuration, span,
-                    "frame " + std::to_string(f) + " of tag '" + tag + "' lasts " +
-                        std::to_string(ms) + " ms, not a whole number of ticks at " +
-                        std::to_string(def_.tick_rate) + " ticks per second; rounded to " +
-                        std::to_string(s.ticks));
+    if (!ms_is_exact(ms, def_.tick_rate)) {
+      auto [it, fresh] = inexact_.try_emplace(ms);
+      Inexact& in = it->second;
+      if (fresh) {
+        in.span = span;
+        in.tag = tag;
+        in.frame = f;
+        in.ticks = s.ticks;
+      }
+      in.frames.insert({&sheet, f});
+      in.tags.insert(tag);
     }
     s.span = s.frame_span = s.ticks_span = s.event_span = span;
     steps.push_back(std::move(s));
   }
   return steps;
+}
+
+// W0301 once per inexact duration (a file of 65,535 frames of 15 ms under two tags once
+// printed 131,070 warnings), at the first tag frame that has it, with the counts.
+void Loader::inexact_warnings() {
+  for (const auto& [ms, in] : inexact_) {
+    const std::size_t others = in.frames.size() - 1, other_tags = in.tags.size() - 1;
+    std::string more;
+    if (others > 0)
+      more = " (and " + std::to_string(others) + " more frame" + (others == 1 ? "" : "s") +
+             (other_tags > 0 ? " in " + std::to_string(in.tags.size()) + " tags" : "") + " of " +
+             std::to_string(ms) + " ms)";
+    sink_.warning(Code::kInexactDuration, in.span,
+                  "frame " + std::to_string(in.frame) + " of tag '" + in.tag + "' lasts " +
+                      std::to_string(ms) + " ms, not a whole number of ticks at " +
+                      std::to_string(def_.tick_rate) + " ticks per second; rounded to " +
+                      std::to_string(in.ticks) + more);
+  }
+  inexact_.clear();
 }
 
 void Loader::add_tag_actions() {
@@ -318,12 +383,15 @@ void Loader::add_tag_actions() {
               {diag::Note{it->second.first->tags_span, "the other sheet's tags: true"}});
         continue;
       }
+      const bool pingpong = tag.direction == TagDirection::kPingpong ||
+                            tag.direction == TagDirection::kPingpongReverse;
+      const std::int64_t count = pingpong && tag.repeat > 0 ? pingpong_pass_steps(tag)
+                                                            : std::int64_t{tag.to} - tag.from + 1;
+      if (!room_for_tag_steps(count, tag.name, sheet.name, sheet.tags_span)) return;
       Action a;
       a.name = tag.name;
       a.span = sheet.tags_span;
       std::vector<int> order;
-      const bool pingpong = tag.direction == TagDirection::kPingpong ||
-                            tag.direction == TagDirection::kPingpongReverse;
       if (pingpong && tag.repeat > 0) {
         order = pingpong_passes(tag);  // passes Aseprite counts are not our cycles: list them
         a.mode = PlayMode::kOnce;
@@ -383,6 +451,9 @@ bool Loader::load_tag_view(const Node& item, std::vector<Step>& steps) {
     return false;
   }
   const SourceTag& tag = *found[0].second;
+  if (!room_for_tag_steps(std::int64_t{tag.to} - tag.from + 1, name, found[0].first->name,
+                          doc_.span(*tag_node)))
+    return false;
   action_tags_.push_back({&tag, doc_.span(*tag_node)});
   view_tags_.insert({static_cast<std::size_t>(found[0].first - def_.sheets.data()), name});
   std::vector<int> order;

@@ -76,6 +76,7 @@ std::optional<Definition> Loader::run() {
   const std::size_t written = def_.actions.size();
   add_tag_actions();
   add_flare_actions(written);
+  inexact_warnings();
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);
   if (sink_.error_count() > errors_before) return std::nullopt;

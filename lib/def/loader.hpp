@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -96,6 +97,8 @@ class Loader {
   bool add_source_frames(Sheet& sheet, const Node& n, const SourceData& data, const Node& at);
   std::vector<Step> tag_steps(const Sheet& sheet, const std::vector<int>& order,
                               const std::string& tag, const diag::Span& span);
+  bool room_for_tag_steps(std::int64_t more, const std::string& tag, const std::string& sheet,
+                          const diag::Span& span);
   void add_tag_actions();
   bool load_tag_view(const Node& item, std::vector<Step>& steps);
   void take_tag_mode(Action& a);
@@ -162,7 +165,18 @@ class Loader {
   // NUL, pattern) and the head of each plain file it matched (resolved path).
   std::unordered_map<std::string, io::Matches> listings_;
   std::unordered_map<std::string, diag::Result<io::FileHead, io::ReadFailure>> heads_;
-  std::set<std::pair<std::string, int>> warned_;  // (tag, frame) given W0301 already
+  // Tag frames whose milliseconds are not whole ticks, by duration: W0301 once per
+  // duration (one cause), with how many frames and tags have it (inexact_warnings()).
+  struct Inexact {
+    diag::Span span;  // where the first such frame was used
+    std::string tag;  // its tag
+    int frame = 0;    // and frame
+    int ticks = 0;    // what it was rounded to
+    std::set<std::pair<const Sheet*, int>> frames;
+    std::set<std::string> tags;
+  };
+  std::map<int, Inexact> inexact_;  // by milliseconds
+  void inexact_warnings();
   // Tags read as views: of the action being loaded (its mode may come from them), and of
   // every action (by sheet index and name: tags: true makes no action of them).
   struct ViewTag {
@@ -171,6 +185,7 @@ class Loader {
   };
   std::vector<ViewTag> action_tags_;
   std::set<std::pair<std::size_t, std::string>> view_tags_;
+  std::int64_t tag_steps_made_ = 0;  // against kMaxTagSteps
   bool rate_known_ = true;
   Unknowns unknowns_;
 };

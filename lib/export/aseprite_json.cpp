@@ -4,6 +4,7 @@
 // shown, direction forward, repeat "1" when it does not loop); the origins as the pivots of
 // one slice, `origin`, keyed on every frame. The format holds one image, so every region is
 // placed anew on one sheet (STEM.png).
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -15,12 +16,37 @@ namespace spritec::exporter::detail {
 
 using Json = nlohmann::ordered_json;
 
-Json milliseconds(std::uint64_t ticks, std::uint32_t tick_rate);  // phaser.cpp
-std::string dump(const Json& doc);                                // phaser.cpp
+std::string dump(const Json& doc);  // phaser.cpp
 
 namespace {
 
 constexpr std::uint32_t kMaxSheetSide = 16384;
+
+// The ticks back from whole milliseconds, as the aseprite_json: reader takes them.
+std::uint64_t ticks_of(std::uint64_t ms, std::uint32_t tick_rate) {
+  return std::max<std::uint64_t>((ms * tick_rate + 500) / 1000, 1);
+}
+
+// Whole milliseconds for frames [from, to) of `ticks`, as Aseprite writes durations (its
+// own reader, and ours, refuse fractions). Rounded where the animation has reached so far,
+// so the animation as a whole is never more than half a millisecond off; a frame whose
+// rounding would read back as other ticks (tick rates of 500 and more) is rounded alone.
+// Returns how many frames are not exact.
+std::size_t whole_ms(const std::vector<std::uint32_t>& ticks, std::size_t from, std::size_t to,
+                     std::uint32_t tick_rate, std::vector<std::uint64_t>& out) {
+  std::size_t inexact = 0;
+  std::uint64_t elapsed = 0;  // ticks before frame i, times 1000
+  for (std::size_t i = from; i < to; ++i) {
+    const std::uint64_t start = (elapsed + tick_rate / 2) / tick_rate;
+    elapsed += std::uint64_t(ticks[i]) * 1000;
+    std::uint64_t ms = (elapsed + tick_rate / 2) / tick_rate - start;
+    if (ticks_of(ms, tick_rate) != ticks[i])
+      ms = (std::uint64_t(ticks[i]) * 1000 + tick_rate / 2) / tick_rate;
+    if (ms * tick_rate != std::uint64_t(ticks[i]) * 1000) ++inexact;
+    out[i] = ms;
+  }
+  return inexact;
+}
 
 }  // namespace
 
@@ -51,7 +77,17 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
   for (std::uint32_t i = 0; i < model.regions.size(); ++i) {
     if (!shown[i] && model.regions[i].frame == i) entries.push_back({i, 1});
   }
-
+  std::vector<std::uint32_t> entry_ticks;
+  for (const Entry& e : entries)
+    entry_ticks.push_back(e.ticks);
+  std::vector<std::uint64_t> ms(entries.size());
+  std::size_t inexact = 0, from = 0;
+  for (const Animation& a : model.animations) {
+    inexact += whole_ms(entry_ticks, from, from + a.frames.size(), model.tick_rate, ms);
+    from += a.frames.size();
+  }
+  for (std::size_t i = from; i < entries.size(); ++i)
+    inexact += whole_ms(entry_ticks, i, i + 1, model.tick_rate, ms);
   // One sheet: each rectangle used placed once (frames the pack merged as duplicates share
   // one).
   std::vector<std::uint32_t> used;
@@ -76,6 +112,12 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                    " px; export the pack as phaser or pixi (several pages) instead");
     return {};
   }
+  if (inexact > 0)
+    sink.warning(diag::Code::kExportDurations, {options.pack_name, 0, 0, 0},
+                 "aseprite-json durations are whole milliseconds, as Aseprite writes them: " +
+                     std::to_string(inexact) + " of " + std::to_string(entries.size()) +
+                     " frames are rounded, each less than 1 ms off (read back at the same "
+                     "tick rate, every frame has its ticks)");
   const std::uint32_t height = shelves.heights.empty() ? 1 : shelves.heights[0];
   image::Image sheet(int(shelves.width), int(height));
   for (std::size_t k = 0; k < used.size(); ++k) {
@@ -96,7 +138,7 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
          {"trimmed", r.w != r.source_w || r.h != r.source_h},
          {"spriteSourceSize", {{"x", r.trim_x}, {"y", r.trim_y}, {"w", r.w}, {"h", r.h}}},
          {"sourceSize", {{"w", r.source_w}, {"h", r.source_h}}},
-         {"duration", milliseconds(entries[i].ticks, model.tick_rate)}});
+         {"duration", ms[i]}});
     keys.push_back({{"frame", i},
                     {"bounds", {{"x", 0}, {"y", 0}, {"w", r.source_w}, {"h", r.source_h}}},
                     {"pivot", {{"x", r.untrimmed_origin_x()}, {"y", r.untrimmed_origin_y()}}}});

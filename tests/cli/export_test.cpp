@@ -383,8 +383,8 @@ TEST_CASE("export --werror fails on a warning and writes nothing; without warnin
   // A pack with nothing any format leaves out: one frame, one looping action.
   write_text(dir / "plain.sprites.yaml",
              "pack: plain\nsheets:\n  - {name: body, image: hero.png, grid: {cell: [24, 24], "
-             "origin: [12, 23]}}\nactions:\n  idle:\n    frames: [{frame: body/0, ticks: 2}, "
-             "{frame: body/1, ticks: 4}]\n");
+             "origin: [12, 23]}}\nactions:\n  idle:\n    frames: [{frame: body/0, ticks: 3}, "
+             "{frame: body/1, ticks: 6}]\n");  // 50 and 100 ms: whole, as aseprite-json needs
   Run plain = run_spritec({"build", "plain.sprites.yaml", "-o", "plain.spk"}, dir);
   INFO(plain.err);
   REQUIRE(plain.exit == 0);
@@ -401,7 +401,8 @@ TEST_CASE("export --werror fails on a warning and writes nothing; without warnin
 TEST_CASE("export --diagnostics json lists the W07xx warnings of each format") {
   fs::path dir = hero_project("json");
   // The hero sample: events (attack), transitions (walk), root motion, then: destroy,
-  // loop_from (idle), so every animation format warns W0701-W0705; pixi adds W0706.
+  // loop_from (idle), so every animation format warns W0701-W0705; pixi adds W0706, and
+  // aseprite-json too (durations of 8 ticks at 60/s are not whole milliseconds).
   const std::set<std::string> animations = {"W0701", "W0702", "W0703", "W0704", "W0705"};
   std::map<std::string, std::set<std::string>> expected = {
       {"godot4", animations},        {"godot3", animations}, {"phaser", animations},
@@ -409,6 +410,8 @@ TEST_CASE("export --diagnostics json lists the W07xx warnings of each format") {
   };
   expected["pixi"] = animations;
   expected["pixi"].insert("W0706");
+  // 8 ticks at 60/s is 133.33 ms: aseprite-json writes whole ms and says so.
+  expected["aseprite-json"].insert("W0706");
   for (const Fmt& f : kFormats) {
     Run run = run_spritec(
         {"export", "base.spk", "--format", f.name, "-o", "j/o" + f.ext, "--diagnostics", "json"},

@@ -719,3 +719,137 @@ TEST_CASE("fuzz seeds") {
     std::fclose(f);
   }
 }
+
+// Issue 23: work and memory that hostile files multiplied, bounded and counted
+// (RenderStats), never timed.
+
+TEST_CASE("a cel linked from many frames is inflated once, not once a frame") {
+  // Frame 0: a 64x64 compressed cel on a 1x1 canvas; frames 1..99 link to it, at (0, 0)
+  // and at (-63, -63) in turn: its top-left pixel and its bottom-right.
+  Bytes pixels = fill(64 * 64, 0x102030ff);
+  const Bytes last = rgba_pixels({0x405060ff});
+  std::copy(last.begin(), last.end(), pixels.end() - 4);
+  Sprite s;
+  s.width = s.height = 1;
+  s.frames.push_back({100, {layer_chunk({"a"}), image_cel(0, 0, 0, 64, 64, pixels)}});
+  for (unsigned i = 1; i < 100; ++i)
+    s.frames.push_back({100, {linked_cel(0, i % 2 ? -63 : 0, i % 2 ? -63 : 0, 0)}});
+  const as::File f = parse_ok(s);
+  as::Renderer r(f, as::select_layers(f, {}).value);
+  for (int i = 0; i < 100; ++i) {
+    auto img = r.frame(i);
+    REQUIRE(img.ok());
+    CHECK(px(img.value, 0, 0) == (i % 2 ? 0x405060ffu : 0x102030ffu));
+  }
+  CHECK(r.stats().inflations == 1);
+  CHECK(r.stats().inflated_bytes == 64u * 64u * 4u);
+}
+
+TEST_CASE("a linked tilemap cel is inflated once too") {
+  const Bytes tiles = abcd_tileset();
+  Sprite s;
+  s.width = s.height = 2;
+  s.frames.push_back({100,
+                      {tileset_chunk(0, 2, 2, 2, tiles), layer_chunk({"map", 3, 2}),
+                       tilemap_cel(0, 0, 0, 1, 1, {1})}});
+  for (unsigned i = 1; i < 10; ++i)
+    s.frames.push_back({100, {linked_cel(0, 0, 0, 0)}});
+  const as::File f = parse_ok(s);
+  as::Renderer r(f, as::select_layers(f, {}).value);
+  for (int i = 0; i < 10; ++i) {
+    auto img = r.frame(i);
+    REQUIRE(img.ok());
+    CHECK(px(img.value, 1, 1) == 0x440000ffu);  // D
+  }
+  CHECK(r.stats().inflations == 2);  // the tileset and the map, once each
+}
+
+TEST_CASE("tilemaps: only a tile's pixels on the canvas are visited") {
+  // A 1x1 canvas, one tile of 4096x1 whose pixel k is k's colour; a 2x1 map of it at
+  // (0, 0), the second tile x-flipped. The first tile shows its pixel 0; the flipped
+  // one is off the canvas. 1 pixel visited, not 8,192.
+  Bytes tiles = fill(4096, 0);
+  for (unsigned k = 0; k < 4096; ++k) {
+    const Bytes p = rgba_pixels({(k << 8) | 0xffu});
+    tiles.insert(tiles.end(), p.begin(), p.end());
+  }
+  Sprite s;
+  s.width = s.height = 1;
+  s.frames.push_back({100,
+                      {tileset_chunk(0, 4096, 1, 2, tiles), layer_chunk({"map", 3, 2}),
+                       tilemap_cel(0, 0, 0, 2, 1, {1, 1 | 0x80000000u})}});
+  const as::File f = parse_ok(s);
+  as::Renderer r(f, as::select_layers(f, {}).value);
+  auto img = r.frame(0);
+  REQUIRE(img.ok());
+  CHECK(px(img.value, 0, 0) == 0x000000ffu);  // pixel 0: colour 0, opaque
+  CHECK(r.stats().tile_pixels == 1);
+  SECTION("an x-flipped tile placed so that its last pixel is on the canvas shows pixel 0") {
+    s.frames[0].chunks[2] = tilemap_cel(0, -4095, 0, 1, 1, {1 | 0x80000000u});
+    const as::File g = parse_ok(s);
+    as::Renderer rg(g, as::select_layers(g, {}).value);
+    auto flipped = rg.frame(0);
+    REQUIRE(flipped.ok());
+    CHECK(px(flipped.value, 0, 0) == 0x000000ffu);  // tile x 4095 flipped: pixel 0
+    CHECK(rg.stats().tile_pixels == 1);
+    s.frames[0].chunks[2] = tilemap_cel(0, -4095, 0, 1, 1, {1});
+    const as::File h = parse_ok(s);
+    auto plain = render(h, 0);
+    CHECK(px(plain, 0, 0) == 0x000fffffu);  // pixel 4095: (4095 << 8) | 0xff
+  }
+}
+
+namespace {
+
+// `depth` groups nested one in the next (groups blend as a whole), each at `opacity`, the
+// innermost holding layer "a" with a 1x1 cel of `colour` at (0, 0).
+Sprite nested_groups(unsigned width, unsigned height, unsigned depth, unsigned opacity,
+                     std::uint32_t colour) {
+  Sprite s;
+  s.width = width;
+  s.height = height;
+  s.flags = 1 | 2;
+  std::vector<Bytes> chunks;
+  for (unsigned level = 0; level < depth; ++level)
+    chunks.push_back(layer_chunk({"g", 3, 1, level, 0, opacity}));
+  chunks.push_back(layer_chunk({"a", 3, 0, depth}));
+  chunks.push_back(image_cel(depth, 0, 0, 1, 1, fill(1, colour)));
+  s.frames.push_back({100, chunks});
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("nested groups at full opacity share one canvas; the canvases held are capped") {
+  SECTION("60 groups at opacity 255: the outermost's canvas serves all, the cel's pixel") {
+    const as::File f = parse_ok(nested_groups(2, 2, 60, 255, 0xc8643280));
+    as::Renderer r(f, as::select_layers(f, {}).value);
+    auto img = r.frame(0);
+    REQUIRE(img.ok());
+    CHECK(px(img.value, 0, 0) == 0xc8643280u);
+    CHECK(r.stats().canvas_bytes == 2u * (2u * 2u * 4u));  // the frame's and one more
+  }
+  SECTION("60 groups at opacity 254: the frame's canvas and one per group") {
+    const as::File f = parse_ok(nested_groups(2, 2, 60, 254, 0xc86432ff));
+    as::Renderer r(f, as::select_layers(f, {}).value);
+    auto img = r.frame(0);
+    REQUIRE(img.ok());
+    CHECK(r.stats().canvas_bytes == 61u * 2u * 2u * 4u);
+    // Alpha: 255 scaled by 254, 60 times: MUL_UN8(a, 254) = round(a * 254 / 255) takes
+    // 255 -> 254 -> 253 ... one less each time: 195.
+    CHECK((px(img.value, 0, 0) & 0xffu) == 195u);
+  }
+  SECTION("on an 8192x8192 canvas they would hold 61 x 256 MiB: an error before allocating") {
+    const as::File f = parse_ok(nested_groups(8192, 8192, 60, 254, 0xc86432ff));
+    as::Renderer r(f, as::select_layers(f, {}).value);
+    spritec::image::Image small(1, 1);
+    const as::Error e = r.frame_into(0, small, 0, 0);  // refused for room first: no canvas
+    CHECK(e.failed());
+    spritec::image::Image cell(8192, 8192);
+    const as::Error held = r.frame_into(0, cell, 0, 0);
+    REQUIRE(held.failed());
+    CHECK(held.message.find("61 canvases of 8192x8192") != std::string::npos);
+    CHECK(held.message.find("more than the 1073741824 bytes") != std::string::npos);
+    CHECK(r.stats().canvas_bytes == 0);
+  }
+}

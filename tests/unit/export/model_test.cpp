@@ -5,11 +5,14 @@
 // the runtime's player, tick by tick, as a second oracle.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "spritec/def/definition.hpp"
 #include "spritec/diag/codes.hpp"
 #include "spritec/diag/diagnostic.hpp"
 #include "spritec/export/export.hpp"
@@ -19,6 +22,7 @@
 #include "spritec/runtime/spk_reader.hpp"
 
 using namespace spritec;
+namespace fs = std::filesystem;
 using exporter::Animation;
 using exporter::AnimFrame;
 using exporter::Model;
@@ -485,4 +489,59 @@ TEST_CASE("E0701: aseprite-json's one sheet cannot hold the frames; other format
   REQUIRE(phaser.has_value());
   CHECK(ok.error_count() == 0);
   CHECK((*phaser)[0].name == "big.json");
+}
+
+TEST_CASE("aseprite-json writes whole milliseconds, and aseprite_json: reads back the ticks") {
+  // 60 ticks/s: one action of 1, 1, 1, 2, 7 ticks. It ends at ticks 1, 2, 3, 5, 12 =
+  // 16.67, 33.33, 50, 83.33, 200 ms; rounded there: 17, 33, 50, 83, 200; so the durations
+  // are 17, 16, 17, 33, 117 (whole, as Aseprite writes them; the fractions 16.67 … were
+  // refused by spritec's own reader). Read back at 60/s ((ms * 60 + 500) / 1000): 1, 1,
+  // 1, 2, 7.
+  PackModel m;
+  m.tick_rate = 60;
+  m.pages.push_back({16, 8, image::encode_png(page_16x8()), ""});
+  m.frames = {frame("a", 0, 0, 4, 3, 2, 3, 8, 6, 1, 1), frame("b", 4, 0, 2, 2, 0, 0, 2, 2, 0, 0)};
+  m.actions.push_back(
+      action("walk", Mode::kLoop,
+             {{step("a", 1), step("b", 1), step("a", 1), step("b", 2), step("a", 7)}}));
+  auto p = make(m, {page_16x8()});
+  exporter::Options o;
+  o.format = exporter::Format::kAsepriteJson;
+  o.stem = "rt";
+  o.out_name = "rt.json";
+  o.pack_name = "rt.spk";
+  diag::Sink sink;
+  auto files = exporter::export_pack(p->view, p->pages, o, sink);
+  REQUIRE(files.has_value());
+  // One W0706 for the 5 frames, none a whole number of ms on its own (16.67 … 116.67).
+  REQUIRE(sink.diagnostics().size() == 1);
+  CHECK(sink.diagnostics()[0].code == diag::Code::kExportDurations);
+  INFO(sink.diagnostics()[0].message);
+  CHECK(sink.diagnostics()[0].message.find("5 of 5 frames are rounded") != std::string::npos);
+
+  const fs::path root = fs::temp_directory_path() / "spritec-export-aseprite-roundtrip";
+  fs::remove_all(root);
+  fs::create_directories(root);
+  for (const exporter::File& f : *files) {
+    std::ofstream out(root / f.name, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(f.bytes.data()), std::streamsize(f.bytes.size()));
+  }
+  diag::Sink read;
+  def::LoadOptions options;
+  options.root = root;
+  auto d = def::load_definition_from(
+      "pack: rt\ntick_rate: 60\nsheets:\n  - name: s\n    aseprite_json: rt.json\n    tags: true\n",
+      root / "rt.sprites.yaml", options, read);
+  fs::remove_all(root);
+  INFO((read.diagnostics().empty() ? "" : read.diagnostics()[0].message));
+  REQUIRE(d);
+  CHECK(read.error_count() == 0);
+  const def::Action* walk = d->find_action("walk");
+  REQUIRE(walk);
+  std::vector<int> ticks;
+  for (const def::Step& s : walk->steps.at(0))
+    ticks.push_back(s.ticks);
+  CHECK(ticks == std::vector<int>{1, 1, 1, 2, 7});
+  REQUIRE(d->sheets.at(0).durations_ms.size() == 5);
+  CHECK(d->sheets.at(0).durations_ms == std::vector<int>{17, 16, 17, 33, 117});
 }

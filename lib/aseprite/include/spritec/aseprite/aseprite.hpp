@@ -44,6 +44,12 @@ inline constexpr std::size_t kMaxSliceKeys = 65536;
 inline constexpr std::size_t kMaxTilesets = 256;  // and their pixels together kMaxImagePixels
 inline constexpr int kMaxDepth = 64;              // groups inside groups
 inline constexpr std::size_t kHeaderBytes = 128;
+// Rendering: the canvases one frame holds at once (the frame's and one per group that
+// blends as a whole, nested) at most this many bytes, checked before the first is
+// allocated; and the decoded cels that linked cels point at, kept so that each is inflated
+// once, at most this many bytes (the oldest dropped first).
+inline constexpr std::uint64_t kMaxCanvasBytes = 1ull << 30;
+inline constexpr std::uint64_t kMaxLinkedCacheBytes = 256ull << 20;
 
 // What went wrong and where: `offset` is the byte offset of the chunk (or header field)
 // at fault, and the message names the chunk type ("cel chunk (0x2005) at byte 812: …").
@@ -198,10 +204,25 @@ Result<File> parse(std::vector<std::uint8_t> bytes);
 // the layers there are.
 Result<std::vector<bool>> select_layers(const File& file, const std::vector<std::string>& names);
 
-// Flattens frames of a parsed file. Holds the tilesets it has decoded; one per thread.
+namespace detail {
+struct LinkedCels;  // render.cpp
+}
+
+// What a Renderer has done so far: the work that hostile files once multiplied (the
+// tests bound it by these counts, not by time).
+struct RenderStats {
+  std::uint64_t inflations = 0;      // zlib streams inflated (cels, tilemaps, tilesets)
+  std::uint64_t inflated_bytes = 0;  // and the bytes they made
+  std::uint64_t tile_pixels = 0;     // tile pixels visited (those that reach the canvas)
+  std::uint64_t canvas_bytes = 0;    // the most bytes of canvases one frame held at once
+};
+
+// Flattens frames of a parsed file. Holds the tilesets it has decoded and the cels linked
+// cels point at (see kMaxLinkedCacheBytes); one per thread.
 class Renderer {
  public:
   Renderer(const File& file, std::vector<bool> layers);
+  const RenderStats& stats() const { return stats_; }
   // Frame `index` at the canvas size: the selected layers composited bottom to top.
   Result<image::Image> frame(int index);
   // The same, written into `dst` with its top-left corner at (x, y), which must leave room
@@ -213,7 +234,9 @@ class Renderer {
   std::vector<bool> layers_;
   std::vector<std::vector<std::uint8_t>> tilesets_;  // decoded pixels, by tileset index
   std::vector<bool> tileset_done_;
-  std::shared_ptr<void> inflater_;  // libdeflate's decompressor, reused for every cel
+  std::shared_ptr<void> inflater_;              // libdeflate's decompressor, reused for every cel
+  std::shared_ptr<detail::LinkedCels> linked_;  // decoded cels that linked cels point at
+  RenderStats stats_;
 };
 
 // The frames of a file as one sheet (how a definition's `aseprite:` sheet sees them): a

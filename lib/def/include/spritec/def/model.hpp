@@ -21,6 +21,9 @@ inline constexpr int kDefaultStepMs = 100;
 inline constexpr int kMaxImageSide = 16384;
 inline constexpr std::size_t kMaxInputs = 64;
 inline constexpr std::size_t kMaxFrames = 65536;  // per definition, checked before listing
+// Steps that Aseprite tags make (tags: true actions and {tag:} views), all together in one
+// definition, counted before any is made: a pingpong tag's repeat writes out its passes.
+inline constexpr std::int64_t kMaxTagSteps = 1 << 20;
 
 struct Point {
   int x = 0;

@@ -52,12 +52,13 @@
   X(kTooManyFrames,         "E0212", "a definition has more frames than the cap")           \
   X(kAsepriteInvalid,       "E0213", "an Aseprite file or its JSON is damaged or unsupported") \
   X(kUnknownLayer,          "E0214", "layers: names a layer the Aseprite file does not have") \
-  X(kSliceOrigin,           "E0215", "origin: {slice} has no pivot for a frame")            \
+  X(kSliceOrigin,           "E0215", "origin: {slice} gives no origin in range for a frame") \
   X(kTexturePackerInvalid,  "E0216", "a TexturePacker JSON is damaged or unsupported")      \
   X(kFlareInvalid,          "E0217", "a Flare animation file is malformed or says what spritec cannot carry") \
   X(kFlareActionClash,      "E0218", "a Flare animation makes an action another sheet makes too") \
   X(kTagModes,              "E0220", "an action's tag views play in different directions")  \
   X(kOriginWord,            "E0221", "an origin's word belongs to the other axis")          \
+  X(kTooManyTagSteps,       "E0230", "Aseprite tags make more steps than the cap")          \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
