@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aseprite_json.hpp"
 #include "spritec/def/model.hpp"
 #include "spritec/diag/result.hpp"
 
@@ -59,7 +60,7 @@ struct JsonError {
 
 // Caps on what a file may declare (docs/limits.md).
 inline constexpr std::uint64_t kMaxTexturePackerJsonBytes = 64ull << 20;
-inline constexpr int kMaxJsonDepth = 64;
+// Nesting: kMaxJsonDepth (aseprite_json.hpp), the one cap of every JSON sheet source.
 // An upper bound on the values, counted before parsing: 1 + every ':', ',' and '['.
 inline constexpr std::size_t kMaxJsonValues = std::size_t{1} << 22;
 inline constexpr std::size_t kMaxFrameNameBytes = 1024;
