@@ -89,6 +89,20 @@ std::optional<std::pair<fs::path, io::Bytes>> Loader::read_aseprite_source(Sheet
   return std::make_pair(*path, std::move(file.value));
 }
 
+std::optional<std::string> Loader::load_json_image(Sheet& sheet, const Node& json,
+                                                   const std::string& image) {
+  const std::size_t slash = json.value.rfind('/');
+  const bool beside = slash != std::string::npos && (image.empty() || image[0] != '/');
+  const std::string written = (beside ? json.value.substr(0, slash + 1) : std::string()) + image;
+  const auto path = resolve(written, json);
+  if (!path) return std::nullopt;
+  const auto info = read_image(*path, written, json);
+  if (!info) return std::nullopt;
+  sheet.image_path = *path;
+  sheet.image_size = Size{info->width, info->height};
+  return written;
+}
+
 bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json) {
   const auto source =
       read_aseprite_source(sheet, SheetKind::kAsepriteJson, json, kMaxAsepriteJsonBytes);
@@ -102,16 +116,10 @@ bool Loader::load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& j
     return false;
   }
   const SourceData& data = parsed.value;
-  // meta.image is relative to the JSON file.
-  const std::size_t slash = json.value.rfind('/');
-  const std::string image_written =
-      (slash == std::string::npos ? std::string() : json.value.substr(0, slash + 1)) + data.image;
-  const auto image_path = resolve(image_written, json);
-  if (!image_path) return false;
-  const auto info = read_image(*image_path, image_written, json);
-  if (!info) return false;
-  sheet.image_path = *image_path;
-  sheet.image_size = Size{info->width, info->height};
+  const std::optional<std::string> written = load_json_image(sheet, json, data.image);
+  if (!written) return false;
+  const std::string& image_written = *written;
+  const Size* info = &sheet.image_size;
   if (data.image_size.width > 0 && !(data.image_size == sheet.image_size)) {
     error(Code::kAsepriteInvalid, doc_.span(json),
           "Aseprite JSON '" + json.value + "': meta.size says " +

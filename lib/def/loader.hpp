@@ -82,6 +82,11 @@ class Loader {
   Point origin_of(const Node* n, Point fallback);
   void add_frame(const Sheet& sheet, std::string stem, const std::filesystem::path& image,
                  Size image_size, Rect rect, Point origin, diag::Span span);
+  // The image a JSON sheet names (meta.image): relative to the JSON's folder, or absolute as
+  // written (then refused by resolve, E0201). Reads its header into sheet.image_path and
+  // image_size; returns the path as written from the definition, or nothing after an error.
+  std::optional<std::string> load_json_image(Sheet& sheet, const Node& json,
+                                             const std::string& image);
   std::optional<std::filesystem::path> resolve(const std::string& written, const Node& at);
   const std::vector<std::string>& folder_names(const std::filesystem::path& dir);
   std::string missing_image_message(const std::string& written,

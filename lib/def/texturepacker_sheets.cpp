@@ -92,18 +92,10 @@ bool Loader::load_texturepacker_json_sheet(Sheet& sheet, const Node& json) {
     return false;
   }
   const PackedSheet& data = parsed.value;
-  // meta.image is relative to the JSON file; an absolute one stays absolute (E0201).
-  const std::size_t slash = json.value.rfind('/');
-  const std::string image_written =
-      (slash == std::string::npos || data.image[0] == '/' ? std::string()
-                                                          : json.value.substr(0, slash + 1)) +
-      data.image;
-  const auto image_path = resolve(image_written, json);
-  if (!image_path) return false;
-  const auto info = read_image(*image_path, image_written, json);
-  if (!info) return false;
-  sheet.image_path = *image_path;
-  sheet.image_size = Size{info->width, info->height};
+  const std::optional<std::string> written = load_json_image(sheet, json, data.image);
+  if (!written) return false;
+  const std::string& image_written = *written;
+  const Size* info = &sheet.image_size;
   const std::string image_text = image_written + " (" + size_text(info->width, info->height) + ")";
   if (data.image_size.width > 0 && !(data.image_size == sheet.image_size)) {
     error(Code::kTexturePackerInvalid, at,
