@@ -19,28 +19,7 @@ foreach(var SPRITEC_SOURCE_DIR SPRITEC_BUILD_DIR WORK_DIR NINJA MAKE CXX_COMPILE
   endif()
 endforeach()
 
-# run(<what> <command...>): runs a command, stops the test with its output when it fails;
-# its stdout is left in `out`, its stderr in `err`.
-macro(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what} failed (${rc}): ${ARGN}\n--- stdout\n${out}\n--- stderr\n${err}")
-  endif()
-endmacro()
-function(check message ok)
-  if(ok)
-    message(STATUS "ok: ${message}")
-  else()
-    message(SEND_ERROR "FAILED: ${message}")
-  endif()
-endfunction()
-macro(truth var)  # truth(<var> <condition...>): var = TRUE when the condition holds
-  if(${ARGN})
-    set(${var} TRUE)
-  else()
-    set(${var} FALSE)
-  endif()
-endmacro()
+include(${CMAKE_CURRENT_LIST_DIR}/../consumer/script_helpers.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
