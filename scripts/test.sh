@@ -39,10 +39,30 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
   phase "tests of the parsers and runtime, sanitized"
   # The CLI itself under the sanitizers, on every bad-input case, the hostile packs and the
   # fuzz corpora ([hostile] tests): a sanitizer report exits 86/87, which no case expects.
-  echo "== the spritec CLI under AddressSanitizer and UBSan: test_cli [hostile]"
-  SPRITEC_TEST_EXE="$(cd "$asan" && pwd)/cli/spritec" \
-    ASAN_OPTIONS=detect_leaks=1:exitcode=86 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87 \
-    "$build/tests/cli/test_cli" "[hostile]"
+  # Most of this phase is the sanitized CLI's start-ups, one core each: $jobs processes share
+  # the long loops ([sharded] cases; SPRITEC_TEST_SHARD in tests/cli/cli_run.hpp), and the
+  # first also runs the other [hostile] cases. Each shard's report is printed whole.
+  echo "== the spritec CLI under AddressSanitizer and UBSan: test_cli [hostile], $jobs shards"
+  logs=$(mktemp -d)
+  pids=()
+  for ((shard = 0; shard < jobs; shard++)); do
+    spec="[hostile]"
+    [ "$shard" -eq 0 ] || spec="[hostile][sharded]"
+    SPRITEC_TEST_SHARD="$shard/$jobs" SPRITEC_TEST_EXE="$(cd "$asan" && pwd)/cli/spritec" \
+      ASAN_OPTIONS=detect_leaks=1:exitcode=86 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87 \
+      "$build/tests/cli/test_cli" "$spec" >"$logs/$shard.log" 2>&1 &
+    pids+=($!)
+  done
+  failed=0
+  for ((shard = 0; shard < jobs; shard++)); do
+    status=0
+    wait "${pids[$shard]}" || status=$?
+    echo "-- shard $shard of $jobs (exit $status)"
+    cat "$logs/$shard.log"
+    [ "$status" -eq 0 ] || failed=1
+  done
+  rm -rf "$logs"
+  [ "$failed" -eq 0 ]
   phase "the CLI on bad inputs, sanitized"
 fi
 

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -16,7 +17,52 @@ namespace fs = std::filesystem;
 
 inline const fs::path kTests = fs::path(SPRITEC_TESTS_DIR).lexically_normal();
 inline const fs::path kSource = fs::path(SPRITEC_SOURCE_DIR);
-inline const fs::path kScratch = fs::path(SPRITEC_SCRATCH);
+
+// Sharding: $SPRITEC_TEST_SHARD = "K/N" (0 <= K < N) makes this process shard K of N. The
+// long loops over inputs (cases tagged [sharded]: the corpora, every error case, every
+// hostile pack) then take only their inputs i with i % N == K (`in_shard`), so N processes
+// run them side by side, one a core (scripts/test.sh does so for the sanitized CLI, whose
+// ~2,000 start-ups are most of its time). Unset, a process is the one shard of one.
+struct Shard {
+  unsigned index = 0;
+  unsigned count = 1;
+};
+
+inline Shard parse_shard(const char* text) {
+  Shard shard;
+  unsigned k = 0, n = 0;
+  char slash = 0, extra = 0;
+  if (text == nullptr || *text == '\0') return shard;
+  if (std::sscanf(text, "%u%c%u%c", &k, &slash, &n, &extra) != 3 || slash != '/' || n == 0 ||
+      k >= n) {
+    std::fprintf(stderr, "SPRITEC_TEST_SHARD must be K/N with 0 <= K < N, not '%s'\n", text);
+    std::exit(2);
+  }
+  return {k, n};
+}
+
+inline const Shard kShard = parse_shard(std::getenv("SPRITEC_TEST_SHARD"));
+
+// Whether the `index`-th input of a sharded loop is this process's to run.
+inline bool in_shard(std::size_t index) {
+  return index % kShard.count == kShard.index;
+}
+
+// The items of `all` that are this process's to run.
+template <class T>
+std::vector<T> this_shard(const std::vector<T>& all) {
+  std::vector<T> mine;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (in_shard(i)) mine.push_back(all[i]);
+  }
+  return mine;
+}
+
+// Each shard works in a scratch directory of its own, so shards never share a file.
+inline const fs::path kScratch =
+    kShard.count == 1
+        ? fs::path(SPRITEC_SCRATCH)
+        : fs::path(std::string(SPRITEC_SCRATCH) + "-shard-" + std::to_string(kShard.index));
 // The spritec under test: $SPRITEC_TEST_EXE when set (scripts/test.sh points it at the
 // sanitized build's CLI for the [hostile] cases, so test_cli itself is built once), else the
 // one built beside this test.

@@ -160,13 +160,13 @@ TEST_CASE("golden CLI cases give their exit status and output", "[golden]") {
   }
 }
 
-TEST_CASE("every error case reports its code at its line and column", "[hostile]") {
+TEST_CASE("every error case reports its code at its line and column", "[hostile][sharded]") {
   // tests/data/errors/<code>-<slug>/: input.sprites.yaml checked with the flags in args.txt
   // (or a whole command line as `args:` in case.txt), and
   // expected.txt = "LINE:COLUMN CODE" (0:0 for a diagnostic about a whole file).
   std::vector<fs::path> cases = sorted_dirs(kTests / "data" / "errors");
   REQUIRE(!cases.empty());
-  for (const fs::path& dir : cases) {
+  for (const fs::path& dir : this_shard(cases)) {
     std::string expected = read_text(dir / "expected.txt");
     std::istringstream in(expected);
     std::string position, code;

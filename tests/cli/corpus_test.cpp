@@ -48,35 +48,34 @@ void expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
 }  // namespace
 
 TEST_CASE("every corpus definition and scene through check, build, simulate and preview",
-          "[hostile]") {
+          "[hostile][sharded]") {
   fs::path dir = kScratch / "corpus-yaml";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  int n = 0;
-  for (const fs::path& file : corpus("yaml")) {
+  const std::vector<fs::path> definitions = corpus("yaml");
+  for (const fs::path& file : this_shard(definitions)) {
     fs::copy_file(file, dir / "d.sprites.yaml", fs::copy_options::overwrite_existing);
     expect_clean({"check", "d.sprites.yaml"}, dir);
     expect_clean({"build", "d.sprites.yaml", "-o", "d.spk"}, dir);
-    ++n;
   }
-  for (const char* name : {"scene", "simulate"}) {
-    for (const fs::path& file : corpus(name)) {
-      fs::copy_file(file, dir / "s.scene.yaml", fs::copy_options::overwrite_existing);
-      expect_clean({"check", "s.scene.yaml"}, dir);
-      expect_clean({"simulate", "s.scene.yaml", "--ticks", "200", "--trace", "t.jsonl"}, dir);
-      expect_clean({"preview", "s.scene.yaml", "--ticks", "60", "-o", "p.gif"}, dir);
-      ++n;
-    }
+  std::vector<fs::path> scenes = corpus("scene");
+  for (const fs::path& file : corpus("simulate"))
+    scenes.push_back(file);
+  for (const fs::path& file : this_shard(scenes)) {
+    fs::copy_file(file, dir / "s.scene.yaml", fs::copy_options::overwrite_existing);
+    expect_clean({"check", "s.scene.yaml"}, dir);
+    expect_clean({"simulate", "s.scene.yaml", "--ticks", "200", "--trace", "t.jsonl"}, dir);
+    expect_clean({"preview", "s.scene.yaml", "--ticks", "60", "-o", "p.gif"}, dir);
   }
-  CHECK(n >= 30);
+  CHECK(definitions.size() + scenes.size() >= 30);
 }
 
-TEST_CASE("every corpus pack through inspect, unpack and preview", "[hostile]") {
+TEST_CASE("every corpus pack through inspect, unpack and preview", "[hostile][sharded]") {
   fs::path dir = kScratch / "corpus-spk";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  int n = 0;
-  for (const fs::path& file : corpus("spk")) {
+  const std::vector<fs::path> files = corpus("spk");
+  for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "p.spk", fs::copy_options::overwrite_existing);
     expect_clean({"inspect", "p.spk"}, dir);
     expect_clean({"inspect", "--json", "p.spk"}, dir);
@@ -84,62 +83,59 @@ TEST_CASE("every corpus pack through inspect, unpack and preview", "[hostile]") 
     expect_clean({"unpack", "p.spk", "-o", "frames"}, dir);
     expect_clean({"preview", "p.spk", "-o", "strip.png"}, dir);
     expect_clean({"preview", "p.spk", "-o", "a.gif"}, dir);
-    ++n;
   }
-  CHECK(n >= 10);
+  CHECK(files.size() >= 10);
 }
 
-TEST_CASE("every corpus PNG as a sheet's image through check and build", "[hostile]") {
+TEST_CASE("every corpus PNG as a sheet's image through check and build", "[hostile][sharded]") {
   fs::path dir = kScratch / "corpus-png";
   fs::remove_all(dir);
   fs::create_directories(dir);
   write_text(dir / "i.sprites.yaml",
              "pack: i\nsheets:\n  - {name: s, image: i.png, origin: [0, 0], frames: {a: {rect: [0, "
              "0, 1, 1]}}}\n");
-  int n = 0;
-  for (const fs::path& file : corpus("png")) {
+  const std::vector<fs::path> files = corpus("png");
+  for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "i.png", fs::copy_options::overwrite_existing);
     expect_clean({"check", "i.sprites.yaml"}, dir);
     expect_clean({"build", "i.sprites.yaml", "-o", "i.spk"}, dir);
-    ++n;
   }
-  CHECK(n >= 10);
+  CHECK(files.size() >= 10);
 }
 
-TEST_CASE("every corpus Aseprite file as a sheet through check and build", "[hostile]") {
+TEST_CASE("every corpus Aseprite file as a sheet through check and build", "[hostile][sharded]") {
   fs::path dir = kScratch / "corpus-aseprite";
   fs::remove_all(dir);
   fs::create_directories(dir);
   write_text(dir / "a.sprites.yaml",
              "pack: a\nsheets:\n  - {name: s, aseprite: a.aseprite, tags: true}\n");
-  int n = 0;
-  for (const fs::path& file : corpus("aseprite")) {
+  const std::vector<fs::path> files = corpus("aseprite");
+  for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "a.aseprite", fs::copy_options::overwrite_existing);
     expect_clean({"check", "a.sprites.yaml"}, dir);
     expect_clean({"build", "a.sprites.yaml", "-o", "a.spk"}, dir);
-    ++n;
   }
-  CHECK(n >= 5);
+  CHECK(files.size() >= 5);
 }
 
-TEST_CASE("every corpus TexturePacker JSON as a sheet through check and build", "[hostile]") {
+TEST_CASE("every corpus TexturePacker JSON as a sheet through check and build",
+          "[hostile][sharded]") {
   fs::path dir = kScratch / "corpus-texturepacker";
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::copy_file(kTests / "data" / "texturepacker" / "atlas.png", dir / "atlas.png");
   write_text(dir / "a.sprites.yaml",
              "pack: a\nsheets:\n  - {name: s, texturepacker_json: a.json}\n");
-  int n = 0;
-  for (const fs::path& file : corpus("texturepacker")) {
+  const std::vector<fs::path> files = corpus("texturepacker");
+  for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "a.json", fs::copy_options::overwrite_existing);
     expect_clean({"check", "a.sprites.yaml"}, dir);
     expect_clean({"build", "a.sprites.yaml", "-o", "a.spk"}, dir);
-    ++n;
   }
-  CHECK(n >= 10);
+  CHECK(files.size() >= 10);
 }
 
-TEST_CASE("every corpus Flare file as a sheet through check and build", "[hostile]") {
+TEST_CASE("every corpus Flare file as a sheet through check and build", "[hostile][sharded]") {
   // The seeds' image is a.png (others name images that are not there: E0202 after the
   // whole file was read and parsed).
   fs::path dir = kScratch / "corpus-flare";
@@ -147,12 +143,11 @@ TEST_CASE("every corpus Flare file as a sheet through check and build", "[hostil
   fs::create_directories(dir);
   fs::copy_file(kTests / "data" / "flare" / "mod" / "images" / "imp.png", dir / "a.png");
   write_text(dir / "f.sprites.yaml", "pack: f\nsheets:\n  - {name: s, flare: f.txt}\n");
-  int n = 0;
-  for (const fs::path& file : corpus("flare")) {
+  const std::vector<fs::path> files = corpus("flare");
+  for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "f.txt", fs::copy_options::overwrite_existing);
     expect_clean({"check", "f.sprites.yaml"}, dir);
     expect_clean({"build", "f.sprites.yaml", "-o", "f.spk"}, dir);
-    ++n;
   }
-  CHECK(n >= 5);
+  CHECK(files.size() >= 5);
 }

@@ -655,11 +655,11 @@ std::vector<std::string> edge_packs() {
 }  // namespace
 
 TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a crash",
-          "[hostile]") {
+          "[hostile][sharded]") {
   fs::path dir = fresh("hostile");
   int runs = 0, exported = 0;
   std::set<std::string> reached;  // packs that some format exported
-  for (const fs::path& file : hostile_packs()) {
+  for (const fs::path& file : this_shard(hostile_packs())) {
     const std::string bytes = read_text(file);
     for (const bool reseal : {false, true}) {
       fs::remove_all(dir);
@@ -691,7 +691,7 @@ TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a 
   }
   // The edge packs: every format exports them or refuses them with a code.
   int edge = 0;
-  for (const std::string& pack : edge_packs()) {
+  for (const std::string& pack : this_shard(edge_packs())) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     write_text(dir / "p.spk", pack);
@@ -708,9 +708,13 @@ TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a 
     }
     ++edge;
   }
-  CHECK(edge == 4);
-  CHECK(runs >= 300);
-  // Some of them get through the reader and are exported (the resealed seeds at least).
-  CHECK(exported >= 7 * 4);
-  CHECK(reached.size() >= 4);
+  // What the inputs reach is a property of the whole set, checked where one process runs
+  // it all (ctest's run; a shard of scripts/test.sh sees only its part).
+  if (kShard.count == 1) {
+    CHECK(edge == 4);
+    CHECK(runs >= 300);
+    // Some of them get through the reader and are exported (the resealed seeds at least).
+    CHECK(exported >= 7 * 4);
+    CHECK(reached.size() >= 4);
+  }
 }
