@@ -5,7 +5,9 @@ namespace spritec::cli {
 CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
   CLI::App* cmd = app.add_subcommand("build", "Compile a definition into a pack (.spk)");
   cmd->add_option("definition", o.definition, "Definition file (*.sprites.yaml)")->required();
-  cmd->add_option("-o,--output", o.output, "The pack to write (OUT.spk)")->required();
+  cmd->add_option("-o,--output", o.output, "The pack to write (OUT.spk)")
+      ->required()
+      ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_option_function<std::string>(
          "--pages",
          [&o](const std::string& text) {
@@ -16,7 +18,8 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
       ->check(CLI::IsMember({"embed", "files"}))
       ->default_str("embed");
   cmd->add_option("--json", o.json,
-                  "Also write the atlas as TexturePacker JSON (Hash) with its page PNGs");
+                  "Also write the atlas as TexturePacker JSON (Hash) with its page PNGs")
+      ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_option("--export", o.exports,
                   "Also export the pack for an engine, as 'spritec export' does: FORMAT:OUT "
                   "(repeatable; FORMAT godot4, godot3, spine, libgdx-legacy, phaser, pixi or "
@@ -24,14 +27,16 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
       ->allow_extra_args(false)
       ->type_name("FORMAT:OUT");
   cmd->add_option("--depfile", o.depfile,
-                  "Write a Make-syntax depfile (definition and every image) for Ninja/CMake");
+                  "Write a Make-syntax depfile (definition and every image) for Ninja/CMake")
+      ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_flag("--stats", o.stats, "Report pages, occupancy, duplicates, bytes and timings");
   cmd->add_option("-j,--jobs", o.jobs, "Threads for decoding and encoding (0 = all cores)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();
   cmd->add_option("--cache", o.cache,
                   "Directory of packs built before: identical inputs reuse one instead of "
-                  "decoding, packing and encoding again");
+                  "decoding, packing and encoding again")
+      ->check(output_name(pipeline::OutputName::kDirectory));
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   cmd->add_flag("--werror", o.werror, "Treat warnings as errors");
@@ -62,7 +67,8 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
   cmd->add_option("-o,--output", o.output,
                   "The main file to write (OUT); page images STEM-N.png and any other file "
                   "beside it")
-      ->required();
+      ->required()
+      ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_flag("--werror", o.werror, "Treat warnings (what the format cannot carry) as errors");
   add_allow_loss(cmd, o.allow_loss);
   add_format(cmd, o.diagnostics,
@@ -93,7 +99,8 @@ CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& o) {
       app.add_subcommand("unpack", "Write every frame of a pack back as an untrimmed PNG");
   cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
   cmd->add_option("-o,--output", o.output_dir, "Directory for <frame name>.png and frames.yaml")
-      ->required();
+      ->required()
+      ->check(output_name(pipeline::OutputName::kDirectory));
   add_format(cmd, o.format);
   cmd->footer("Example:\n  spritec unpack hero.spk -o frames/");
   return cmd;

@@ -45,6 +45,13 @@ inline CLI::Option* add_allow_loss(CLI::App* cmd, std::vector<std::string>& code
       ->type_name("CODES");
 }
 
+// The check every output flag takes: an empty name, or a file's name that ends in a
+// directory (`out/`), is a usage error before anything is made.
+inline CLI::Validator output_name(pipeline::OutputName kind) {
+  return CLI::Validator(
+      [kind](std::string& text) { return pipeline::output_name_problem(text, kind); }, "");
+}
+
 CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);
 CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& options);
 CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& options);

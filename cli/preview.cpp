@@ -89,7 +89,8 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
       ->required();
   cmd->add_option("-o,--output", o.output,
                   "OUT.gif, OUT.apng, or OUT.png (a strip; an APNG with --animated)")
-      ->required();
+      ->required()
+      ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_option("--action", o.action,
                   "Definitions and packs: the action to play (default: the first; in a PNG "
                   "strip: all)");

@@ -17,7 +17,8 @@ CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
                       " (default: until the last script item ends)")
       ->check(CLI::Range(std::int64_t(0), sim::kMaxTicks));
   cmd->add_option("--trace", o.trace,
-                  "Write the trace here (- for stdout); without it, print a short summary");
+                  "Write the trace here (- for stdout); without it, print a short summary")
+      ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   add_format(cmd, o.format);

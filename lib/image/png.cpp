@@ -2,10 +2,13 @@
 // stb_image and stb_image_write implementations; both are compiled static (file-local)
 // so another module defining its own copy cannot clash at link time.
 #include <libdeflate.h>
+#include <malloc.h>
+#include <png.h>
 
 #include <algorithm>
 #include <cassert>
 #include <climits>
+#include <csetjmp>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -48,23 +51,50 @@ unsigned char* libdeflate_zlib(unsigned char* data, int data_len, int* out_len,
 // stb_image does not always say "outofmem" (a failed zlib buffer gives no reason at all).
 thread_local bool t_stb_alloc_failed = false;
 
+// The bytes the decoder (stb_image or libpng) holds on this thread now, and the most it
+// held since the decode began: DecodeStats::decoder_peak_bytes.
+thread_local std::size_t t_decoder_bytes = 0;
+thread_local std::size_t t_decoder_peak = 0;
+
+void count_alloc(void* p) {
+  if (p == nullptr) return;
+  t_decoder_bytes += malloc_usable_size(p);
+  t_decoder_peak = std::max(t_decoder_peak, t_decoder_bytes);
+}
+
+void count_free(void* p) {
+  if (p != nullptr) t_decoder_bytes -= malloc_usable_size(p);
+}
+
 void* stb_malloc(std::size_t n) {
   void* p = std::malloc(n);
   if (p == nullptr) t_stb_alloc_failed = true;
+  count_alloc(p);
   return p;
 }
 
 void* stb_realloc(void* p, std::size_t n) {
+  const std::size_t before = p != nullptr ? malloc_usable_size(p) : 0;
   void* q = std::realloc(p, n);
-  if (q == nullptr && n != 0) t_stb_alloc_failed = true;
+  if (q == nullptr && n != 0) {
+    t_stb_alloc_failed = true;
+    return q;
+  }
+  t_decoder_bytes -= before;
+  count_alloc(q);
   return q;
+}
+
+void stb_free(void* p) {
+  count_free(p);
+  std::free(p);
 }
 
 }  // namespace
 
 #define STBI_MALLOC(n) stb_malloc(n)
 #define STBI_REALLOC(p, n) stb_realloc(p, n)
-#define STBI_FREE(p) std::free(p)
+#define STBI_FREE(p) stb_free(p)
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
@@ -329,9 +359,10 @@ Error stb_failed(int w, int h) {
                  h);
 }
 
-// Decodes with stb_image (after the checks above) into `img`, RGBA8. `keyed`: the image has
-// a tRNS key that stb_image turns into an alpha channel.
-Error decode_stb(const std::uint8_t* data, int size, const Header& header, bool keyed, Image& img) {
+// Decodes a 16-bit PNG with stb_image (after the checks above) into `img`, RGBA8.
+// `keyed`: the image has a tRNS key that stb_image turns into an alpha channel.
+Error decode_stb16(const std::uint8_t* data, int size, const Header& header, bool keyed,
+                   Image& img) {
   const int w = header.width;
   const int h = header.height;
   const std::size_t pixels = std::size_t(w) * std::size_t(h);
@@ -339,22 +370,6 @@ Error decode_stb(const std::uint8_t* data, int size, const Header& header, bool 
   int y = 0;
   int channels = 0;
   clear_stb_failure();
-  if (header.depth != 16) {
-    stbi_uc* rgba = stbi_load_from_memory(data, size, &x, &y, &channels, 4);
-    if (rgba == nullptr) return stb_failed(w, h);
-    Error e;
-    if (x != w || y != h) {
-      e = corrupt("decoded size differs from the header", w, h);
-    } else {
-      try {
-        img.rgba.assign(rgba, rgba + pixels * 4);
-      } catch (const std::bad_alloc&) {
-        e = out_of_memory(w, h);
-      }
-    }
-    stbi_image_free(rgba);
-    return e;
-  }
   // 16-bit: stb_image's own 8-bit conversion keeps the high byte (0xFF00 would be 255, not
   // 254), so samples are read at 16 bits, in the file's channels (plus alpha from a tRNS
   // key), and rounded here. stb_image sizes its buffers in int: the inflated rows and the
@@ -409,6 +424,94 @@ Error decode_stb(const std::uint8_t* data, int size, const Header& header, bool 
   return e;
 }
 
+// libpng reads the PNG from memory through this.
+struct PngSource {
+  const std::uint8_t* data = nullptr;
+  std::size_t size = 0;
+  std::size_t pos = 0;
+  char message[200] = {};  // libpng's error, when it longjmps
+};
+
+void png_read_memory(png_structp png, png_bytep out, png_size_t n) {
+  auto* src = static_cast<PngSource*>(png_get_io_ptr(png));
+  if (src->size - src->pos < n) png_error(png, "truncated PNG data");
+  std::memcpy(out, src->data + src->pos, n);
+  src->pos += n;
+}
+
+void png_read_failed(png_structp png, png_const_charp message) {
+  auto* src = static_cast<PngSource*>(png_get_error_ptr(png));
+  std::snprintf(src->message, sizeof src->message, "%s", message);
+  png_longjmp(png, 1);
+}
+
+void png_read_warning(png_structp, png_const_charp) {}
+
+png_voidp png_counted_malloc(png_structp, png_alloc_size_t n) {
+  void* p = std::malloc(n);
+  if (p == nullptr) t_stb_alloc_failed = true;
+  count_alloc(p);
+  return p;
+}
+
+void png_counted_free(png_structp, png_voidp p) {
+  count_free(p);
+  std::free(p);
+}
+
+// Decodes a PNG of 8 bits or fewer a sample with libpng, row by row straight into `rgba`
+// (width * height * 4 bytes, allocated by the caller), so nothing but libpng's row buffers
+// and zlib's window is held besides the image. libpng's own transformations give the
+// pixels of image.hpp's rules: palettes, grey and tRNS expanded, grey made RGB, opaque
+// alpha added where there is none, no gamma. Returns false with libpng's reason in
+// src.message. Only plain data lives in this frame: libpng leaves it by longjmp.
+bool read_png_rows(PngSource& src, std::uint8_t* rgba, int width, int height) {
+  png_structp png =
+      png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &src, png_read_failed, png_read_warning,
+                               nullptr, png_counted_malloc, png_counted_free);
+  if (png == nullptr) return false;
+  png_infop info = png_create_info_struct(png);
+  if (info == nullptr || setjmp(png_jmpbuf(png))) {
+    png_destroy_read_struct(&png, info != nullptr ? &info : nullptr, nullptr);
+    return false;
+  }
+#ifdef SPRITEC_FUZZING
+  png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);  // as crc_ok above
+#endif
+  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);  // decode_png checked max_side
+  png_set_read_fn(png, &src, png_read_memory);
+  png_read_info(png, info);
+  png_set_expand(png);
+  png_set_gray_to_rgb(png);
+  png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+  const int passes = png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  const std::size_t row_bytes = std::size_t(width) * 4;
+  if (png_get_rowbytes(png, info) != row_bytes ||
+      png_get_image_width(png, info) != png_uint_32(width) ||
+      png_get_image_height(png, info) != png_uint_32(height))
+    png_error(png, "decoded size differs from the header");
+  for (int pass = 0; pass < passes; ++pass) {
+    for (int y = 0; y < height; ++y)
+      png_read_row(png, rgba + std::size_t(y) * row_bytes, nullptr);
+  }
+  png_destroy_read_struct(&png, &info, nullptr);
+  return true;
+}
+
+Error decode_libpng(const std::uint8_t* data, std::size_t size, const Header& header, Image& img) {
+  const int w = header.width;
+  const int h = header.height;
+  img.rgba.resize(std::size_t(w) * std::size_t(h) * 4);  // may throw std::bad_alloc
+  PngSource src;
+  src.data = data;
+  src.size = size;
+  t_stb_alloc_failed = false;
+  if (read_png_rows(src, img.rgba.data(), w, h)) return {};
+  if (t_stb_alloc_failed) return out_of_memory(w, h);
+  return corrupt(std::string("corrupt PNG data: ") + src.message, w, h);
+}
+
 }  // namespace
 
 Result<Size> read_png_info(const std::uint8_t* data, std::size_t size) {
@@ -436,7 +539,8 @@ std::optional<int> read_png_palette_size(const std::uint8_t* data, std::size_t s
   return std::nullopt;
 }
 
-Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_side) {
+Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_side,
+                         DecodeStats* stats) {
   Result<Image> r;
   Header header;
   r.error = parse_header(data, size, header);
@@ -450,20 +554,30 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_sid
   Chunks chunks;
   r.error = check_chunks(data, size, chunks);
   if (!r.ok()) return r;
+  t_decoder_bytes = 0;
+  t_decoder_peak = 0;
   try {
-    bool keyed = false;
-    const Bytes rewritten = libpng_chunks(data, size, header, chunks, keyed);
-    if (!rewritten.empty()) {
-      data = rewritten.data();
-      size = rewritten.size();
+    if (header.depth != 16) {
+      r.error = decode_libpng(data, size, header, r.value);
+    } else {
+      bool keyed = false;
+      const Bytes rewritten = libpng_chunks(data, size, header, chunks, keyed);
+      if (!rewritten.empty()) {
+        data = rewritten.data();
+        size = rewritten.size();
+      }
+      if (size > std::size_t(INT_MAX)) {
+        r.error = corrupt("PNG data over 2 GiB", w, h);
+        return r;
+      }
+      r.error = decode_stb16(data, int(size), header, keyed, r.value);
     }
-    if (size > std::size_t(INT_MAX)) {
-      r.error = corrupt("PNG data over 2 GiB", w, h);
-      return r;
-    }
-    r.error = decode_stb(data, int(size), header, keyed, r.value);
   } catch (const std::bad_alloc&) {
     r.error = out_of_memory(w, h);
+  }
+  if (stats != nullptr) {
+    stats->decoder_peak_bytes = t_decoder_peak;
+    stats->image_bytes = r.ok() ? r.value.rgba.size() : 0;
   }
   if (!r.ok()) {
     r.value = Image();

@@ -335,11 +335,18 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     return 2;
   }
   for (const std::string& text : options.exports) {
-    if (!parse_export_target(text)) {
+    const std::optional<ExportTarget> target = parse_export_target(text);
+    if (!target) {
       err << "spritec build: --export " << text << " is not FORMAT:OUT (FORMAT one of ";
       for (const std::string& name : exporter::format_names())
         err << (name == "godot4" ? "" : ", ") << name;
       err << "); run 'spritec build --help'\n";
+      return 2;
+    }
+    if (std::string problem = output_name_problem(target->output, OutputName::kFile);
+        !problem.empty()) {
+      err << "spritec build: --export " << text << ": OUT " << problem
+          << "; run 'spritec build --help'\n";
       return 2;
     }
   }

@@ -1,6 +1,9 @@
 #include "outputs.hpp"
 
+#include <filesystem>
+
 #include "report.hpp"
+#include "spritec/pipeline/commands.hpp"
 
 namespace spritec::pipeline {
 
@@ -16,6 +19,17 @@ bool check_outputs(const io::OutputPlan& plan, diag::Sink& sink) {
                                                             : diag::Code::kOutputClash;
   sink.error(code, {problem->path, 0, 0, 0}, problem->message);
   return false;
+}
+
+std::string output_name_problem(const std::string& name, OutputName kind) {
+  if (name.empty())
+    return kind == OutputName::kFile ? "is empty: name the file to write"
+                                     : "is empty: name the directory to write into";
+  if (kind == OutputName::kDirectory) return "";
+  const std::string last = std::filesystem::path(name).filename().string();
+  if (last.empty() || last == "." || last == "..")
+    return "'" + name + "' names a directory, not a file: name the file to write";
+  return "";
 }
 
 int write_failed(diag::Sink& sink, std::ostream& err, const std::string& command,

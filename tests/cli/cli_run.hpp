@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -126,6 +127,24 @@ inline Run run_spritec(const std::vector<std::string>& args, const fs::path& cwd
   run.out = read_text(out_file);
   run.err = read_text(err_file);
   return run;
+}
+
+// The flags in the Options: part of a command's --help (each line that starts with "  -"),
+// short and long names apart, without -h/--help.
+inline std::set<std::string> help_flags(const std::string& help) {
+  std::set<std::string> flags;
+  std::istringstream lines(help);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("  -", 0) != 0) continue;
+    std::string names = line.substr(2, line.find(' ', 2) - 2);
+    std::istringstream parts(names);
+    std::string name;
+    while (std::getline(parts, name, ',')) {
+      if (name != "-h" && name != "--help") flags.insert(name);
+    }
+  }
+  return flags;
 }
 
 }  // namespace spritec_cli_test

@@ -30,23 +30,6 @@ std::set<std::string> documented_flags(const std::string& doc, const std::string
   return flags;
 }
 
-// Flags in the Options: part of --help: each line that starts with "  -".
-std::set<std::string> help_flags(const std::string& help) {
-  std::set<std::string> flags;
-  std::istringstream lines(help);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.rfind("  -", 0) != 0) continue;
-    std::string names = line.substr(2, line.find(' ', 2) - 2);
-    std::istringstream parts(names);
-    std::string name;
-    while (std::getline(parts, name, ',')) {
-      if (name != "-h" && name != "--help") flags.insert(name);
-    }
-  }
-  return flags;
-}
-
 }  // namespace
 
 TEST_CASE("docs/cli.md documents exactly the flags each command's --help lists") {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -211,4 +212,136 @@ TEST_CASE("the build cache never replaces a non-regular file", "[hostile]") {
   CHECK(run.err.find("warning: not stored in the cache") != std::string::npos);
   CHECK(fs::is_directory(stored[0] / "keep"));
   CHECK(read_text(dir / "a.spk") == read_text(dir / "b.spk"));
+}
+
+namespace {
+
+// What a flag's value names, for the test below.
+enum class Names { kNothingWritten, kFile, kDirectory };
+
+// Every path below `dir` (directories too) with the bytes of each regular file.
+std::map<std::string, std::string> tree(const fs::path& dir) {
+  std::map<std::string, std::string> paths;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    const std::string name = fs::relative(e.path(), dir).string();
+    paths[name] = fs::is_regular_file(e.symlink_status()) ? read_text(e.path()) : "<not a file>";
+  }
+  return paths;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "an empty or directory-like name for any output flag is a usage error before anything "
+    "is made",
+    "[hostile]") {
+  // Every long flag of every command, as its --help lists it, is classified here; a flag
+  // added without a row fails the first check, so a new output flag cannot go untested.
+  const std::map<std::string, std::map<std::string, Names>> flags = {
+      {"check",
+       {{"--format", Names::kNothingWritten},
+        {"--jobs", Names::kNothingWritten},
+        {"--werror", Names::kNothingWritten},
+        {"--entry", Names::kNothingWritten},
+        {"--root", Names::kNothingWritten}}},
+      {"build",
+       {{"--output", Names::kFile},
+        {"--pages", Names::kNothingWritten},
+        {"--json", Names::kFile},
+        {"--export", Names::kFile},
+        {"--depfile", Names::kFile},
+        {"--stats", Names::kNothingWritten},
+        {"--jobs", Names::kNothingWritten},
+        {"--cache", Names::kDirectory},
+        {"--root", Names::kNothingWritten},
+        {"--werror", Names::kNothingWritten},
+        {"--allow-loss", Names::kNothingWritten},
+        {"--format", Names::kNothingWritten}}},
+      {"export",
+       {{"--format", Names::kNothingWritten},
+        {"--output", Names::kFile},
+        {"--werror", Names::kNothingWritten},
+        {"--allow-loss", Names::kNothingWritten},
+        {"--diagnostics", Names::kNothingWritten}}},
+      {"inspect", {{"--json", Names::kNothingWritten}, {"--format", Names::kNothingWritten}}},
+      {"unpack", {{"--output", Names::kDirectory}, {"--format", Names::kNothingWritten}}},
+      {"detect",
+       {{"--gap", Names::kNothingWritten},
+        {"--colorkey", Names::kNothingWritten},
+        {"--name", Names::kNothingWritten},
+        {"--format", Names::kNothingWritten}}},
+      {"simulate",
+       {{"--ticks", Names::kNothingWritten},
+        {"--trace", Names::kFile},
+        {"--root", Names::kNothingWritten},
+        {"--format", Names::kNothingWritten}}},
+      {"preview",
+       {{"--output", Names::kFile},
+        {"--action", Names::kNothingWritten},
+        {"--view", Names::kNothingWritten},
+        {"--scale", Names::kNothingWritten},
+        {"--fps", Names::kNothingWritten},
+        {"--background", Names::kNothingWritten},
+        {"--debug", Names::kNothingWritten},
+        {"--frames", Names::kNothingWritten},
+        {"--animated", Names::kNothingWritten},
+        {"--every", Names::kNothingWritten},
+        {"--ticks", Names::kNothingWritten},
+        {"--root", Names::kNothingWritten},
+        {"--format", Names::kNothingWritten}}},
+  };
+  // Each command's inputs, and its required output with a good name (replaced when it is
+  // the flag under test).
+  const std::map<std::string, std::vector<std::string>> inputs = {
+      {"build", {"hero.sprites.yaml"}},
+      {"export", {"base.spk", "--format", "godot4"}},
+      {"unpack", {"base.spk"}},
+      {"simulate", {"hero.scene.yaml"}},
+      {"preview", {"hero.scene.yaml"}}};
+  const std::map<std::string, std::string> required_output = {
+      {"build", "out.spk"}, {"export", "out.tres"}, {"unpack", "frames"}, {"preview", "p.gif"}};
+  const std::vector<std::string> file_names = {"", "nd/", "nd/.", "nd/..", "nd/sub/", "."};
+
+  fs::path dir = make_project();
+  const std::map<std::string, std::string> before = tree(dir);
+  int runs = 0;
+  for (const auto& [command, classified] : flags) {
+    Run help = run_spritec({command, "--help"}, dir);
+    REQUIRE(help.exit == 0);
+    std::set<std::string> listed;
+    for (const std::string& flag : help_flags(help.out)) {
+      if (flag.rfind("--", 0) == 0) listed.insert(flag);
+    }
+    std::set<std::string> known;
+    for (const auto& entry : classified)
+      known.insert(entry.first);
+    INFO("spritec " << command << " --help:\n" << help.out);
+    CHECK(listed == known);
+    for (const auto& [flag, names] : classified) {
+      if (names == Names::kNothingWritten) continue;
+      const std::vector<std::string> bad =
+          names == Names::kFile ? file_names : std::vector<std::string>{""};
+      for (const std::string& name : bad) {
+        std::vector<std::string> args = {command};
+        for (const std::string& a : inputs.at(command))
+          args.push_back(a);
+        if (flag != "--output" && required_output.count(command)) {
+          args.push_back("--output");
+          args.push_back(required_output.at(command));
+        }
+        args.push_back(flag);
+        args.push_back(flag == "--export" ? "godot4:" + name : name);
+        Run run = run_spritec(args, dir);
+        INFO(join(args) << "\nstderr:\n" << run.err);
+        CHECK(run.exit == 2);
+        CHECK(run.err.find("spritec " + command + ": " + flag) != std::string::npos);
+        CHECK(run.err.find("run 'spritec " + command + " --help'") != std::string::npos);
+        CHECK(tree(dir) == before);
+        ++runs;
+      }
+    }
+  }
+  // build -o, --json, --export, --depfile; export -o; simulate --trace; preview -o: six
+  // names each; build --cache and unpack -o: the empty name.
+  CHECK(runs == 7 * 6 + 2);
 }

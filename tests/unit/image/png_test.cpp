@@ -321,3 +321,21 @@ TEST_CASE("kPngSignature is the PNG file signature: encode_png writes it, read_p
   CHECK(spritec::image::read_png_info(other).error.kind == ErrorKind::kNotPng);
   CHECK(spritec::image::read_png_info(png).ok());
 }
+
+TEST_CASE("decoding a PNG holds a few rows besides the image, not a second copy of it") {
+  // Before, stb_image inflated every row (one image's bytes) and unfiltered them into a
+  // buffer of its own (another), which was then copied into the Image: a 16384x16384 sheet
+  // took over 2 GiB to decode where 1 GiB is the image. libpng now writes each row straight
+  // into the image, holding a row or two and zlib's 32 KiB window besides it.
+  for (int side : {256, 1024}) {
+    const Bytes png = spritec::image::encode_png(test_image(side, side));
+    spritec::image::DecodeStats stats;
+    const auto decoded = spritec::image::decode_png(png, spritec::image::kDefaultMaxSide, &stats);
+    REQUIRE(decoded.ok());
+    const std::size_t row = std::size_t(side) * 4;
+    INFO("side " << side << ": decoder peak " << stats.decoder_peak_bytes << " bytes");
+    CHECK(stats.image_bytes == row * side);
+    CHECK(stats.decoder_peak_bytes > 0);  // it is counted
+    CHECK(stats.decoder_peak_bytes <= 8 * row + 128 * 1024);
+  }
+}

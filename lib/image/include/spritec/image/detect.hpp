@@ -16,7 +16,11 @@
 // Cost: one pass over the pixels collecting runs of opaque pixels; memory grows with the
 // number of runs, capped at max_runs (a noise image would otherwise need gigabytes), and
 // the merge with the number of regions, capped at max_regions. Over either cap the result
-// is an error (kTooLarge) saying which.
+// is an error (kTooLarge) saying which. The merge is near-linear in the regions: each box
+// is compared only with the merged boxes listed in the cells of a grid (at most 512 a side,
+// cells at least gap + 1 px) that its grown box newly reaches, so 65,536 regions take
+// milliseconds at any gap (it was quadratic: 65,536 pixels 2 px apart with gap 4096 took
+// seconds). DetectStats counts the work, for tests and benchmarks.
 #pragma once
 
 #include <cstddef>
@@ -31,7 +35,14 @@ struct DetectLimits {
   std::size_t max_regions = 65536;              // regions before merging (the frame cap)
 };
 
-Result<std::vector<Rect>> detect_sprites(const Image& img, int gap,
-                                         const DetectLimits& limits = {});
+// The work one detect_sprites call did.
+struct DetectStats {
+  std::size_t regions = 0;      // regions found, before merging
+  std::size_t comparisons = 0;  // list entries the merge looked at
+  std::size_t cell_visits = 0;  // grid cells the merge searched or listed a box in
+};
+
+Result<std::vector<Rect>> detect_sprites(const Image& img, int gap, const DetectLimits& limits = {},
+                                         DetectStats* stats = nullptr);
 
 }  // namespace spritec::image

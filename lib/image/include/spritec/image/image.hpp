@@ -15,10 +15,10 @@
 // Limits: decode_png refuses images wider or taller than max_side (16384 by default,
 // DESIGN.md section 2) from the header alone, before anything is allocated. Every chunk's
 // CRC is checked before decoding (skipped when built with SPRITEC_FUZZING, so mutated
-// inputs reach the decoder). Decoding is stb_image; encoding is stb_image_write with
-// libdeflate as its compressor; hashing is XXH3. Callers reading PNG files cap them at
-// kMaxPngFileBytes and check the first kPngHeaderBytes with read_png_info before reading
-// the rest (docs/limits.md).
+// inputs reach the decoder). Decoding is libpng (stb_image for 16-bit PNGs); encoding is
+// stb_image_write with libdeflate as its compressor; hashing is XXH3. Callers reading PNG
+// files cap them at kMaxPngFileBytes and check the first kPngHeaderBytes with
+// read_png_info before reading the rest (docs/limits.md).
 //
 // Determinism: every function gives the same output for the same input on every
 // platform; encode_png writes no time or version.
@@ -137,13 +137,23 @@ std::optional<int> read_png_palette_size(const std::uint8_t* data, std::size_t s
 //   of the wrong length or place) gives what libpng gives (an index past the end is
 //   opaque black; a tRNS libpng ignores is ignored).
 // Order of checks: signature (kNotPng), header and dimensions against max_side (kTooLarge,
-// before any allocation), chunk structure and CRCs (kCorrupt), then stb_image (kCorrupt
-// with its reason, kOutOfMemory, or kUnsupported for 2 GiB of samples or more: a 16-bit
-// image with alpha of 16384x16384).
-Result<Image> decode_png(const std::uint8_t* data, std::size_t size,
-                         int max_side = kDefaultMaxSide);
-inline Result<Image> decode_png(const Bytes& bytes, int max_side = kDefaultMaxSide) {
-  return decode_png(bytes.data(), bytes.size(), max_side);
+// before any allocation), chunk structure and CRCs (kCorrupt), then the decoder (kCorrupt
+// with its reason, kOutOfMemory, or for a 16-bit PNG kUnsupported for 2 GiB of samples or
+// more: a 16-bit image with alpha of 16384x16384).
+//
+// Memory: a PNG of 8 bits or fewer a sample is decoded by libpng row by row straight into
+// the image, so besides the image's width * height * 4 bytes the decoder holds only its row
+// buffers and zlib's window (a few rows' bytes). A 16-bit PNG is decoded by stb_image,
+// which holds the inflated rows and its 16-bit samples besides the image (docs/limits.md).
+struct DecodeStats {
+  std::size_t image_bytes = 0;         // the decoded image's pixels
+  std::size_t decoder_peak_bytes = 0;  // the most the decoder held at once besides them
+};
+Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_side = kDefaultMaxSide,
+                         DecodeStats* stats = nullptr);
+inline Result<Image> decode_png(const Bytes& bytes, int max_side = kDefaultMaxSide,
+                                DecodeStats* stats = nullptr) {
+  return decode_png(bytes.data(), bytes.size(), max_side, stats);
 }
 
 // libdeflate levels (1..12) for encode_png. Measured on a 761x761 sprite page

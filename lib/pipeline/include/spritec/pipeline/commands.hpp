@@ -22,6 +22,15 @@ std::string pack_format_version();
 // "0.1.0"
 std::string spritec_version();
 
+// What an output flag names: a file (every -o but unpack's, --json, --depfile, --trace,
+// --export's OUT) or a directory (unpack -o, build --cache).
+enum class OutputName { kFile, kDirectory };
+// Why `name`, given to an output flag, cannot be what the flag writes — for a usage error
+// (exit 2) before anything is made — or "" when it can. An empty name names nothing; a
+// file's name must not end in a directory: its last part empty, "." or ".." (`out/`,
+// `out/.`, `..`), which would make the directory and then fail to write into it.
+std::string output_name_problem(const std::string& name, OutputName kind);
+
 struct CheckOptions {
   std::vector<std::string> files;
   diag::Format format = diag::Format::kText;  // text on stderr; json or github on stdout
