@@ -161,7 +161,10 @@ std::vector<fuzz_tags::Tag> expected_tags(const ojson& meta) {
     tag.to = int(number(t.at("to")));
     std::string dir = "forward";
     if (auto d = t.find("direction"); d != t.end() && d->is_string()) dir = d->get<std::string>();
-    tag.direction = dir == "reverse" ? 1 : dir == "pingpong" ? 2 : dir == "pingpong_reverse" ? 3 : 0;
+    tag.direction = dir == "reverse"            ? 1
+                    : dir == "pingpong"         ? 2
+                    : dir == "pingpong_reverse" ? 3
+                                                : 0;
     tag.repeat = int(member(t, "repeat", 0));
     out.push_back(tag);
   }
@@ -298,9 +301,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::optional<def::Definition> d = load("", sink);
   if (!d) return 0;
   // Accepted: the JSON is an export in the format's shape, so the reads below hold.
-  const ojson doc =
-      ojson::parse(reinterpret_cast<const char*>(data), reinterpret_cast<const char*>(data) + size,
-                   nullptr, false);
+  const ojson doc = ojson::parse(reinterpret_cast<const char*>(data),
+                                 reinterpret_cast<const char*>(data) + size, nullptr, false);
   FUZZ_CHECK(!doc.is_discarded() && doc.is_object());
   const std::vector<ExpectedFrame> frames = expected_frames(doc);
   check_frames(*d, frames);

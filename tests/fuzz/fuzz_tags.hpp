@@ -33,7 +33,9 @@ struct Tag {
   int repeat = 0;     // passes; 0 forever
 };
 
-inline bool pingpong_with_passes(const Tag& t) { return t.direction >= 2 && t.repeat > 0; }
+inline bool pingpong_with_passes(const Tag& t) {
+  return t.direction >= 2 && t.repeat > 0;
+}
 
 // How many steps the tag's action has: its frames, or its passes written out (the first
 // pass all n frames, each later one n - 1).
