@@ -99,6 +99,14 @@ void read_frame(Reader& r, const ojson& f, const std::string& path, SourceFrame&
                      std::to_string(out.rect.width) + "x" + std::to_string(out.rect.height));
     }
   }
+  if (!r.failed() && (out.canvas.width == 0 || out.canvas.height == 0)) {
+    // Without sourceSize the frame is its own canvas, and a canvas has pixels (an empty
+    // trimmed frame keeps its canvas in sourceSize, as Aseprite writes it).
+    return r.fail(path + ".frame", "is " + std::to_string(out.rect.width) + "x" +
+                                       std::to_string(out.rect.height) +
+                                       " and there is no sourceSize: a frame has at least one "
+                                       "pixel of canvas");
+  }
   if (!r.failed() && (out.offset.x + out.rect.width > out.canvas.width ||
                       out.offset.y + out.rect.height > out.canvas.height)) {
     r.fail(path + ".spriteSourceSize", "does not fit in sourceSize");

@@ -3,12 +3,14 @@
 // ends in 0, 1 or 2 — never 3, a signal or a sanitizer report. scripts/test.sh runs this
 // against the ASan/UBSan build of spritec, whose reports exit with status 86/87.
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "cli_run.hpp"
+#include "spritec/image/image.hpp"
 
 namespace fs = std::filesystem;
 using namespace spritec_cli_test;
@@ -127,6 +129,32 @@ TEST_CASE("every corpus TexturePacker JSON as a sheet through check and build",
   write_text(dir / "a.sprites.yaml",
              "pack: a\nsheets:\n  - {name: s, texturepacker_json: a.json}\n");
   const std::vector<fs::path> files = corpus("texturepacker");
+  for (const fs::path& file : this_shard(files)) {
+    fs::copy_file(file, dir / "a.json", fs::copy_options::overwrite_existing);
+    expect_clean({"check", "a.sprites.yaml"}, dir);
+    expect_clean({"build", "a.sprites.yaml", "-o", "a.spk"}, dir);
+  }
+  CHECK(files.size() >= 10);
+}
+
+TEST_CASE("every corpus Aseprite JSON as a sheet through check and build", "[hostile][sharded]") {
+  // The seeds name atlas.png of 32x32 (meta.image, meta.size), as the fuzz target's image.
+  fs::path dir = kScratch / "corpus-aseprite-json";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  spritec::image::Image atlas(32, 32);
+  for (int y = 0; y < 32; ++y)
+    for (int x = 0; x < 32; ++x) {
+      std::uint8_t* p = atlas.pixel(x, y);
+      p[0] = static_cast<std::uint8_t>(8 * x);
+      p[1] = static_cast<std::uint8_t>(8 * y);
+      p[3] = 255;
+    }
+  const spritec::image::Bytes png = spritec::image::encode_png(atlas);
+  write_text(dir / "atlas.png", std::string(png.begin(), png.end()));
+  write_text(dir / "a.sprites.yaml",
+             "pack: a\nsheets:\n  - {name: s, aseprite_json: a.json, tags: true}\n");
+  const std::vector<fs::path> files = corpus("aseprite_json");
   for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "a.json", fs::copy_options::overwrite_existing);
     expect_clean({"check", "a.sprites.yaml"}, dir);

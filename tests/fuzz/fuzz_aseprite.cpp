@@ -4,17 +4,53 @@
 // a parsed file's layers, cels, tags and slices point inside it; every frame of a parsed
 // file (up to 32 frames and 256x256 px, to keep runs fast) either renders to exactly the
 // canvas size or is refused with a message. Picking layers by the name of each layer
-// always succeeds. Seeds: files the unit tests write (tests/unit/aseprite) and the slime
-// sample's art.
+// always succeeds. A parsed file with tags is also loaded as an `aseprite:` sheet with
+// `tags: true` through the definition loader, whose actions must be what the tags say
+// (fuzz_tags.hpp), E0230 exactly when they would make more steps than the cap: findings 1
+// and 2 of issue 23 were there, and only this target makes the tags of a binary file (the
+// u16 repeat, the direction byte, empty names). Files without tags skip it, so the
+// reader's runs stay fast. Seeds: files the unit tests write (tests/unit/aseprite), the
+// slime sample's art, and issue 23's hostile shapes scaled down (seed-issue23-*).
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "fuzz_tags.hpp"
+#include "fuzz_temp_dir.hpp"
 #include "spritec/aseprite/aseprite.hpp"
+#include "spritec/def/definition.hpp"
 
 namespace as = spritec::aseprite;
+
+namespace {
+
+// The file as an `aseprite:` sheet with tags: true, checked against its tags.
+void check_tag_actions(const std::uint8_t* data, std::size_t size, const as::File& f) {
+  static const FuzzTempDir dir("spritec-fuzz-aseprite");
+  std::ofstream(dir.path() / "a.aseprite", std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  spritec::diag::Sink sink;
+  spritec::def::LoadOptions options;
+  options.root = dir.path();
+  options.jobs = 1;
+  const std::optional<spritec::def::Definition> d = spritec::def::load_definition_from(
+      "pack: f\nsheets:\n  - name: s\n    aseprite: a.aseprite\n    tags: true\n",
+      dir.path() / "f.sprites.yaml", options, sink);
+  std::vector<fuzz_tags::Tag> tags;
+  for (const as::Tag& t : f.tags)
+    tags.push_back({t.name, t.from, t.to, int(t.direction), int(t.repeat)});
+  std::vector<int> ms;
+  for (const as::Frame& fr : f.frames)
+    ms.push_back(fr.duration_ms);
+  fuzz_tags::check(d ? &*d : nullptr, sink, tags, ms, "s");
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   as::Result<as::File> parsed = as::parse(std::vector<std::uint8_t>(data, data + size));
@@ -45,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const as::Layer& l : f.layers)
     names.push_back(l.path);
   FUZZ_CHECK(as::select_layers(f, names).ok());
+  if (!f.tags.empty()) check_tag_actions(data, size, f);
 
   if (f.width > 256 || f.height > 256) return 0;
   as::Renderer render(f, all.value);

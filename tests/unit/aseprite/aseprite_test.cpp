@@ -707,6 +707,58 @@ TEST_CASE("fuzz seeds") {
           tilemap_cel(0, 0, 0, 4, 2, {1, 0x80000001u, 0x40000001u, 0x20000001u, 0, 1, 1, 0})}});
     seeds.push_back({"seed-tilemap", s});
   }
+  // Issue 23's hostile shapes, scaled down to files of a few KB that keep the shape
+  // (its findings 1-5; the caps they now meet are in docs/limits.md).
+  const auto one_pixel_frames = [](unsigned count, std::vector<Bytes> first) {
+    Sprite s;
+    s.width = s.height = 1;
+    first.insert(first.begin(), layer_chunk({"a"}));
+    s.frames.push_back({100, first});
+    for (unsigned i = 1; i < count; ++i)
+      s.frames.push_back({100, {}});
+    return s;
+  };
+  // 1: a pingpong tag of 18 frames repeated 65,535 passes: 1,114,096 steps (E0230).
+  seeds.push_back({"seed-issue23-pingpong-repeat",
+                   one_pixel_frames(18, {tags_chunk({{"b", 0, 17, 2, 65535}})})});
+  // 2: 64 forward tags over all of 65 frames: 4,160 steps. (Past the cap every tag
+  // before the one that passes it is made, a million steps, 10 s a run under ASan; the
+  // E0230 is tests/unit/def/aseprite_hostile_test.cpp's.)
+  {
+    std::vector<Tag> tags;
+    for (unsigned i = 0; i < 64; ++i)
+      tags.push_back({"t" + std::to_string(i), 0, 64, 0, 0});
+    seeds.push_back({"seed-issue23-many-tags", one_pixel_frames(65, {tags_chunk(tags)})});
+  }
+  // 3: a 64x64 compressed cel on a 1x1 canvas, linked from the 99 frames after it.
+  {
+    Sprite s = one_pixel_frames(100, {image_cel(0, 0, 0, 64, 64, fill(64 * 64, 0x102030ff))});
+    for (unsigned i = 1; i < 100; ++i)
+      s.frames[i].chunks.push_back(linked_cel(0, i % 2 ? -63 : 0, i % 2 ? -63 : 0, 0));
+    seeds.push_back({"seed-issue23-linked-cels", s});
+  }
+  // 4: tiles 4,096 px wide on a 1x1 canvas, one flipped.
+  {
+    Sprite s = one_pixel_frames(1, {});
+    s.frames[0].chunks = {tileset_chunk(0, 4096, 1, 2, fill(2 * 4096, 0x30405060)),
+                          layer_chunk({"map", 3, 2}),
+                          tilemap_cel(0, 0, 0, 2, 1, {1, 1 | 0x80000000u})};
+    seeds.push_back({"seed-issue23-wide-tiles", s});
+  }
+  // 5: 60 groups nested at opacity 254, blended as a whole, on 8192x8192 (and on 64x64,
+  // which the fuzz target renders).
+  for (unsigned side : {8192u, 64u}) {
+    Sprite s;
+    s.width = s.height = side;
+    s.flags = 1 | 2;
+    std::vector<Bytes> chunks;
+    for (unsigned level = 0; level < 60; ++level)
+      chunks.push_back(layer_chunk({"g", 3, 1, level, 0, 254}));
+    chunks.push_back(layer_chunk({"a", 3, 0, 60}));
+    chunks.push_back(image_cel(60, 0, 0, 1, 1, fill(1, 0xc86432ff)));
+    s.frames.push_back({100, chunks});
+    seeds.push_back({"seed-issue23-nested-groups-" + std::to_string(side), s});
+  }
   for (const auto& [name, sprite] : seeds)
     CHECK(as::parse(sprite.bytes()).ok());
   const char* dir = std::getenv("SPRITEC_WRITE_ASE_SEEDS");

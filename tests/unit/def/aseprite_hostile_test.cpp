@@ -7,6 +7,7 @@
 
 #include "../aseprite/ase_writer.hpp"
 #include "def_test_util.hpp"
+#include "spritec/image/image.hpp"
 
 namespace fs = std::filesystem;
 using namespace def_test;
@@ -162,5 +163,30 @@ TEST_CASE("Aseprite JSON nested 100,000 deep is E0213 before the JSON library pa
                             {{"a.json", ase_test::Bytes(text.begin(), text.end())}});
     REQUIRE_FALSE(s.sink.diagnostics().empty());
     CHECK(s.sink.diagnostics()[0].message.find("deep") == std::string::npos);
+  }
+}
+
+TEST_CASE("an Aseprite JSON frame of no pixels is E0213 without a sourceSize, empty with one") {
+  // Found by fuzz_aseprite_json: w 0 and no sourceSize made a frame whose canvas was 0x1.
+  const std::string yaml = "pack: p\nsheets:\n  - name: s\n    aseprite_json: a.json\n";
+  const auto with_frame = [&](const std::string& frame) {
+    const std::string text = "{\"frames\": [" + frame + "], \"meta\": {\"image\": \"i.png\"}}";
+    const spritec::image::Bytes png = spritec::image::encode_png(spritec::image::Image(1, 1));
+    return load_in_root(yaml, {{"a.json", ase_test::Bytes(text.begin(), text.end())},
+                               {"i.png", ase_test::Bytes(png.begin(), png.end())}});
+  };
+  SECTION("0x1 without sourceSize") {
+    Loaded l = with_frame("{\"frame\": {\"x\": 0, \"y\": 0, \"w\": 0, \"h\": 1}}");
+    require_only(l, Code::kAsepriteInvalid, 4, 20);
+    CHECK(l.sink.diagnostics()[0].message.find(
+              "frames[0].frame is 0x1 and there is no sourceSize") != std::string::npos);
+  }
+  SECTION("0x0 with a sourceSize of 4x3: an empty frame of that canvas") {
+    Loaded l = with_frame(
+        "{\"frame\": {\"x\": 0, \"y\": 0, \"w\": 0, \"h\": 0}, \"sourceSize\": {\"w\": 4, \"h\": "
+        "3}}");
+    REQUIRE(l.def);
+    CHECK(l.def->frames.at(0).untrimmed() == spritec::def::Size{4, 3});
+    CHECK(l.def->frames.at(0).rect.width == 0);
   }
 }
