@@ -94,6 +94,8 @@
   X(kSceneTooBusy,          "E0611", "an actor passes too many steps or events in one tick") \
   X(kExportSheetTooLarge,   "E0701", "an export's single sheet image would pass the cap")   \
   X(kExportName,            "E0702", "a frame name the export format cannot hold")         \
+  X(kExportTooManyFrames,   "E0703", "an export's animations would pass the cap on frames") \
+  X(kExportNameClash,       "E0704", "two animations of an export would have one name")    \
   X(kInternal,              "E0901", "an internal error")                                   \
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
