@@ -100,6 +100,7 @@
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
+  X(kAnimationNameClash,    "W0304", "an action is named as another action's view is exported") \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
   X(kGifSoftAlpha,          "W0405", "a transparent GIF cannot show translucent pixels")  \
