@@ -216,6 +216,34 @@ void check_reachability(const Definition& def, const std::vector<std::string>& e
     }
   }
 }
+
+// An action named as an export names another action's view: exports name view V of an
+// action of several views ACTION/V (docs/engines.md), so 'walk/1' beside a two-view 'walk'
+// gives two animations of one name in every format with animations, and export refuses it
+// (E0704). The pack itself is sound (the player and atlas exports name actions, not
+// views), so here it is a warning, at the action, with a note at the other.
+void check_animation_names(const Definition& def,
+                           const std::map<std::string, const Action*>& by_name, diag::Sink& sink) {
+  for (const Action& a : def.actions) {
+    const std::size_t slash = a.name.rfind('/');
+    if (slash == std::string::npos || slash == 0) continue;
+    const std::string view = a.name.substr(slash + 1);
+    // As std::to_string writes a view: digits, no leading zero (views are at most 360).
+    if (!all_digits(view) || view.size() > 3 || (view.size() > 1 && view[0] == '0')) continue;
+    auto it = by_name.find(a.name.substr(0, slash));
+    if (it == by_name.end()) continue;
+    const Action& owner = *it->second;
+    if (owner.views < 2 || std::stoi(view) >= owner.views) continue;
+    sink.warning(Code::kAnimationNameClash, a.span,
+                 "action '" + a.name + "' has the name an export gives view " + view +
+                     " of action '" + owner.name + "' (" + std::to_string(owner.views) +
+                     " views, exported as ACTION/VIEW): export to a format with animations "
+                     "would make two animations '" +
+                     a.name + "' and refuses it (E0704); rename one of the actions",
+                 {diag::Note{owner.span, "action '" + owner.name + "'"}});
+  }
+}
+
 }  // namespace
 
 int ms_to_ticks(std::int64_t ms, int tick_rate) {
@@ -343,6 +371,8 @@ bool detail::check_actions(const Definition& def, const LoadOptions& options,
       }
     }
   }
+
+  check_animation_names(def, by_name, sink);
 
   // With actions: unreadable, the entries cannot be checked against it.
   if (!options.entries.empty() && !unknowns.actions) {

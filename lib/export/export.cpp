@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
+#include <unordered_map>
 
 #include "spritec/diag/utf8.hpp"
 #include "spritec/export/export.hpp"
@@ -99,6 +101,117 @@ bool atlas_names_ok(const runtime::PackView& pack, const Options& o, diag::Sink&
   return true;
 }
 
+// Two frames of one name: a format keyed by name (pixi) would keep one and its animations
+// would show the wrong frame; the others would hold two regions of one name. The format
+// allows it (a pack spritec builds never has it): refused as unpack refuses it (E0501).
+bool frame_names_unique(const runtime::PackView& pack, const Options& o, diag::Sink& sink) {
+  std::unordered_map<std::string_view, std::uint32_t> seen;
+  seen.reserve(pack.frame_count());
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i) {
+    auto [it, fresh] = seen.emplace(pack.frame_name(i), i);
+    if (fresh) continue;
+    sink.error(diag::Code::kPackInvalid, {o.pack_name, 0, 0, 0},
+               "frames " + std::to_string(it->second) + " and " + std::to_string(i) +
+                   " have the same name '" + diag::shown_name(it->first) + "'; " +
+                   std::string(format_name(o.format)) +
+                   " names its regions by frame name, so one would be lost or named twice");
+    return false;
+  }
+  return true;
+}
+
+// "action 'spin' alone has 23592960"
+std::string largest_share(const std::string& name, std::uint64_t count, const char* what) {
+  return "action '" + diag::shown_name(name) + "' alone " + what + " " + std::to_string(count);
+}
+
+// The animations' frames together, counted from the pack's actions before any is built:
+// a 9 KB pack (one action, 360 views, repeat 65536) would otherwise expand to 23.6 million
+// frames and gigabytes of output (E0703).
+bool animations_fit(const runtime::PackView& pack, const Options& o, diag::Sink& sink) {
+  std::uint64_t total = 0, largest = 0;
+  std::uint32_t which = 0;
+  for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
+    const std::uint64_t n = animation_frames(pack.action(i));
+    total = n > UINT64_MAX - total ? UINT64_MAX : total + n;  // cannot pass it; saturates
+    if (n > largest) largest = n, which = i;
+  }
+  if (total <= kMaxAnimationFrames) return true;
+  const runtime::Action a = pack.action(which);
+  sink.error(diag::Code::kExportTooManyFrames, {o.pack_name, 0, 0, 0},
+             std::string(format_name(o.format)) + ": the animations would hold " +
+                 std::to_string(total) + " frames together, more than the cap of " +
+                 std::to_string(kMaxAnimationFrames) + "; " +
+                 largest_share(std::string(a.name), largest, "has") + " (" +
+                 std::to_string(a.views) + " views x " + std::to_string(largest / a.views) +
+                 " steps played); lower its repeat or its views, or export an atlas "
+                 "(spine)");
+  return false;
+}
+
+// godot3 and pixi list each frame once per `repeats` at one rate per animation: that list
+// is capped too, counted on the Model before it is written (E0703).
+bool uniform_lists_fit(const runtime::PackView& pack, const Model& model, const Options& o,
+                       diag::Sink& sink) {
+  std::uint64_t total = 0, largest = 0;
+  std::size_t which = 0;
+  for (std::size_t i = 0; i < model.animations.size(); ++i) {
+    const Animation& a = model.animations[i];
+    const UniformRate rate = uniform_rate(a, model.tick_rate);
+    std::uint64_t n = 0;
+    for (const AnimFrame& f : a.frames)
+      n += repeats(f, rate);
+    total += n;  // at most kMaxUniformFrames + frames per animation: no overflow
+    if (n > largest) largest = n, which = i;
+  }
+  if (total <= kMaxAnimationFrames) return true;
+  const Animation& a = model.animations[which];
+  sink.error(diag::Code::kExportTooManyFrames, {o.pack_name, 0, 0, 0},
+             std::string(format_name(o.format)) +
+                 " lists each animation's frames at one rate, every frame repeated for its "
+                 "duration: the lists would hold " +
+                 std::to_string(total) + " frames together, more than the cap of " +
+                 std::to_string(kMaxAnimationFrames) + "; animation '" + diag::shown_name(a.name) +
+                 "' (action '" + diag::shown_name(std::string(pack.action_name(a.action))) +
+                 "') alone lists " + std::to_string(largest) +
+                 "; shorten the durations' spread, or export godot4 or phaser (durations per "
+                 "frame)");
+  return false;
+}
+
+// "view 1 of action 'walk'" or "action 'walk/1'"
+std::string made_by(const runtime::PackView& pack, std::uint32_t action, std::uint32_t view) {
+  const runtime::Action a = pack.action(action);
+  const std::string name = "action '" + diag::shown_name(std::string(a.name)) + "'";
+  return a.views == 1 ? name : "view " + std::to_string(view) + " of " + name;
+}
+
+// Two animations of one name (ACTION/VIEW of one action is another action's name, or two
+// actions share a name): each format would keep one, or hold both under one name (E0704).
+// Counted after animations_fit, so the names made are bounded by its cap.
+bool animation_names_unique(const runtime::PackView& pack, const Options& o, diag::Sink& sink) {
+  std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>> seen;
+  std::set<std::pair<std::uint32_t, std::uint32_t>> reported;  // pairs of actions
+  bool ok = true;
+  for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
+    const runtime::Action a = pack.action(i);
+    for (std::uint32_t v = 0; v < a.views; ++v) {
+      auto [it, fresh] = seen.emplace(animation_name(a.name, a.views, v), std::make_pair(i, v));
+      if (fresh) continue;
+      ok = false;
+      if (!reported.insert({it->second.first, i}).second) continue;
+      sink.error(diag::Code::kExportNameClash, {o.pack_name, 0, 0, 0},
+                 std::string(format_name(o.format)) + " would have two animations named '" +
+                     diag::shown_name(it->first) +
+                     "': " + made_by(pack, it->second.first, it->second.second) + " and " +
+                     made_by(pack, i, v) +
+                     " (an action of several views gives ACTION/VIEW); rename one of the "
+                     "actions");
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -125,8 +238,15 @@ std::vector<std::string> format_names() {
 std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
                                              const std::vector<image::Image>& pages,
                                              const Options& options, diag::Sink& sink) {
+  if (!frame_names_unique(pack, options, sink)) return std::nullopt;
   if (!has_animations(options.format) && !atlas_names_ok(pack, options, sink)) return std::nullopt;
+  if (has_animations(options.format) &&
+      (!animations_fit(pack, options, sink) || !animation_names_unique(pack, options, sink)))
+    return std::nullopt;
   const Model model = build_model(pack, pages, has_animations(options.format));
+  if ((options.format == Format::kGodot3 || options.format == Format::kPixi) &&
+      !uniform_lists_fit(pack, model, options, sink))
+    return std::nullopt;
   warn_uncarried(model, options, sink);
   const diag::Span at{options.pack_name, 0, 0, 0};
   const std::string format(format_name(options.format));

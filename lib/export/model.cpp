@@ -1,6 +1,7 @@
 // The Model every export format shares: regions (the pack's frames, mirrored copies and a
 // blank), animations in the order the player shows them, and what no format carries.
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -18,6 +19,25 @@ using runtime::Mode;
 
 // Longest played order a finite `repeat` is expanded into; past it the animation loops.
 constexpr std::uint64_t kMaxPlayed = 65536;
+
+// The length of played_order(a) below, worked out without making it: the first cycle, and
+// for a finite repeat the later cycles, unless they pass kMaxPlayed.
+std::uint64_t played_length(const runtime::Action& a) {
+  const std::uint64_t n = a.steps_per_view;
+  if (n == 0) return 0;
+  std::uint64_t first = n, again = 0;
+  if (a.mode == Mode::kPingpong) {
+    first = 2 * n - 1;
+    again = n > 1 ? first - 1 : first;
+    if (a.repeat == 0 && n > 1) --first;
+  } else if (a.mode == Mode::kLoop) {
+    again = n - std::min<std::uint64_t>(a.loop_from, n);
+  }
+  const bool loop = a.mode != Mode::kOnce && a.repeat == 0;
+  if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return first;
+  const std::uint64_t total = first + std::uint64_t(a.repeat - 1) * again;
+  return total > kMaxPlayed ? first : total;
+}
 
 // Positions in played order, as the player walks them (player.hpp advance()).
 std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bool& too_long) {
@@ -131,10 +151,11 @@ class Builder {
     const std::string name(a.name);
     bool loop = false, too_long = false;
     const std::vector<std::uint32_t> played = played_order(a, loop, too_long);
+    assert(played.size() == played_length(a));  // what the cap counted (animation_frames)
     bool events = false, motion = false;
     for (std::uint32_t v = 0; v < a.views; ++v) {
       Animation anim;
-      anim.name = a.views == 1 ? name : name + "/" + std::to_string(v);
+      anim.name = animation_name(a.name, a.views, v);
       anim.action = index;
       anim.loop = loop;
       for (std::uint32_t p : played) {
@@ -215,6 +236,15 @@ class Builder {
 Model build_model(const runtime::PackView& pack, const std::vector<image::Image>& pages,
                   bool animations) {
   return Builder(pack, pages).build(animations);
+}
+
+std::string animation_name(std::string_view action, std::uint32_t views, std::uint32_t view) {
+  std::string name(action);
+  return views == 1 ? name : name + "/" + std::to_string(view);
+}
+
+std::uint64_t animation_frames(const runtime::Action& action) {
+  return std::uint64_t(action.views) * played_length(action);
 }
 
 UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate) {

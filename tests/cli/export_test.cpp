@@ -718,3 +718,118 @@ TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a 
     CHECK(reached.size() >= 4);
   }
 }
+
+namespace {
+
+// A pack of one opaque 1x1 frame "f" on a 1x1 page, and `actions`.
+std::string one_frame_pack(std::vector<format::ActionModel> actions,
+                           std::vector<std::string> frame_names = {"f"}) {
+  format::PackModel m;
+  spritec::image::Image page(1, 1);
+  page.rgba[3] = 255;
+  m.pages.push_back({1, 1, spritec::image::encode_png(page), ""});
+  for (std::string& name : frame_names) {
+    format::FrameModel f;
+    f.name = std::move(name);
+    f.w = f.h = f.source_w = f.source_h = 1;
+    m.frames.push_back(f);
+  }
+  m.actions = std::move(actions);
+  auto written = format::write_spk(m);
+  INFO(written.error.message);
+  REQUIRE(written.ok());
+  return std::string(written.value.begin(), written.value.end());
+}
+
+// `views` views of the one-tick step "f", looping `repeat` times.
+format::ActionModel spin(std::uint32_t views, std::uint32_t repeat) {
+  format::ActionModel a;
+  a.name = "spin";
+  a.views = views;
+  format::StepModel s;
+  s.frame = "f";
+  s.ticks = 1;
+  a.steps.assign(views, {s});
+  a.repeat = repeat;
+  return a;
+}
+
+bool atlas_only(const Fmt& f) {
+  return f.name == "spine" || f.name == "libgdx-legacy";
+}
+
+}  // namespace
+
+TEST_CASE("a 9 KB pack of 360 views repeated 65,536 times is E0703 in every animation format",
+          "[hostile]") {
+  // Issue 23: 23.6 million animation frames, once bad_alloc (phaser, pixi), SIGABRT
+  // (aseprite-json), a 1.4 GB godot4 file. Now refused from the pack's actions, before
+  // anything is built; the atlases, which have no animations, export.
+  fs::path dir = fresh("repeat-views");
+  const std::string pack = one_frame_pack({spin(360, 65536)});
+  CHECK(pack.size() < 16 * 1024);
+  write_text(dir / "p.spk", pack);
+  const std::string count = std::to_string(360ull * 65536);  // views x played steps
+  for (const Fmt& f : kFormats) {
+    Run run = run_spritec({"export", "p.spk", "--format", f.name, "-o", "o/x" + f.ext}, dir);
+    INFO(f.name << "\nexit " << run.exit << "\n" << run.err);
+    CHECK(run.err.find("Sanitizer") == std::string::npos);
+    if (atlas_only(f)) {
+      CHECK(run.exit == 0);
+    } else {
+      CHECK(run.exit == 1);
+      CHECK(run.err.find("error[E0703]") != std::string::npos);
+      CHECK(run.err.find("hold " + count + " frames") != std::string::npos);
+      CHECK(run.err.find("action 'spin'") != std::string::npos);
+      CHECK_FALSE(fs::exists(dir / "o"));
+    }
+    fs::remove_all(dir / "o");
+  }
+  // build --export takes the same path: the definition of that pack, nothing written.
+  spritec::image::Image img(1, 1);
+  img.rgba[3] = 255;
+  const auto png = spritec::image::encode_png(img);
+  write_text(dir / "s.png", std::string(png.begin(), png.end()));
+  std::string views;
+  for (int v = 0; v < 360; ++v)
+    views += v == 0 ? "[s/0]" : ", [s/0]";
+  write_text(dir / "spin.sprites.yaml",
+             "pack: p\nsheets:\n  - {name: s, image: s.png, grid: {cell: [1, 1]}}\n"
+             "actions:\n  spin: {views: 360, repeat: 65536, frames: [" +
+                 views + "]}\n");
+  Run run = run_spritec(
+      {"build", "spin.sprites.yaml", "-o", "b.spk", "--export", "phaser:o/b.json"}, dir);
+  INFO(run.err);
+  CHECK(run.exit == 1);
+  CHECK(run.err.find("error[E0703]") != std::string::npos);
+  CHECK(run.err.find("hold " + count + " frames") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "b.spk"));
+  CHECK_FALSE(fs::exists(dir / "o"));
+}
+
+TEST_CASE("export refuses a pack with two frames of one name in every format, as unpack does",
+          "[hostile]") {
+  // The format allows it (spritec never builds one): pixi kept one frame and its animation
+  // showed the wrong one; spine got two regions of one name. E0501 now, nothing written.
+  fs::path dir = fresh("duplicate-frames");
+  format::ActionModel a;
+  a.name = "idle";
+  format::StepModel second;
+  second.frame = "zr";
+  a.steps = {{second}};
+  std::string pack = one_frame_pack({a}, {"zq", "zr"});
+  const std::size_t at = pack.find("zr", runtime::spk::Header::kSize);
+  REQUIRE(at != std::string::npos);
+  REQUIRE(pack.find("zr", at + 1) == std::string::npos);  // one string, shared
+  pack.replace(at, 2, "zq");
+  pack = resealed(pack);
+  write_text(dir / "p.spk", pack);
+  for (const Fmt& f : kFormats) {
+    Run run = run_spritec({"export", "p.spk", "--format", f.name, "-o", "o/x" + f.ext}, dir);
+    INFO(f.name << "\n" << run.err);
+    CHECK(run.exit == 1);
+    CHECK(run.err.find("error[E0501]") != std::string::npos);
+    CHECK(run.err.find("frames 0 and 1 have the same name 'zq'") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "o"));
+  }
+}

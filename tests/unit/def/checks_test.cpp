@@ -332,3 +332,27 @@ TEST_CASE("the conformance cases fail at the expected line and column with the e
     CHECK(first.message == messages.at(e.file));
   }
 }
+
+TEST_CASE("an action named as another action's view is exported is W0304 at it, and only then") {
+  // Exports name view V of an action of several views ACTION/V (docs/engines.md): walk/1
+  // is view 1 of a two-view walk. Not walk/2 (walk has views 0 and 1), walk/01 (views are
+  // written without leading zeros), or idle/0 (idle has one view, exported as 'idle').
+  auto l = load(kHead +
+                "actions:\n"
+                "  walk: {views: 2, frames: [[s/0], [s/1]]}\n"
+                "  idle: {frames: [s/2]}\n"
+                "  walk/1: {frames: [s/3]}\n"
+                "  walk/2: {frames: [s/3]}\n"
+                "  walk/01: {frames: [s/3]}\n"
+                "  idle/0: {frames: [s/3]}\n");
+  REQUIRE(l.def);  // a warning: the pack is sound
+  const auto w = with_code(l.sink, Code::kAnimationNameClash);
+  REQUIRE(w.size() == 1);
+  CHECK(l.sink.diagnostics().size() == 1);
+  CHECK(w[0].severity == Severity::kWarning);
+  CHECK(w[0].span.line == 9);
+  CHECK(w[0].span.column == 3);
+  REQUIRE(w[0].notes.size() == 1);
+  CHECK(w[0].notes[0].span.line == 7);
+  CHECK(w[0].message.find("view 1 of action 'walk'") != std::string::npos);
+}

@@ -20,6 +20,7 @@
 #include "spritec/image/image.hpp"
 #include "spritec/runtime/player.hpp"
 #include "spritec/runtime/spk_reader.hpp"
+#include "writers.hpp"  // lib/export: detail::pixi
 
 using namespace spritec;
 namespace fs = std::filesystem;
@@ -544,4 +545,207 @@ TEST_CASE("aseprite-json writes whole milliseconds, and aseprite_json: reads bac
   CHECK(ticks == std::vector<int>{1, 1, 1, 2, 7});
   REQUIRE(d->sheets.at(0).durations_ms.size() == 5);
   CHECK(d->sheets.at(0).durations_ms == std::vector<int>{17, 16, 17, 33, 117});
+}
+
+// Issue 23, hostile inputs: the caps and refusals of export_pack (E0703, E0704) and the
+// linear pixi writer.
+namespace {
+
+exporter::Options options_for(exporter::Format format) {
+  exporter::Options o;
+  o.format = format;
+  o.stem = "x";
+  o.out_name = "x.json";
+  o.pack_name = "x.spk";
+  return o;
+}
+
+// One 1x1 frame "f" on a 1x1 page, and `actions`.
+std::unique_ptr<Pack> one_frame_pack(std::vector<ActionModel> actions) {
+  PackModel m;
+  m.tick_rate = 60;
+  image::Image page(1, 1);
+  page.pixel(0, 0)[3] = 255;
+  m.pages.push_back({1, 1, image::encode_png(page), ""});
+  m.frames = {frame("f", 0, 0, 1, 1, 0, 0, 1, 1, 0, 0)};
+  m.actions = std::move(actions);
+  return make(m, {page});
+}
+
+// An action of `views` views of the one-tick step "f", looping `repeat` times.
+ActionModel spin(std::string name, std::uint32_t views, std::uint32_t repeat) {
+  ActionModel a = action(std::move(name), Mode::kLoop,
+                         std::vector<std::vector<StepModel>>(views, {step("f", 1)}));
+  a.repeat = repeat;
+  return a;
+}
+
+bool animated(exporter::Format f) {
+  return f != exporter::Format::kSpine && f != exporter::Format::kLibgdxLegacy;
+}
+
+const std::vector<exporter::Format> kAll = {
+    exporter::Format::kGodot4,       exporter::Format::kGodot3, exporter::Format::kSpine,
+    exporter::Format::kLibgdxLegacy, exporter::Format::kPhaser, exporter::Format::kPixi,
+    exporter::Format::kAsepriteJson};
+
+}  // namespace
+
+TEST_CASE("animation_frames counts what build_model makes, views times the steps played") {
+  // The fixture's actions (steps a b c unless said), worked out by hand: loop 3; once 2;
+  // pingpong forever a b c b = 4; pingpong repeat 2: a b c b a, then b c b a = 9; reverse
+  // 3; repeat 3 from loop_from 1: a b c, b c, b c = 7; loop_from 2 forever 3; two views
+  // of 3 = 6. And the long pingpongs: 65,533, and 5 for the one that loops instead.
+  PackModel m = fixture();
+  ActionModel big = action("big", Mode::kPingpong, {{step("a", 1), step("b", 1), step("c", 1)}});
+  big.repeat = 16383;
+  ActionModel bigger = big;
+  bigger.name = "bigger";
+  bigger.repeat = 16384;
+  m.actions.push_back(big);
+  m.actions.push_back(bigger);
+  const std::vector<std::uint64_t> expected = {3, 2, 4, 9, 3, 7, 3, 6, 65533, 5};
+  auto p = make(m, {page_16x8()});
+  REQUIRE(p->view.action_count() == expected.size());
+  const Model model = exporter::build_model(p->view, p->pages, true);
+  for (std::uint32_t i = 0; i < p->view.action_count(); ++i) {
+    INFO(p->view.action_name(i));
+    CHECK(exporter::animation_frames(p->view.action(i)) == expected[i]);
+    std::uint64_t made = 0;
+    for (const Animation& a : model.animations)
+      made += a.action == i ? a.frames.size() : 0;
+    CHECK(made == expected[i]);
+  }
+}
+
+TEST_CASE("E0703: 360 views repeated 65,536 times are refused before anything is built") {
+  // The 9 KB pack of issue 23: 23.6 million frames (bad_alloc, SIGABRT, a 1.4 GB file).
+  const std::uint64_t count = 360ull * 65536;  // views x (1 step x 65,536 cycles)
+  REQUIRE(count > exporter::kMaxAnimationFrames);
+  auto p = one_frame_pack({spin("spin", 360, 65536)});
+  for (exporter::Format f : kAll) {
+    INFO(exporter::format_name(f));
+    diag::Sink sink;
+    auto files = exporter::export_pack(p->view, p->pages, options_for(f), sink);
+    if (!animated(f)) {  // an atlas has no animations: nothing to expand
+      CHECK(files.has_value());
+      CHECK(sink.error_count() == 0);
+      continue;
+    }
+    CHECK_FALSE(files.has_value());
+    REQUIRE(sink.error_count() == 1);
+    const diag::Diagnostic& d = sink.diagnostics()[0];
+    CHECK(d.code == diag::Code::kExportTooManyFrames);
+    INFO(d.message);
+    CHECK(d.message.find("hold " + std::to_string(count) + " frames") != std::string::npos);
+    CHECK(d.message.find("action 'spin'") != std::string::npos);
+  }
+}
+
+TEST_CASE("E0703 counts every action together, and exactly the cap exports") {
+  // Two views of 65,536 one-tick steps played (repeat 65,536 of one step): 131,072, the
+  // cap; one more one-step action passes it.
+  const std::uint64_t at_cap = 2ull * 65536;
+  REQUIRE(at_cap == exporter::kMaxAnimationFrames);
+  auto fits = one_frame_pack({spin("spin", 2, 65536)});
+  diag::Sink ok;
+  auto files =
+      exporter::export_pack(fits->view, fits->pages, options_for(exporter::Format::kGodot3), ok);
+  CHECK(files.has_value());
+  CHECK(ok.error_count() == 0);
+  auto over = one_frame_pack({spin("spin", 2, 65536), spin("one", 1, 1)});
+  diag::Sink refused;
+  files = exporter::export_pack(over->view, over->pages, options_for(exporter::Format::kGodot3),
+                                refused);
+  CHECK_FALSE(files.has_value());
+  REQUIRE(refused.error_count() == 1);
+  CHECK(refused.diagnostics()[0].code == diag::Code::kExportTooManyFrames);
+  INFO(refused.diagnostics()[0].message);
+  CHECK(refused.diagnostics()[0].message.find("hold " + std::to_string(at_cap + 1) + " frames") !=
+        std::string::npos);
+}
+
+TEST_CASE("E0703: godot3 and pixi count their one-rate lists, which durations lengthen") {
+  // Two actions of steps of 1 and 99,999 ticks (gcd 1): 2 frames each in the Model, but
+  // 1 + 99,999 = 100,000 listed at the exact rate, 200,000 together: over the cap for the
+  // formats that list frames at one rate; godot4 and phaser give durations and export.
+  auto action_of = [](std::string name) {
+    return action(std::move(name), Mode::kLoop, {{step("f", 1), step("f", 99999)}});
+  };
+  const std::uint64_t listed = 2 * (1 + 99999);
+  REQUIRE(listed > exporter::kMaxAnimationFrames);
+  auto p = one_frame_pack({action_of("a"), action_of("b")});
+  for (exporter::Format f : kAll) {
+    INFO(exporter::format_name(f));
+    diag::Sink sink;
+    auto files = exporter::export_pack(p->view, p->pages, options_for(f), sink);
+    if (f != exporter::Format::kGodot3 && f != exporter::Format::kPixi) {
+      CHECK(files.has_value());
+      continue;
+    }
+    CHECK_FALSE(files.has_value());
+    REQUIRE(sink.error_count() == 1);
+    CHECK(sink.diagnostics()[0].code == diag::Code::kExportTooManyFrames);
+    INFO(sink.diagnostics()[0].message);
+    CHECK(sink.diagnostics()[0].message.find("hold " + std::to_string(listed) + " frames") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("E0704: an action named as another action's view is exported is refused, naming both") {
+  // walk has 2 views, exported as walk/0 and walk/1; the action walk/1 would be a second
+  // walk/1 (godot4, phaser and aseprite-json held both, pixi kept one). Atlases export.
+  auto p = one_frame_pack({spin("walk", 2, 0), spin("walk/1", 1, 0)});
+  for (exporter::Format f : kAll) {
+    INFO(exporter::format_name(f));
+    diag::Sink sink;
+    auto files = exporter::export_pack(p->view, p->pages, options_for(f), sink);
+    if (!animated(f)) {
+      CHECK(files.has_value());
+      continue;
+    }
+    CHECK_FALSE(files.has_value());
+    REQUIRE(sink.error_count() == 1);
+    const diag::Diagnostic& d = sink.diagnostics()[0];
+    CHECK(d.code == diag::Code::kExportNameClash);
+    INFO(d.message);
+    CHECK(d.message.find("two animations named 'walk/1'") != std::string::npos);
+    CHECK(d.message.find("view 1 of action 'walk'") != std::string::npos);
+    CHECK(d.message.find("and action 'walk/1'") != std::string::npos);
+  }
+  // walk/2 is no view of a two-view walk, nor walk/01: both export.
+  for (const char* name : {"walk/2", "walk/01"}) {
+    auto q = one_frame_pack({spin("walk", 2, 0), spin(name, 1, 0)});
+    diag::Sink sink;
+    CHECK(exporter::export_pack(q->view, q->pages, options_for(exporter::Format::kPhaser), sink));
+    CHECK(sink.error_count() == 0);
+  }
+}
+
+TEST_CASE("the pixi writer adds each frame without looking up the names before it") {
+  // Filling an ordered JSON object by key scans every key before it: 65,535 frames took
+  // 14 s (issue 23). The writer appends instead, which it may because its keys are
+  // distinct by construction (E0501, E0704). The proof that no key is looked up: given a
+  // Model with two regions of one name (which export_pack never passes it), both entries
+  // are written — a lookup would have found the first and replaced it.
+  Model model;
+  exporter::Page page;
+  page.width = page.height = 4;
+  page.own = image::Image(4, 4);
+  model.pages.push_back(std::move(page));
+  for (const char* name : {"twice", "once", "twice"}) {
+    Region r;
+    r.name = name;
+    r.w = r.h = r.source_w = r.source_h = 1;
+    model.regions.push_back(r);
+  }
+  const std::vector<exporter::File> files =
+      exporter::detail::pixi(model, options_for(exporter::Format::kPixi));
+  REQUIRE(!files.empty());
+  const std::string text(files[0].bytes.begin(), files[0].bytes.end());
+  std::size_t entries = 0;
+  for (std::size_t at = text.find("\"twice\": {"); at != std::string::npos;
+       at = text.find("\"twice\": {", at + 1))
+    ++entries;
+  CHECK(entries == 2);
 }

@@ -94,10 +94,13 @@
   X(kSceneTooBusy,          "E0611", "an actor passes too many steps or events in one tick") \
   X(kExportSheetTooLarge,   "E0701", "an export's single sheet image would pass the cap")   \
   X(kExportName,            "E0702", "a frame name the export format cannot hold")         \
+  X(kExportTooManyFrames,   "E0703", "an export's animations would pass the cap on frames") \
+  X(kExportNameClash,       "E0704", "two animations of an export would have one name")    \
   X(kInternal,              "E0901", "an internal error")                                   \
   X(kInexactDuration,       "W0301", "a duration in ms is not a whole number of ticks")     \
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
+  X(kAnimationNameClash,    "W0304", "an action is named as another action's view is exported") \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
   X(kGifSoftAlpha,          "W0405", "a transparent GIF cannot show translucent pixels")  \

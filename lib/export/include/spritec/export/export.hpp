@@ -114,8 +114,25 @@ struct File {
 [[nodiscard]] Model build_model(const runtime::PackView& pack,
                                 const std::vector<image::Image>& pages, bool animations);
 
+// The frames all of a format's animations may hold together (E0703): counted from the
+// pack's actions before the Model is built, and for the formats that list frames at one
+// rate (godot3, pixi) counted again after that expansion, before anything is written.
+constexpr std::uint64_t kMaxAnimationFrames = 1u << 17;  // 131,072
+
+// The name of view `view` of an action of `views` views: ACTION with one view, else
+// ACTION/VIEW ("walk/1"). Every format with animations names them so.
+std::string animation_name(std::string_view action, std::uint32_t views, std::uint32_t view);
+
+// How many frames the animations of `action` hold together: its views times the steps one
+// view plays (pingpong walked out; a finite repeat written out unless that passes 65,536
+// steps, when the animation loops instead). Worked out from the action alone.
+std::uint64_t animation_frames(const runtime::Action& action);
+
 // Every file of the export, OUT first, then the pages. Warnings (W0701 …) and errors go to
-// `sink`; empty when an error was reported.
+// `sink`; empty when an error was reported. Refused before anything is built: a pack with
+// two frames of one name (E0501, as unpack refuses it); for a format with animations,
+// animations that would pass kMaxAnimationFrames (E0703) or two animations of one name
+// (E0704: an action 'walk/1' beside view 1 of a two-view 'walk').
 [[nodiscard]] std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
                                                            const std::vector<image::Image>& pages,
                                                            const Options& options,
