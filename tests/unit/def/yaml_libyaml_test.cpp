@@ -296,6 +296,9 @@ TEST_CASE("a long multi-byte key reads alike by both parsers and with or without
     if (!fast.doc) {
       ++refused;
       CHECK(fast.code == Code::kYamlSyntax);
+      CHECK(fast.line == t.line);  // at the key, saying why
+      CHECK(fast.column == t.column);
+      CHECK(fast.message.find("this key is too long") != std::string::npos);
       continue;
     }
     const def::Node* parent = fast.doc->root().find(t.parent);

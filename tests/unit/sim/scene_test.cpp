@@ -326,6 +326,8 @@ TEST_CASE("a long multi-byte pack name reads the same with or without a backslas
     if (!t.reads) {
       REQUIRE(!plain.diagnostics().empty());
       CHECK(plain.diagnostics()[0].code == Code::kYamlSyntax);
+      CHECK(plain.diagnostics()[0].span.line == t.line);
+      CHECK(plain.diagnostics()[0].span.column == t.column);
       continue;
     }
     REQUIRE(scene->packs.size() == 1);
