@@ -427,9 +427,9 @@ std::optional<SyntaxFinding> long_key_finding(const Lexer& lx, int line, int col
   if (!here) return std::nullopt;
   return SyntaxFinding{k.line, k.column, k.colon,
                        "this key is too long: its ':' comes " + std::to_string(k.colon - k.column) +
-                           " bytes after its start, and a YAML key without '? ' ends within " +
-                           std::to_string(kKeyReach) +
-                           " (counted in bytes: 'é' takes 2); shorten it"};
+                           " bytes after its start, but YAML allows a key written without '? ' "
+                           "at most " +
+                           std::to_string(kKeyReach) + " bytes (an 'é' takes 2); shorten it"};
 }
 
 std::optional<SyntaxFinding> glued_finding(const Lexer& lx, std::string_view text, int line) {
