@@ -416,13 +416,31 @@ class SecondDocument : public YAML::EventHandler {
   void OnMapEnd() override {}
 };
 
+// An implicit (simple) key ends with its ':' at most 1,024 units after the key's first
+// character (its opening quote, if quoted): libyaml counts characters, yaml-cpp bytes
+// (Scanner::VerifySimpleKey: INPUT.pos() - key.mark.pos > 1024). Both also require the
+// ':' on the key's line, so the two can only disagree on a line of more than 1,024 bytes
+// that holds a multi-byte character; on an ASCII line characters are bytes.
+constexpr std::size_t kSimpleKeyReach = 1024;
+
 // Characters after which libyaml and yaml-cpp may read a text differently, or count its
 // lines or columns differently: a CR (libyaml ends a line at a lone CR), a tab (separators),
 // a byte-order mark, NEL, LS and PS (line breaks to libyaml, YAML 1.1), a backslash (the
-// escapes of double-quoted scalars differ at the edges). Such texts are left to yaml-cpp.
+// escapes of double-quoted scalars differ at the edges); and a line over 1,024 bytes with
+// a multi-byte character, where a key one accepts may be too long for the other
+// (kSimpleKeyReach). Such texts are left to yaml-cpp.
 bool libyaml_reads_alike(std::string_view s) {
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  std::size_t line_start = 0;
+  bool multibyte = false;  // the line so far holds a byte >= 0x80
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == '\n') {
+      if (multibyte && i - line_start > kSimpleKeyReach) return false;
+      line_start = i + 1;
+      multibyte = false;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) multibyte = true;
     if (c == '\r' || c == '\t' || c == '\\') return false;
     if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) {
       return false;  // NEL

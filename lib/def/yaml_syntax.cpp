@@ -49,6 +49,16 @@ struct Mismatch {
   Opener opener;
 };
 
+// An implicit key whose ':' is more than kKeyReach bytes after the key's first byte (its
+// opening quote, if quoted), which yaml-cpp does not read as a key.
+struct LongKey {
+  int line = 0;
+  int column = 0;               // 1-based, the key's first byte
+  int colon = 0;                // 1-based, its ':'
+  std::vector<Opener> openers;  // the flow collections it is in, outermost first
+};
+constexpr int kKeyReach = 1024;
+
 // A quoted scalar that did not close on the line it opened on.
 struct LongQuote {
   int line = 0;
@@ -147,6 +157,7 @@ class Lexer {
   bool quote_open_at_stop = false;
   std::vector<Mismatch> mismatches;
   std::vector<LongQuote> long_quotes;
+  std::optional<LongKey> long_key;  // the first one
   int last_content_line = 0;
 
  private:
@@ -158,6 +169,23 @@ class Lexer {
       stack_at_stop = stack_;
       quote_open_at_stop = in_quote_;
     }
+  }
+
+  // Whether the ':' at `p` ends a key: followed by a space or the line's end, or in a flow
+  // collection by ',', ']', '}', or right after a quoted key (`{"a":1}`).
+  bool value_indicator(std::string_view s, std::size_t p) const {
+    if (p + 1 == s.size() || is_space(s[p + 1])) return true;
+    if (stack_.empty()) return false;
+    const char next = s[p + 1];
+    return next == ',' || next == ']' || next == '}' || prev_ == '"' || prev_ == '\'';
+  }
+
+  // A ':' at 0-based `colon` of line `ln` ends the key that started on this line, if any.
+  void note_key_end(int ln, int colon) {
+    if (key_start_ >= 0 && colon - key_start_ > kKeyReach && !long_key) {
+      long_key = LongKey{ln, key_start_ + 1, colon + 1, stack_};
+    }
+    key_start_ = -1;
   }
 
   bool token_start(std::string_view s, std::size_t p) const {
@@ -268,6 +296,7 @@ class Lexer {
       if (!blank) read_line_start(s, p, info);
     }
     p = in_quote_ ? 0 : p;
+    key_start_ = -1;  // a key does not span lines
     for (; p < s.size(); ++p) {
       snapshot(ln, static_cast<int>(p) + 1);
       const char c = s[p];
@@ -292,6 +321,7 @@ class Lexer {
       }
       info.content = true;
       if ((c == '"' || c == '\'') && token_start(s, p)) {
+        key_start_ = static_cast<int>(p);
         in_quote_ = true;
         quote_ = c;
         quote_line_ = ln;
@@ -318,6 +348,11 @@ class Lexer {
         if (stack_.back().c == '{') check_flow_key(s, p + 1, info);
         continue;
       }
+      if (c == ':' && value_indicator(s, p)) {
+        note_key_end(ln, static_cast<int>(p));
+      } else if (token_start(s, p)) {
+        key_start_ = static_cast<int>(p);
+      }
       prev_ = c;
     }
     snapshot(ln, static_cast<int>(s.size()) + 1);
@@ -338,7 +373,8 @@ class Lexer {
   int quote_column_ = 0;
   bool block_ = false;
   int block_indent_ = 0;
-  char prev_ = 0;  // the last significant byte outside quotes and comments
+  char prev_ = 0;       // the last significant byte outside quotes and comments
+  int key_start_ = -1;  // 0-based, where the last scalar on this line started, or -1
 };
 
 std::string closer_of(char opener) {
@@ -377,6 +413,23 @@ std::optional<SyntaxFinding> mismatch_finding(const Lexer& lx, int line, int col
                              "' is missing before it"};
   }
   return std::nullopt;
+}
+
+// A key too long for YAML, where yaml-cpp stopped at or after its start (at its ':' in a
+// block mapping or a flow list, at the key in a flow mapping), or at a flow collection
+// that holds it.
+std::optional<SyntaxFinding> long_key_finding(const Lexer& lx, int line, int column) {
+  if (!lx.long_key) return std::nullopt;
+  const LongKey& k = *lx.long_key;
+  bool here = k.line < line || (k.line == line && k.column <= column);
+  for (const Opener& o : k.openers)
+    here = here || (o.line == line && o.column == column);
+  if (!here) return std::nullopt;
+  return SyntaxFinding{k.line, k.column, k.colon,
+                       "this key is too long: its ':' comes " + std::to_string(k.colon - k.column) +
+                           " bytes after its start, but YAML allows a key written without '? ' "
+                           "at most " +
+                           std::to_string(kKeyReach) + " bytes (an 'é' takes 2); shorten it"};
 }
 
 std::optional<SyntaxFinding> glued_finding(const Lexer& lx, std::string_view text, int line) {
@@ -537,6 +590,7 @@ SyntaxFinding explain_syntax_error(std::string_view text, int line, int column,
   lx.run();
   if (auto f = quote_finding(lx, line, column)) return *f;
   if (auto f = mismatch_finding(lx, line, column)) return *f;
+  if (auto f = long_key_finding(lx, line, column)) return *f;
   if (auto f = glued_finding(lx, text, line)) return *f;
   if (auto f = unclosed_finding(lx, line, raw)) return *f;
   if (auto f = indent_finding(lx, line)) return *f;

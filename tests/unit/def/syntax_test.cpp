@@ -98,6 +98,32 @@ TEST_CASE("an unclosed quote is reported where it opens") {
   }
 }
 
+TEST_CASE("a key too long for YAML is reported at the key and says so") {
+  // YAML: an implicit key's ':' at most 1,024 characters after its start; yaml-cpp counts
+  // bytes. Each 'é' is 2 bytes.
+  std::string e520;
+  for (int i = 0; i < 520; ++i)
+    e520 += "\xC3\xA9";
+  SECTION("a block key: yaml-cpp stops at its ':' (2:1041)") {
+    require_syntax_error("pack: p\n" + e520 + ": 1\n", {2, 1, "this key is too long"});
+  }
+  SECTION("1,025 ASCII letters and a space before ':': yaml-cpp stops at the ':' (1:1026)") {
+    require_syntax_error(std::string(1024, 'k') + " : 1\n", {1, 1, "comes 1025 bytes after"});
+  }
+  SECTION(
+      "a quoted key in a flow mapping: yaml-cpp stops at the key (2:17), saying '{' is not "
+      "closed") {
+    require_syntax_error("pack: p\nactions: {a: 1, '" + e520 + "': 2}\n",
+                         {2, 17, "this key is too long"});
+  }
+  SECTION("a key of a pair in a flow list: yaml-cpp stops at its ':' (1:1045)") {
+    require_syntax_error("x: [" + e520 + ": 1]\n", {1, 5, "this key is too long"});
+  }
+  SECTION("a long quoted value holding ': ' is no key: another mistake is named") {
+    require_syntax_error("a: '" + e520 + ": 1'\nb: [\n", {2, 4, "this '[' is never closed"});
+  }
+}
+
 TEST_CASE("well-formed files with quotes, brackets and comments are not mistaken for errors") {
   const char* texts[] = {
       "event: it's\nname: 'it''s'\nother: \"a\\\"b\"\n",

@@ -16,11 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "spritec/def/definition.hpp"
 #include "spritec/def/yaml_reader.hpp"
+#include "yaml_long_keys.hpp"
 #include "yaml_tree_diff.hpp"
 
 namespace def = spritec::def;
 namespace fs = std::filesystem;
+using spritec::diag::Code;
 using spritec::diag::Sink;
 
 namespace {
@@ -208,4 +211,137 @@ TEST_CASE("libyaml reads mutated YAML as yaml-cpp does, or leaves it to yaml-cpp
   }
   CHECK(taken * 5 > tries);
   WARN("libyaml took " << taken << " of " << tries << " mutated texts");
+}
+
+namespace {
+
+// One reading of a text by parse_yaml: the tree, or the first diagnostic.
+struct Reading {
+  std::optional<def::Document> doc;
+  Code code = Code::kInternal;
+  int line = 0;
+  int column = 0;
+  std::string message;
+};
+
+Reading read_yaml(const std::string& text, bool libyaml) {
+  Reading r;
+  Sink sink;
+  def::ReadOptions options;
+  options.libyaml = libyaml;
+  r.doc = def::parse_yaml(text, "t.yaml", sink, options);
+  if (!sink.diagnostics().empty()) {
+    const auto& d = sink.diagnostics()[0];
+    r.code = d.code;
+    r.line = d.span.line;
+    r.column = d.span.column;
+    r.message = d.message;
+  }
+  return r;
+}
+
+// What differs between two readings ("" when they are alike).
+std::string reading_diff(const Reading& a, const Reading& b) {
+  if (a.doc.has_value() != b.doc.has_value()) {
+    return std::string("one reads, the other refuses: ") + a.message + b.message;
+  }
+  if (a.doc) return def::testing::tree_diff(a.doc->root(), b.doc->root());
+  if (a.code != b.code || a.line != b.line || a.column != b.column || a.message != b.message) {
+    return "errors differ: " + std::to_string(a.line) + ":" + std::to_string(a.column) + " " +
+           a.message + " vs " + std::to_string(b.line) + ":" + std::to_string(b.column) + " " +
+           b.message;
+  }
+  return "";
+}
+
+// All diagnostics of a load, one a line: code, position, message.
+std::string describe_all(const Sink& sink) {
+  std::string out;
+  for (const auto& d : sink.diagnostics()) {
+    out += std::string(spritec::diag::info(d.code).id) + " " + std::to_string(d.span.line) + ":" +
+           std::to_string(d.span.column) + " " + d.message + "\n";
+  }
+  return out;
+}
+
+bool has_code(const Sink& sink, Code code) {
+  for (const auto& d : sink.diagnostics()) {
+    if (d.code == code) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a long multi-byte key reads alike by both parsers and with or without a backslash") {
+  // libyaml limits an implicit key to 1,024 characters, yaml-cpp to 1,024 bytes (issue 23,
+  // finding 8): every text here must read as yaml_long_keys expects, by yaml-cpp's rule,
+  // whichever parser reads it, and an unrelated backslash comment must change nothing.
+  std::size_t taken = 0;
+  std::size_t refused = 0;
+  const std::vector<yaml_long_keys::KeyText> texts = yaml_long_keys::texts();
+  for (const yaml_long_keys::KeyText& t : texts) {
+    INFO(t.label);
+    const std::string with_backslash = t.text + yaml_long_keys::kBackslashComment;
+    const Reading fast = read_yaml(t.text, true);
+    const Reading slow = read_yaml(t.text, false);
+    const Reading fast_bs = read_yaml(with_backslash, true);
+    const Reading slow_bs = read_yaml(with_backslash, false);
+    CHECK(reading_diff(fast, slow) == "");
+    CHECK(reading_diff(fast, fast_bs) == "");
+    CHECK(reading_diff(slow, slow_bs) == "");
+    CHECK(compare(t.text).diff == "");
+    taken += compare(t.text).taken ? 1 : 0;
+    CHECK(fast.doc.has_value() == t.reads);
+    if (!fast.doc) {
+      ++refused;
+      CHECK(fast.code == Code::kYamlSyntax);
+      CHECK(fast.line == t.line);  // at the key, saying why
+      CHECK(fast.column == t.column);
+      CHECK(fast.message.find("this key is too long") != std::string::npos);
+      continue;
+    }
+    const def::Node* parent = fast.doc->root().find(t.parent);
+    REQUIRE(parent != nullptr);
+    REQUIRE(parent->entries.size() == 1);
+    CHECK(parent->entries[0].key == t.key);
+    CHECK(parent->entries[0].line == t.line);
+    CHECK(parent->entries[0].column == t.column);
+  }
+  // Both sides of the limit are here, and libyaml still reads the keys that fit on a line
+  // of at most 1,024 bytes.
+  CHECK(refused > 0);
+  CHECK(refused < texts.size());
+  CHECK(taken > 0);
+}
+
+TEST_CASE("a definition with a long multi-byte action name loads alike by both parsers") {
+  // The whole load (YAML, schema, checks): the same diagnostics by libyaml or yaml-cpp,
+  // with or without a backslash comment; E0101 first exactly when the key is too long.
+  for (const yaml_long_keys::KeyText& t : yaml_long_keys::texts()) {
+    if (t.parent != "actions") continue;
+    INFO(t.label);
+    std::string first;
+    for (const bool libyaml : {true, false}) {
+      for (const bool backslash : {false, true}) {
+        def::LoadOptions options;
+        options.root = SPRITEC_TEST_DATA "/defs";
+        options.yaml.libyaml = libyaml;
+        Sink sink;
+        const std::string text = t.text + (backslash ? yaml_long_keys::kBackslashComment : "");
+        const auto loaded = def::load_definition_from(
+            text, SPRITEC_TEST_DATA "/defs/t.sprites.yaml", options, sink);
+        const std::string all = describe_all(sink);
+        if (libyaml && !backslash) {
+          first = all;
+          CHECK(has_code(sink, Code::kYamlSyntax) == !t.reads);
+          CHECK(loaded.has_value() == t.reads);
+          if (!t.reads && !sink.diagnostics().empty()) {
+            CHECK(sink.diagnostics()[0].code == Code::kYamlSyntax);
+          }
+        }
+        CHECK(all == first);
+      }
+    }
+  }
 }

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "../def/yaml_long_keys.hpp"
 #include "spritec/sim/scene.hpp"
 
 using spritec::diag::Code;
@@ -298,4 +299,40 @@ TEST_CASE("the conformance scene reads") {
   CHECK(scene->script.size() == 9);
   CHECK(scene->script[7].together);
   CHECK(scene->script[5].items[0].until_finished);
+}
+
+TEST_CASE("a long multi-byte pack name reads the same with or without a backslash comment") {
+  // Issue 23, finding 8: libyaml allowed an implicit key 1,024 characters, yaml-cpp 1,024
+  // bytes, and an unrelated backslash sends a text to yaml-cpp. The scene must read as
+  // YAML's limit as yaml-cpp applies it says (yaml_long_keys.hpp), backslash or not.
+  for (const yaml_long_keys::KeyText& t : yaml_long_keys::texts()) {
+    if (t.parent != "packs") continue;
+    INFO(t.label);
+    Sink plain;
+    Sink backslash;
+    const auto scene = parse(t.text, plain);
+    const auto scene_bs = parse(t.text + yaml_long_keys::kBackslashComment, backslash);
+    CHECK(scene.has_value() == t.reads);
+    CHECK(scene_bs.has_value() == t.reads);
+    REQUIRE(plain.diagnostics().size() == backslash.diagnostics().size());
+    for (std::size_t i = 0; i < plain.diagnostics().size(); ++i) {
+      const auto& a = plain.diagnostics()[i];
+      const auto& b = backslash.diagnostics()[i];
+      CHECK(a.code == b.code);
+      CHECK(a.span.line == b.span.line);
+      CHECK(a.span.column == b.span.column);
+      CHECK(a.message == b.message);
+    }
+    if (!t.reads) {
+      REQUIRE(!plain.diagnostics().empty());
+      CHECK(plain.diagnostics()[0].code == Code::kYamlSyntax);
+      CHECK(plain.diagnostics()[0].span.line == t.line);
+      CHECK(plain.diagnostics()[0].span.column == t.column);
+      continue;
+    }
+    REQUIRE(scene->packs.size() == 1);
+    CHECK(scene->packs[0].name == t.key);
+    CHECK(scene->packs[0].name_span.line == t.line);
+    CHECK(scene->packs[0].name_span.column == t.column);
+  }
 }

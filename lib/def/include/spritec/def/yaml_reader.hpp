@@ -4,27 +4,30 @@
 // indentation, empty file), then parsed into our own tree of nodes: by libyaml (about 8x
 // faster) when the text is one it reads exactly as yaml-cpp does — one document with no
 // anchors, aliases, tags, directives, block or multi-line scalars, tabs, CRs, backslashes,
-// byte-order mark, explicit `? ` keys, empty items or keys, and no YAML indicator inside a
-// plain scalar — and has no mistake; otherwise by yaml-cpp's event API, which also reports
-// every mistake, so messages and positions never depend on which parser read the text
-// (tests/unit/def/yaml_libyaml_test.cpp and the YAML fuzz target compare the two trees). Every node
-// keeps its 1-based line and byte column; mapping entries keep their keys' positions and their
-// order. While building the tree the reader rejects duplicate keys (E0103, with a "first defined
-// here" note), nesting deeper than the cap (E0106) and aliases whose expansion adds more nodes than
-// the cap (E0107, counted without materialising anything: an alias shares the anchored subtree; the
-// literal nodes are bounded by the file size cap instead). Syntax errors are E0101 at the likely
-// mistake, found by reading the text around yaml-cpp's mark (an unclosed quote or bracket, a
-// missing space after ':', a key indented differently from its siblings), else at the
-// mark; a quoted string left open at the end of the file (which yaml-cpp accepts) and a
-// second document (`---`) are E0101 too.
+// byte-order mark, explicit `? ` keys, empty items or keys, no line over 1,024 bytes with a
+// multi-byte character (where libyaml's 1,024-character limit on a key and yaml-cpp's 1,024
+// bytes part), and no YAML indicator inside a plain scalar — and has no mistake; otherwise by
+// yaml-cpp's event API, which also reports every mistake, so messages and positions never depend on
+// which parser read the text (tests/unit/def/yaml_libyaml_test.cpp and the YAML fuzz target compare
+// the two trees). Every node keeps its 1-based line and byte column; mapping entries keep their
+// keys' positions and their order. While building the tree the reader rejects duplicate keys
+// (E0103, with a "first defined here" note), nesting deeper than the cap (E0106) and aliases whose
+// expansion adds more nodes than the cap (E0107, counted without materialising anything: an alias
+// shares the anchored subtree; the literal nodes are bounded by the file size cap instead). Syntax
+// errors are E0101 at the likely mistake, found by reading the text around yaml-cpp's mark (an
+// unclosed quote or bracket, a missing space after ':', a key indented differently from its
+// siblings), else at the mark; a quoted string left open at the end of the file (which yaml-cpp
+// accepts) and a second document (`---`) are E0101 too.
 //
 // A value left empty gets a null node on its key's line, just after the ':', with the
 // comment written there (`colorkey: #ff00ff` — '#' starts a comment) kept in
 // Node::comment for messages.
 //
 // Limits: one document per file; scalar keys only; merge keys (`<<`) have no special
-// meaning. Failure: every problem goes to the Sink and the
-// functions return an empty optional; nothing is thrown across this API.
+// meaning; a key written without `? ` ends with its ':' on its own line at most 1,024 bytes
+// after its first byte (its opening quote, if quoted) — YAML's 1,024 characters, counted in
+// bytes as yaml-cpp does, whichever parser reads the text (E0101 beyond). Failure: every problem
+// goes to the Sink and the functions return an empty optional; nothing is thrown across this API.
 #pragma once
 
 #include <cstddef>
