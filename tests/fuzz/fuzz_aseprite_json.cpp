@@ -33,8 +33,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz_check.hpp"
+#include "fuzz_diag.hpp"
+#include "fuzz_sheet_image.hpp"
 #include "fuzz_tags.hpp"
-#include "fuzz_temp_dir.hpp"
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/diag/render.hpp"
@@ -48,52 +49,10 @@ namespace image = spritec::image;
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
 
-constexpr int kSide = 32;
 volatile std::uint64_t g_sink = 0;
 
-// Pixel (x, y) of atlas.png: every one different, half of them translucent, a few clear.
-void source_pixel(int x, int y, std::uint8_t out[4]) {
-  out[0] = static_cast<std::uint8_t>(8 * x);
-  out[1] = static_cast<std::uint8_t>(8 * y);
-  out[2] = static_cast<std::uint8_t>(x ^ y);
-  out[3] = static_cast<std::uint8_t>((x + y) % 7 == 0 ? 0 : (x + y) % 2 ? 255 : 128);
-  if (out[3] == 0) out[0] = out[1] = out[2] = 0;
-}
-
 const fs::path& root() {
-  static const FuzzTempDir dir("spritec-fuzz-aseprite-json");
-  static const bool written = [] {
-    image::Image img(kSide, kSide);
-    for (int y = 0; y < kSide; ++y)
-      for (int x = 0; x < kSide; ++x)
-        source_pixel(x, y, img.pixel(x, y));
-    const image::Bytes png = image::encode_png(img);
-    std::ofstream(dir.path() / "atlas.png", std::ios::binary)
-        .write(reinterpret_cast<const char*>(png.data()), std::streamsize(png.size()));
-    return true;
-  }();
-  (void)written;
-  return dir.path();
-}
-
-void render_all(const diag::Sink& sink) {
-  diag::Sink sorted = sink;
-  sorted.finalize();
-  std::ostringstream out;
-  diag::render_text(out, sorted, diag::TextOptions{});
-  diag::render_json(out, sorted);
-  diag::render_github(out, sorted);
-  g_sink = g_sink + out.str().size();
-}
-
-void check_positions(const diag::Sink& sink) {
-  for (const diag::Diagnostic& d : sink.diagnostics()) {
-    FUZZ_CHECK(d.span.line >= 0 && d.span.column >= 0);
-    FUZZ_CHECK((d.span.line == 0) == (d.span.column == 0));
-    for (const diag::Note& n : d.notes)
-      FUZZ_CHECK(n.span.line >= 0 && n.span.column >= 0 &&
-                 (n.span.line == 0) == (n.span.column == 0));
-  }
+  return sheet_root("spritec-fuzz-aseprite-json");
 }
 
 // Loads the definition `extra` lines complete (keys of the sheet), checking 1.
@@ -106,7 +65,7 @@ std::optional<def::Definition> load(const std::string& extra, diag::Sink& sink) 
       "pack: f\natlas: {padding: 0}\nsheets:\n  - name: s\n    aseprite_json: a.json\n" + extra,
       dir / "f.sprites.yaml", options, sink);
   check_positions(sink);
-  render_all(sink);
+  g_sink = g_sink + render_all(sink);
   if (!d) FUZZ_CHECK(sink.has_errors());
   if (d) FUZZ_CHECK(!sink.has_errors());
   return d;
@@ -181,7 +140,7 @@ void check_frames(const def::Definition& d, const std::vector<ExpectedFrame>& wa
     FUZZ_CHECK(f.name == "s/" + std::to_string(i));
     FUZZ_CHECK(f.rect == e.rect && f.canvas == e.canvas && f.offset == e.offset);
     FUZZ_CHECK(!f.rotated);
-    FUZZ_CHECK(f.rect.x + f.rect.width <= kSide && f.rect.y + f.rect.height <= kSide);
+    FUZZ_CHECK(f.rect.x + f.rect.width <= kSheetSide && f.rect.y + f.rect.height <= kSheetSide);
     FUZZ_CHECK(f.canvas.width >= 1 && f.canvas.height >= 1);
     FUZZ_CHECK(f.canvas.width <= def::kMaxImageSide && f.canvas.height <= def::kMaxImageSide);
     FUZZ_CHECK(f.offset.x + f.rect.width <= f.canvas.width &&
@@ -196,7 +155,7 @@ image::Image expected_image(const def::Frame& f) {
   image::Image out(f.canvas.width, f.canvas.height);
   for (int v = 0; v < f.rect.height; ++v)
     for (int u = 0; u < f.rect.width; ++u)
-      source_pixel(f.rect.x + u, f.rect.y + v, out.pixel(f.offset.x + u, f.offset.y + v));
+      sheet_pixel(f.rect.x + u, f.rect.y + v, out.pixel(f.offset.x + u, f.offset.y + v));
   return out;
 }
 

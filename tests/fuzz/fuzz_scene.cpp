@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
+#include "fuzz_diag.hpp"
 #include "fuzz_temp_dir.hpp"
 #include "spritec/def/schema.hpp"
 #include "spritec/diag/render.hpp"
@@ -64,11 +65,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     FUZZ_CHECK(sink.has_errors());
   }
-  sink.finalize();
-  std::ostringstream out;
-  diag::render_text(out, sink, diag::TextOptions{});
-  diag::render_json(out, sink);
-  diag::render_github(out, sink);
-  g_sink = g_sink + out.str().size();
+  g_sink = g_sink + render_all(sink);
   return 0;
 }

@@ -23,7 +23,8 @@
 #include <string>
 
 #include "fuzz_check.hpp"
-#include "fuzz_temp_dir.hpp"
+#include "fuzz_diag.hpp"
+#include "fuzz_sheet_image.hpp"
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/diag/render.hpp"
@@ -36,57 +37,16 @@ namespace diag = spritec::diag;
 namespace image = spritec::image;
 namespace fs = std::filesystem;
 
-constexpr int kSide = 32;
 volatile std::uint64_t g_sink = 0;
 
-// Pixel (x, y) of atlas.png: every one different, half of them translucent, a few clear.
-void source_pixel(int x, int y, std::uint8_t out[4]) {
-  out[0] = static_cast<std::uint8_t>(8 * x);
-  out[1] = static_cast<std::uint8_t>(8 * y);
-  out[2] = static_cast<std::uint8_t>(x ^ y);
-  out[3] = static_cast<std::uint8_t>((x + y) % 7 == 0 ? 0 : (x + y) % 2 ? 255 : 128);
-  if (out[3] == 0) out[0] = out[1] = out[2] = 0;
-}
-
 const fs::path& root() {
-  static const FuzzTempDir dir("spritec-fuzz-texturepacker");
-  static const bool written = [] {
-    image::Image img(kSide, kSide);
-    for (int y = 0; y < kSide; ++y)
-      for (int x = 0; x < kSide; ++x)
-        source_pixel(x, y, img.pixel(x, y));
-    const image::Bytes png = image::encode_png(img);
-    std::ofstream(dir.path() / "atlas.png", std::ios::binary)
-        .write(reinterpret_cast<const char*>(png.data()), std::streamsize(png.size()));
-    return true;
-  }();
-  (void)written;
-  return dir.path();
-}
-
-void render_all(const diag::Sink& sink) {
-  diag::Sink sorted = sink;
-  sorted.finalize();
-  std::ostringstream out;
-  diag::render_text(out, sorted, diag::TextOptions{});
-  diag::render_json(out, sorted);
-  diag::render_github(out, sorted);
-  g_sink = g_sink + out.str().size();
-}
-
-void check_positions(const diag::Sink& sink) {
-  for (const diag::Diagnostic& d : sink.diagnostics()) {
-    FUZZ_CHECK(d.span.line >= 0 && d.span.column >= 0);
-    for (const diag::Note& n : d.notes)
-      FUZZ_CHECK(n.span.line >= 0 && n.span.column >= 0 &&
-                 (n.span.line == 0) == (n.span.column == 0));
-  }
+  return sheet_root("spritec-fuzz-texturepacker");
 }
 
 void check_frame(const def::Frame& f) {
   FUZZ_CHECK(f.name.rfind("s/", 0) == 0 && f.name.size() > 2);
   FUZZ_CHECK(f.rect.x >= 0 && f.rect.y >= 0 && f.rect.width >= 0 && f.rect.height >= 0);
-  FUZZ_CHECK(f.rect.x + f.rect.width <= kSide && f.rect.y + f.rect.height <= kSide);
+  FUZZ_CHECK(f.rect.x + f.rect.width <= kSheetSide && f.rect.y + f.rect.height <= kSheetSide);
   const int up_w = f.rotated ? f.rect.height : f.rect.width;
   const int up_h = f.rotated ? f.rect.width : f.rect.height;
   FUZZ_CHECK(f.canvas.width >= 1 && f.canvas.height >= 1);
@@ -106,7 +66,7 @@ image::Image expected(const def::Frame& f) {
     for (int u = 0; u < up_w; ++u) {
       const int x = f.rotated ? f.rect.x + f.rect.width - 1 - v : f.rect.x + u;
       const int y = f.rotated ? f.rect.y + u : f.rect.y + v;
-      source_pixel(x, y, out.pixel(f.offset.x + u, f.offset.y + v));
+      sheet_pixel(x, y, out.pixel(f.offset.x + u, f.offset.y + v));
     }
   }
   return out;
@@ -149,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       "pack: f\natlas: {padding: 0}\nsheets:\n  - name: s\n    texturepacker_json: a.json\n",
       dir / "f.sprites.yaml", options, sink);
   check_positions(sink);
-  render_all(sink);
+  g_sink = g_sink + render_all(sink);
   if (!d) {
     FUZZ_CHECK(sink.has_errors());
     return 0;

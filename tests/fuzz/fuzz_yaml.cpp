@@ -24,6 +24,7 @@
 
 #include "../unit/def/yaml_tree_diff.hpp"
 #include "fuzz_check.hpp"
+#include "fuzz_diag.hpp"
 #include "fuzz_temp_dir.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/def/schema.hpp"
@@ -91,16 +92,6 @@ void walk(const def::Document& doc, const def::Node& root) {
   }
 }
 
-void render_all(const diag::Sink& sink) {
-  diag::Sink sorted = sink;
-  sorted.finalize();
-  std::ostringstream out;
-  diag::render_text(out, sorted, diag::TextOptions{});
-  diag::render_json(out, sorted);
-  diag::render_github(out, sorted);
-  g_sink = g_sink + out.str().size();
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -117,7 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else {
       FUZZ_CHECK(sink.has_errors());
     }
-    render_all(sink);
+    g_sink = g_sink + render_all(sink);
   }
   if (std::optional<def::Document> fast = def::detail::parse_yaml_with_libyaml(bytes, "f.yaml")) {
     diag::Sink sink;
@@ -136,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::optional<def::Definition> d =
         def::load_definition_from(bytes, empty_root() / "x.sprites.yaml", options, sink);
     if (!d) FUZZ_CHECK(sink.has_errors());
-    render_all(sink);
+    g_sink = g_sink + render_all(sink);
   }
   return 0;
 }
