@@ -85,9 +85,6 @@ void set_png_problem(Source& source, const std::string& shown, const image::Erro
       source.error = "out of memory decoding " + shown + " (" + std::to_string(e.width) + "x" +
                      std::to_string(e.height) + ")";
       break;
-    case image::ErrorKind::kUnsupported:
-      source.error = shown + " cannot be decoded: " + e.detail;
-      break;
     default:
       source.error = shown + " is a corrupt PNG" + (e.detail.empty() ? "" : ": " + e.detail);
   }

@@ -1,5 +1,5 @@
-// PNG reading and writing. This is the one translation unit of spritec_image that holds the
-// stb_image and stb_image_write implementations; both are compiled static (file-local)
+// PNG reading (libpng) and writing (stb_image_write). This is the one translation unit of
+// spritec_image that holds the stb_image_write implementation, compiled static (file-local)
 // so another module defining its own copy cannot clash at link time.
 #include <libdeflate.h>
 #include <malloc.h>
@@ -47,12 +47,12 @@ unsigned char* libdeflate_zlib(unsigned char* data, int data_len, int* out_len,
   return out;
 }
 
-// stb_image allocates through these, so that a failed allocation is known for what it is:
-// stb_image does not always say "outofmem" (a failed zlib buffer gives no reason at all).
-thread_local bool t_stb_alloc_failed = false;
+// libpng allocates through png_counted_malloc, so that a failed allocation is known for
+// what it is (libpng's own message would call it corrupt data).
+thread_local bool t_alloc_failed = false;
 
-// The bytes the decoder (stb_image or libpng) holds on this thread now, and the most it
-// held since the decode began: DecodeStats::decoder_peak_bytes.
+// The bytes the decoder (libpng) holds on this thread now, and the most it held since the
+// decode began: DecodeStats::decoder_peak_bytes.
 thread_local std::size_t t_decoder_bytes = 0;
 thread_local std::size_t t_decoder_peak = 0;
 
@@ -66,42 +66,7 @@ void count_free(void* p) {
   if (p != nullptr) t_decoder_bytes -= malloc_usable_size(p);
 }
 
-void* stb_malloc(std::size_t n) {
-  void* p = std::malloc(n);
-  if (p == nullptr) t_stb_alloc_failed = true;
-  count_alloc(p);
-  return p;
-}
-
-void* stb_realloc(void* p, std::size_t n) {
-  const std::size_t before = p != nullptr ? malloc_usable_size(p) : 0;
-  void* q = std::realloc(p, n);
-  if (q == nullptr && n != 0) {
-    t_stb_alloc_failed = true;
-    return q;
-  }
-  t_decoder_bytes -= before;
-  count_alloc(q);
-  return q;
-}
-
-void stb_free(void* p) {
-  count_free(p);
-  std::free(p);
-}
-
 }  // namespace
-
-#define STBI_MALLOC(n) stb_malloc(n)
-#define STBI_REALLOC(p, n) stb_realloc(p, n)
-#define STBI_FREE(p) stb_free(p)
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#define STBI_NO_STDIO
-#define STBI_NO_LINEAR
-#define STBI_NO_HDR
-#include <stb_image.h>
 
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -115,12 +80,6 @@ namespace {
 std::uint32_t be32(const std::uint8_t* p) {
   return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 |
          std::uint32_t(p[3]);
-}
-
-void put_be32(Bytes& out, std::uint32_t v) {
-  const std::uint8_t b[4] = {std::uint8_t(v >> 24), std::uint8_t(v >> 16), std::uint8_t(v >> 8),
-                             std::uint8_t(v)};
-  out.insert(out.end(), b, b + 4);
 }
 
 bool crc_ok(const std::uint8_t* chunk, std::uint32_t length) {
@@ -198,19 +157,11 @@ Error parse_header(const std::uint8_t* data, std::size_t size, Header& header) {
   return {};
 }
 
-// Offsets (of the length field) of the chunks that decide colours and transparency.
-// 0 means "none": no chunk starts at offset 0.
-struct Chunks {
-  std::size_t plte = 0;
-  std::size_t first_idat = 0;
-  std::vector<std::size_t> trns;
-  bool empty_idat = false;  // an IDAT chunk with no data (legal)
-};
-
 // Every chunk is complete with a correct CRC, up to IEND; a palette image has at most one
-// PLTE. stb_image checks none of this.
-Error check_chunks(const std::uint8_t* data, std::size_t size, Chunks& found) {
+// PLTE. Checked before libpng reads a byte, so each refusal has a message of its own.
+Error check_chunks(const std::uint8_t* data, std::size_t size) {
   std::size_t pos = 8;
+  bool seen_plte = false;
   while (true) {
     if (size - pos < 12) return corrupt("truncated PNG (no IEND chunk)");
     const std::uint8_t* chunk = data + pos;
@@ -221,207 +172,11 @@ Error check_chunks(const std::uint8_t* data, std::size_t size, Chunks& found) {
     if (!crc_ok(chunk, length)) return corrupt("bad CRC in chunk " + type);
     if (type == "IEND") return {};
     if (type == "PLTE") {
-      if (found.plte != 0) return corrupt("more than one PLTE chunk");
-      found.plte = pos;
-    } else if (type == "tRNS") {
-      found.trns.push_back(pos);
-    } else if (type == "IDAT") {
-      if (found.first_idat == 0) found.first_idat = pos;
-      if (length == 0) found.empty_idat = true;
+      if (seen_plte) return corrupt("more than one PLTE chunk");
+      seen_plte = true;
     }
     pos += 12 + std::size_t(length);
   }
-}
-
-// Where stb_image reads PLTE and tRNS differently from libpng (1.6, the reader behind most
-// viewers and paint programs), the chunks are rewritten so stb_image decodes what libpng
-// shows. Only files that break a rule of the PNG specification need this:
-// - a palette with fewer entries than the bit depth can index: stb_image would read the
-//   colour of an index past its end from uninitialised memory; libpng shows opaque black,
-//   so the palette is padded with opaque black;
-// - a tRNS chunk libpng ignores (after IDAT, a second one, in a colour type with alpha, of
-//   the wrong length, or a palette's longer than the palette or before it) is dropped;
-//   stb_image would refuse the file or use it;
-// - a grey key (tRNS) of a 1, 2 or 4-bit image with bits set above the bit depth: libpng
-//   compares only the bits of the depth, stb_image scales the whole value, so the key is
-//   masked to the depth.
-// Empty IDAT chunks are dropped too: they are legal, but stb_image copies the first one's
-// zero bytes to a null pointer (undefined behaviour).
-// Returns the rewritten file, or an empty vector when the file needs no change. `keyed` is
-// set when a grey or RGB tRNS key is kept (the decoded image then has alpha).
-Bytes libpng_chunks(const std::uint8_t* data, std::size_t size, const Header& header,
-                    const Chunks& found, bool& keyed) {
-  const std::uint32_t indexable = 1u << header.depth;  // palette images only
-  std::uint32_t palette_entries = 0;
-  bool pad_palette = false;
-  if (found.plte != 0) {
-    const std::uint32_t length = be32(data + found.plte);
-    // A PLTE stb_image refuses anyway (not whole entries, over 256) is left alone.
-    if (header.colour == kPalette && length % 3 == 0 && length <= 256 * 3) {
-      palette_entries = length / 3;
-      pad_palette = palette_entries < indexable;
-    }
-  }
-
-  std::size_t keep_trns = 0;
-  std::uint16_t grey_key = 0;
-  bool mask_key = false;
-  if (!found.trns.empty()) {
-    const std::size_t at = found.trns.front();
-    const std::uint32_t length = be32(data + at);
-    bool valid = found.first_idat == 0 || at < found.first_idat;
-    switch (header.colour) {
-      case kGrey:
-        valid = valid && length == 2;
-        break;
-      case kRgb:
-        valid = valid && length == 6;
-        break;
-      case kPalette:
-        valid = valid && found.plte != 0 && found.plte < at && length > 0 &&
-                length <= std::min(palette_entries, indexable);
-        break;
-      default:
-        valid = false;  // the image has an alpha channel
-    }
-    if (valid) keep_trns = at;
-    keyed = valid && header.colour != kPalette;
-    if (valid && header.colour == kGrey && header.depth < 8) {
-      const std::uint16_t key = std::uint16_t(data[at + 8] << 8 | data[at + 9]);
-      grey_key = std::uint16_t(key & (indexable - 1));
-      mask_key = grey_key != key;
-    }
-  }
-  const bool drop_trns = found.trns.size() > (keep_trns != 0 ? 1u : 0u);
-  if (!pad_palette && !drop_trns && !mask_key && !found.empty_idat) return {};
-
-  Bytes out;
-  out.reserve(size + (pad_palette ? indexable * 3 : 0));
-  out.insert(out.end(), data, data + 8);
-  auto add_chunk = [&out](const char* type, const std::uint8_t* body, std::uint32_t length) {
-    put_be32(out, length);
-    const std::size_t start = out.size();
-    out.insert(out.end(), type, type + 4);
-    out.insert(out.end(), body, body + length);
-    put_be32(out, libdeflate_crc32(0, out.data() + start, std::size_t(length) + 4));
-  };
-  std::size_t pos = 8;
-  while (pos < size) {
-    const std::uint32_t length = be32(data + pos);
-    const std::size_t next = pos + 12 + std::size_t(length);
-    if (std::memcmp(data + pos + 4, "IEND", 4) == 0) {
-      out.insert(out.end(), data + pos, data + size);
-      break;
-    }
-    if (pos == found.plte && pad_palette) {
-      std::vector<std::uint8_t> palette(std::size_t(indexable) * 3, 0);
-      std::copy(data + pos + 8, data + pos + 8 + length, palette.begin());
-      add_chunk("PLTE", palette.data(), indexable * 3);
-    } else if (pos == keep_trns && mask_key) {
-      const std::uint8_t key[2] = {std::uint8_t(grey_key >> 8), std::uint8_t(grey_key)};
-      add_chunk("tRNS", key, 2);
-    } else if (length == 0 && std::memcmp(data + pos + 4, "IDAT", 4) == 0) {
-      // dropped
-    } else if (std::memcmp(data + pos + 4, "tRNS", 4) != 0 || pos == keep_trns) {
-      out.insert(out.end(), data + pos, data + next);
-    }
-    pos = next;
-  }
-  return out;
-}
-
-// A 16-bit sample to 8 bits, rounded to nearest: round(v * 255 / 65535). (v + 128) / 257
-// is exactly that: v / 257 is never halfway between two integers.
-std::uint8_t to8(std::uint16_t v) {
-  return std::uint8_t((std::uint32_t(v) + 128u) / 257u);
-}
-
-// Clears stb_image's failure reason (a thread-local of the implementation in this file) and
-// the failed-allocation flag, so what is read after a failure is that call's own.
-void clear_stb_failure() {
-  stbi__g_failure_reason = nullptr;
-  t_stb_alloc_failed = false;
-}
-
-// A valid PNG stb_image cannot hold: 2 GiB of samples or more.
-Error too_large_for_stb(int w, int h) {
-  return {ErrorKind::kUnsupported, w, h,
-          "too large for the decoder, which holds at most 2 GiB of samples (a 16-bit image "
-          "with alpha at most 268435455 pixels)"};
-}
-
-Error stb_failed(int w, int h) {
-  const char* why = stbi_failure_reason();
-  if (t_stb_alloc_failed || (why != nullptr && std::strcmp(why, "outofmem") == 0))
-    return out_of_memory(w, h);
-  if (why != nullptr && std::strcmp(why, "too large") == 0) return too_large_for_stb(w, h);
-  return corrupt(std::string("corrupt PNG data: ") + (why != nullptr ? why : "unknown reason"), w,
-                 h);
-}
-
-// Decodes a 16-bit PNG with stb_image (after the checks above) into `img`, RGBA8.
-// `keyed`: the image has a tRNS key that stb_image turns into an alpha channel.
-Error decode_stb16(const std::uint8_t* data, int size, const Header& header, bool keyed,
-                   Image& img) {
-  const int w = header.width;
-  const int h = header.height;
-  const std::size_t pixels = std::size_t(w) * std::size_t(h);
-  int x = 0;
-  int y = 0;
-  int channels = 0;
-  clear_stb_failure();
-  // 16-bit: stb_image's own 8-bit conversion keeps the high byte (0xFF00 would be 255, not
-  // 254), so samples are read at 16 bits, in the file's channels (plus alpha from a tRNS
-  // key), and rounded here. stb_image sizes its buffers in int: the inflated rows and the
-  // samples must each stay under 2 GiB (an allocation of a negative size would fail as if
-  // memory had run out).
-  const std::uint64_t file_channels = header.colour == kRgbAlpha    ? 4
-                                      : header.colour == kRgb       ? 3
-                                      : header.colour == kGreyAlpha ? 2
-                                                                    : 1;
-  const std::uint64_t rows = (std::uint64_t(w) * file_channels * 2 + 1) * std::uint64_t(h);
-  const std::uint64_t samples_bytes = std::uint64_t(pixels) * (file_channels + keyed) * 2;
-  if (rows > std::uint64_t(INT_MAX) || samples_bytes > std::uint64_t(INT_MAX))
-    return too_large_for_stb(w, h);
-  stbi_us* samples = stbi_load_16_from_memory(data, size, &x, &y, &channels, 0);
-  if (samples == nullptr) return stb_failed(w, h);
-  Error e;
-  if (x != w || y != h || channels < 1 || channels > 4) {
-    e = corrupt("decoded size differs from the header", w, h);
-  } else {
-    try {
-      img.rgba.resize(pixels * 4);
-      const stbi_us* s = samples;
-      std::uint8_t* d = img.rgba.data();
-      for (std::size_t i = 0; i < pixels; ++i, s += channels, d += 4) {
-        switch (channels) {
-          case 1:  // grey
-            d[0] = d[1] = d[2] = to8(s[0]);
-            d[3] = 255;
-            break;
-          case 2:  // grey, alpha
-            d[0] = d[1] = d[2] = to8(s[0]);
-            d[3] = to8(s[1]);
-            break;
-          case 3:  // RGB
-            d[0] = to8(s[0]);
-            d[1] = to8(s[1]);
-            d[2] = to8(s[2]);
-            d[3] = 255;
-            break;
-          default:  // RGBA
-            d[0] = to8(s[0]);
-            d[1] = to8(s[1]);
-            d[2] = to8(s[2]);
-            d[3] = to8(s[3]);
-        }
-      }
-    } catch (const std::bad_alloc&) {
-      e = out_of_memory(w, h);
-    }
-  }
-  stbi_image_free(samples);
-  return e;
 }
 
 // libpng reads the PNG from memory through this.
@@ -449,7 +204,7 @@ void png_read_warning(png_structp, png_const_charp) {}
 
 png_voidp png_counted_malloc(png_structp, png_alloc_size_t n) {
   void* p = std::malloc(n);
-  if (p == nullptr) t_stb_alloc_failed = true;
+  if (p == nullptr) t_alloc_failed = true;
   count_alloc(p);
   return p;
 }
@@ -482,6 +237,7 @@ bool read_png_rows(PngSource& src, std::uint8_t* rgba, int width, int height) {
   png_set_read_fn(png, &src, png_read_memory);
   png_read_info(png, info);
   png_set_expand(png);
+  png_set_scale_16(png);  // (v * 255 + 32895) >> 16: round(v * 255 / 65535), to nearest
   png_set_gray_to_rgb(png);
   png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
   const int passes = png_set_interlace_handling(png);
@@ -506,9 +262,9 @@ Error decode_libpng(const std::uint8_t* data, std::size_t size, const Header& he
   PngSource src;
   src.data = data;
   src.size = size;
-  t_stb_alloc_failed = false;
+  t_alloc_failed = false;
   if (read_png_rows(src, img.rgba.data(), w, h)) return {};
-  if (t_stb_alloc_failed) return out_of_memory(w, h);
+  if (t_alloc_failed) return out_of_memory(w, h);
   return corrupt(std::string("corrupt PNG data: ") + src.message, w, h);
 }
 
@@ -551,27 +307,12 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, int max_sid
     r.error = {ErrorKind::kTooLarge, w, h, ""};
     return r;
   }
-  Chunks chunks;
-  r.error = check_chunks(data, size, chunks);
+  r.error = check_chunks(data, size);
   if (!r.ok()) return r;
   t_decoder_bytes = 0;
   t_decoder_peak = 0;
   try {
-    if (header.depth != 16) {
-      r.error = decode_libpng(data, size, header, r.value);
-    } else {
-      bool keyed = false;
-      const Bytes rewritten = libpng_chunks(data, size, header, chunks, keyed);
-      if (!rewritten.empty()) {
-        data = rewritten.data();
-        size = rewritten.size();
-      }
-      if (size > std::size_t(INT_MAX)) {
-        r.error = corrupt("PNG data over 2 GiB", w, h);
-        return r;
-      }
-      r.error = decode_stb16(data, int(size), header, keyed, r.value);
-    }
+    r.error = decode_libpng(data, size, header, r.value);
   } catch (const std::bad_alloc&) {
     r.error = out_of_memory(w, h);
   }

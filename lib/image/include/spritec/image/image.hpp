@@ -15,7 +15,7 @@
 // Limits: decode_png refuses images wider or taller than max_side (16384 by default,
 // DESIGN.md section 2) from the header alone, before anything is allocated. Every chunk's
 // CRC is checked before decoding (skipped when built with SPRITEC_FUZZING, so mutated
-// inputs reach the decoder). Decoding is libpng (stb_image for 16-bit PNGs); encoding is
+// inputs reach the decoder). Decoding is libpng; encoding is
 // stb_image_write with libdeflate as its compressor; hashing is XXH3. Callers reading PNG
 // files cap them at kMaxPngFileBytes and check the first kPngHeaderBytes with
 // read_png_info before reading the rest (docs/limits.md).
@@ -92,7 +92,6 @@ enum class ErrorKind {
   kCorrupt,      // a PNG signature, but damaged, truncated or unsupported data after it
   kTooLarge,     // a valid header whose width or height is over the cap (see width/height)
   kOutOfMemory,  // a valid PNG, but memory ran out while decoding it
-  kUnsupported,  // a valid PNG the decoder cannot hold (a 16-bit image with alpha of 2^28 px)
 };
 
 struct Error {
@@ -138,13 +137,11 @@ std::optional<int> read_png_palette_size(const std::uint8_t* data, std::size_t s
 //   opaque black; a tRNS libpng ignores is ignored).
 // Order of checks: signature (kNotPng), header and dimensions against max_side (kTooLarge,
 // before any allocation), chunk structure and CRCs (kCorrupt), then the decoder (kCorrupt
-// with its reason, kOutOfMemory, or for a 16-bit PNG kUnsupported for 2 GiB of samples or
-// more: a 16-bit image with alpha of 16384x16384).
+// with its reason, or kOutOfMemory).
 //
-// Memory: a PNG of 8 bits or fewer a sample is decoded by libpng row by row straight into
-// the image, so besides the image's width * height * 4 bytes the decoder holds only its row
-// buffers and zlib's window (a few rows' bytes). A 16-bit PNG is decoded by stb_image,
-// which holds the inflated rows and its 16-bit samples besides the image (docs/limits.md).
+// Memory: every PNG is decoded by libpng row by row straight into the image (16-bit
+// samples rounded as they arrive), so besides the image's width * height * 4 bytes the
+// decoder holds only its row buffers and zlib's window (a few rows' bytes).
 struct DecodeStats {
   std::size_t image_bytes = 0;         // the decoded image's pixels
   std::size_t decoder_peak_bytes = 0;  // the most the decoder held at once besides them
