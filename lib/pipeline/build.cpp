@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "compile.hpp"
 #include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
@@ -11,7 +12,6 @@
 #include "spritec/format/json_hash.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/compile.hpp"
 
 namespace fs = std::filesystem;
 

@@ -7,9 +7,9 @@
 
 #include "outputs.hpp"
 #include "report.hpp"
+#include "scene_packs.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/scene_packs.hpp"
 #include "spritec/render/action_preview.hpp"
 #include "spritec/render/apng.hpp"
 #include "spritec/render/compose.hpp"

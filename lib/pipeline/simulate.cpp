@@ -3,9 +3,9 @@
 
 #include "outputs.hpp"
 #include "report.hpp"
+#include "scene_packs.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/scene_packs.hpp"
 #include "spritec/sim/trace.hpp"
 
 namespace fs = std::filesystem;

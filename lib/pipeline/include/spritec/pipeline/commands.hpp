@@ -31,6 +31,18 @@ enum class OutputName { kFile, kDirectory };
 // `out/.`, `..`), which would make the directory and then fail to write into it.
 std::string output_name_problem(const std::string& name, OutputName kind);
 
+// What the CLI's flag checks need of the modules below the pipeline, which the CLI does
+// not reach (lib/pipeline/flags.cpp forwards to them).
+
+// A colour flag's text (--background, detect's --colorkey): "#rrggbb" -> 0xRRGGBBFF; with
+// `allow_alpha` also "#rrggbbaa" -> 0xRRGGBBAA; hex digits in either case, nothing else:
+// empty otherwise. As a definition's colours read (image::parse_hex_colour).
+std::optional<std::uint32_t> parse_hex_colour(const std::string& text, bool allow_alpha);
+
+// The last tick --ticks may name (simulate, preview): the longest run a scene may have
+// (sim::kMaxTicks).
+std::int64_t max_ticks();
+
 struct CheckOptions {
   std::vector<std::string> files;
   diag::Format format = diag::Format::kText;  // text on stderr; json or github on stdout
@@ -147,7 +159,7 @@ struct PreviewOptions {
   std::optional<FrameRange> frames;  // --frames A..B; empty = every frame
   bool animated = false;             // with .png: write an APNG
   int every = 0;                     // scene as a PNG grid: every Nth frame; 0 = not given (1)
-  std::int64_t ticks = -1;  // scenes: stop after tick N, 0 .. sim::kMaxTicks; -1 = at the end
+  std::int64_t ticks = -1;           // scenes: stop after tick N, 0 .. max_ticks(); -1 = at the end
   static constexpr int kMaxScale = 16;
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";
