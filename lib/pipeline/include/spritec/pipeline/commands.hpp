@@ -2,6 +2,10 @@
 // The CLI only fills the struct; tests call these directly. Each run_* writes its
 // normal output to `out`, diagnostics and progress to `err`, and returns the exit code:
 // 0 success, 1 the input has errors, 2 usage error, 3 an I/O or internal failure.
+// A flag's own range (--scale 1 to 16, --ticks 0 to max_ticks() …) is checked once, where
+// the flag is parsed: the caller fills each field within the range its comment gives (the
+// CLI's validators make sure; run_* asserts it). Whether a flag fits the input and the
+// other flags is run_*'s to check, as a usage error.
 // Nothing here looks at the terminal or the environment: whether text diagnostics are in
 // colour (`color`) and whether build shows progress (`progress`) are options, decided by
 // the caller (the CLI: on a terminal, without NO_COLOR, outside CI).
@@ -125,8 +129,9 @@ namespace spritec::pipeline {
 
 struct SimulateOptions {
   std::string scene;
-  std::int64_t ticks = -1;  // --ticks N: write ticks 0 … N; -1 = until the script ends
-  std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::int64_t ticks =
+      -1;  // --ticks N: write ticks 0 … N (N <= max_ticks()); -1 = until the script ends
+  std::string trace;  // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;                         // text diagnostics in ANSI colour
