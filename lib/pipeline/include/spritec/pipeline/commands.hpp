@@ -47,6 +47,13 @@ std::optional<std::uint32_t> parse_hex_colour(const std::string& text, bool allo
 // (sim::kMaxTicks).
 std::int64_t max_ticks();
 
+// The export formats' names (export --format, build --export FORMAT:OUT), from the one
+// table of the export module, in its order.
+std::vector<std::string> export_formats();
+// The same as --help lists them: "godot4, godot3, … or aseprite-json"; `described` adds what
+// a format writes where its name does not say ("godot3 (SpriteFrames .tres)").
+std::string export_formats_listed(bool described);
+
 struct CheckOptions {
   std::vector<std::string> files;
   diag::Format format = diag::Format::kText;  // text on stderr; json or github on stdout
