@@ -22,8 +22,8 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
       ->check(output_name(pipeline::OutputName::kFile));
   cmd->add_option("--export", o.exports,
                   "Also export the pack for an engine, as 'spritec export' does: FORMAT:OUT "
-                  "(repeatable; FORMAT godot4, godot3, spine, libgdx-legacy, phaser, pixi or "
-                  "aseprite-json)")
+                  "(repeatable; FORMAT " +
+                      pipeline::export_formats_listed(false) + ")")
       ->allow_extra_args(false)
       ->type_name("FORMAT:OUT");
   cmd->add_option("--depfile", o.depfile,
@@ -58,12 +58,9 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
       "Write a pack as the files an engine loads (Godot, Spine/libGDX, Phaser, Pixi, "
       "Aseprite JSON)");
   cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
-  cmd->add_option("--format", o.format,
-                  "godot4, godot3 (SpriteFrames .tres), spine, libgdx-legacy (.atlas), phaser "
-                  "(multi-atlas + STEM.anims.json), pixi (JSON Hash pages) or aseprite-json")
+  cmd->add_option("--format", o.format, pipeline::export_formats_listed(true))
       ->required()
-      ->check(CLI::IsMember(
-          {"godot4", "godot3", "spine", "libgdx-legacy", "phaser", "pixi", "aseprite-json"}));
+      ->check(CLI::IsMember(pipeline::export_formats()));
   cmd->add_option("-o,--output", o.output,
                   "The main file to write (OUT); page images STEM-N.png and any other file "
                   "beside it")

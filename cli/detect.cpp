@@ -1,5 +1,4 @@
 #include "commands.hpp"
-#include "spritec/image/image.hpp"
 
 namespace spritec::cli {
 namespace {
@@ -8,7 +7,7 @@ namespace {
 CLI::Validator colour_key() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (image::parse_hex_colour(text, false)) return {};
+        if (pipeline::parse_hex_colour(text, false)) return {};
         return "takes a colour written #rrggbb, not '" + text + "'";
       },
       "#RRGGBB");

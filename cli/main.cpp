@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "spritec/def/schema.hpp"
+#include "spritec/diag/suggest.hpp"
 #include "terminal.hpp"
 
 namespace {
@@ -32,7 +32,7 @@ std::string usage_message(CLI::App& sub, const CLI::ParseError& e) {
     for (const std::string& word : extras) {
       if (word.size() < 2 || word[0] != '-') continue;
       std::string name = word.substr(0, word.find('='));
-      std::string near = spritec::def::nearest(name, flags, 3);
+      std::string near = spritec::diag::nearest(name, flags, 3);
       return command + ": unknown flag " + name +
              (near.empty() ? "" : " (did you mean " + near + "?)") + "; run '" + command +
              " --help' for its flags";
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
         names.push_back(entry.first->get_name());
       std::string word = argv[1];
       if (std::find(names.begin(), names.end(), word) == names.end()) {
-        std::string near = def::nearest(word, names);
+        std::string near = diag::nearest(word, names);
         std::cerr << "spritec: unknown command '" << word << "'"
                   << (near.empty() ? "" : " (did you mean '" + near + "'?)")
                   << "; run 'spritec --help' for the list\n";

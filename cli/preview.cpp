@@ -5,8 +5,6 @@
 #include <string>
 
 #include "commands.hpp"
-#include "spritec/image/image.hpp"
-#include "spritec/sim/simulation.hpp"
 
 namespace spritec::cli {
 
@@ -24,7 +22,7 @@ std::optional<std::uint64_t> parse_index(const std::string& text, std::uint64_t 
 // "#rrggbb" / "#rrggbbaa" -> 0xRRGGBBAA; "none" / "transparent" -> 0.
 std::optional<std::uint32_t> parse_colour(const std::string& text) {
   if (text == "none" || text == "transparent") return 0u;
-  return image::parse_hex_colour(text, true);
+  return pipeline::parse_hex_colour(text, true);
 }
 
 // --frames A..B, 0 <= A <= B < 2^63 - 1.
@@ -124,9 +122,9 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
   cmd->add_option("--every", o.every, "A scene written as a PNG grid: every Nth frame (default: 1)")
       ->check(at_least_one());
   cmd->add_option("--ticks", o.ticks,
-                  "Scenes: stop after tick N, 0-" + std::to_string(sim::kMaxTicks) +
+                  "Scenes: stop after tick N, 0-" + std::to_string(pipeline::max_ticks()) +
                       " (default: when the script ends)")
-      ->check(CLI::Range(std::int64_t(0), sim::kMaxTicks));
+      ->check(CLI::Range(std::int64_t(0), pipeline::max_ticks()));
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   add_format(cmd, o.format);

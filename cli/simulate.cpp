@@ -2,7 +2,6 @@
 #include <string>
 
 #include "commands.hpp"
-#include "spritec/sim/simulation.hpp"
 
 namespace spritec::cli {
 
@@ -13,9 +12,9 @@ CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
   // A range check on the 64-bit value: a negative, non-numeric or huge N is a usage error
   // naming the flag (never a run that cannot end).
   cmd->add_option("--ticks", o.ticks,
-                  "Write ticks 0 … N, N from 0 to " + std::to_string(sim::kMaxTicks) +
+                  "Write ticks 0 … N, N from 0 to " + std::to_string(pipeline::max_ticks()) +
                       " (default: until the last script item ends)")
-      ->check(CLI::Range(std::int64_t(0), sim::kMaxTicks));
+      ->check(CLI::Range(std::int64_t(0), pipeline::max_ticks()));
   cmd->add_option("--trace", o.trace,
                   "Write the trace here (- for stdout); without it, print a short summary")
       ->check(output_name(pipeline::OutputName::kFile));

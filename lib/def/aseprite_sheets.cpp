@@ -8,7 +8,7 @@
 #include "aseprite_json.hpp"
 #include "loader.hpp"
 #include "spritec/aseprite/aseprite.hpp"
-#include "spritec/def/schema.hpp"
+#include "spritec/diag/suggest.hpp"
 #include "spritec/diag/utf8.hpp"
 #include "spritec/io/files.hpp"
 
@@ -232,7 +232,8 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
       std::vector<std::string> names;
       for (const SourceSlice& s : data.slices)
         names.push_back(s.name);
-      const std::string near = nearest(name, names, std::max<std::size_t>(2, name.size() / 3));
+      const std::string near =
+          diag::nearest(name, names, std::max<std::size_t>(2, name.size() / 3));
       std::vector<diag::Note> notes;
       if (!names.empty()) notes.push_back({doc_.span(at), slice_list(names)});
       error(Code::kSliceOrigin, doc_.span(*slice_name),
@@ -445,7 +446,7 @@ bool Loader::load_tag_view(const Node& item, std::vector<Step>& steps) {
   if (found.size() != 1) {
     std::string message;
     if (found.empty()) {
-      const std::string near = nearest(name, all, std::max<std::size_t>(2, name.size() / 3));
+      const std::string near = diag::nearest(name, all, std::max<std::size_t>(2, name.size() / 3));
       message = "no Aseprite sheet" +
                 (sheet_node ? " named '" + sheet_node->value + "'" : std::string()) +
                 " has a tag '" + name + "'" +

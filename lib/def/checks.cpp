@@ -7,7 +7,7 @@
 
 #include "checks_internal.hpp"
 #include "spritec/def/definition.hpp"
-#include "spritec/def/schema.hpp"
+#include "spritec/diag/suggest.hpp"
 
 namespace spritec::def {
 namespace {
@@ -114,7 +114,7 @@ class Namer {
   std::string fuzzy(const std::string& word, const std::vector<std::string>& candidates) {
     if (!affordable(candidates.size())) return "";
     spent_ += candidates.size();
-    return nearest(word, candidates);
+    return diag::nearest(word, candidates);
   }
 
   const std::vector<std::string>& frame_names() {

@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "spritec/diag/suggest.hpp"
+
 namespace spritec::def {
 namespace {
 
@@ -500,7 +502,7 @@ class Walker {
           continue;
         }
         std::string message = "unknown key '" + e.key + "'";
-        std::string near = nearest(e.key, allowed);
+        std::string near = diag::nearest(e.key, allowed);
         if (!near.empty()) {
           message += " (did you mean '" + near + "'?)";
         } else if (!allowed.empty()) {
@@ -712,37 +714,6 @@ bool walk_knows(const json& s) {
 }
 
 }  // namespace
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates,
-                    std::size_t max_distance) {
-  std::string best;
-  std::size_t best_distance = max_distance + 1;
-  for (const std::string& c : candidates) {
-    const std::size_t d = edit_distance(word, c);
-    if (d < best_distance && c != word) {
-      best = c;
-      best_distance = d;
-    }
-  }
-  return best;
-}
 
 bool walk_is_complete(std::string_view schema_text) {
   const json schema = json::parse(schema_text.begin(), schema_text.end(), nullptr, false);

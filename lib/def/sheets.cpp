@@ -5,7 +5,7 @@
 #include <unordered_set>
 
 #include "loader.hpp"
-#include "spritec/def/schema.hpp"
+#include "spritec/diag/suggest.hpp"
 #include "spritec/image/detect.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/io/files.hpp"
@@ -556,7 +556,7 @@ std::string Loader::missing_image_message(const std::string& written, const fs::
   }
   const std::string name = resolved.filename().string();
   const std::size_t allowed = std::max<std::size_t>(2, name.size() / 4);
-  const std::string near = nearest(name, folder_names(folder), allowed);
+  const std::string near = diag::nearest(name, folder_names(folder), allowed);
   if (near.empty()) return message;
   const std::size_t slash = written.rfind('/');
   const std::string prefix = slash == std::string::npos ? "" : written.substr(0, slash + 1);

@@ -14,10 +14,6 @@
 
 namespace spritec::exporter::detail {
 
-using Json = nlohmann::ordered_json;
-
-std::string dump(const Json& doc);  // phaser.cpp
-
 namespace {
 
 constexpr std::uint32_t kMaxSheetSide = 16384;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <set>
 #include <unordered_map>
 
@@ -15,14 +16,21 @@ namespace spritec::exporter {
 
 namespace {
 
-constexpr std::pair<Format, std::string_view> kNames[] = {
-    {Format::kGodot4, "godot4"},
-    {Format::kGodot3, "godot3"},
-    {Format::kSpine, "spine"},
-    {Format::kLibgdxLegacy, "libgdx-legacy"},
-    {Format::kPhaser, "phaser"},
-    {Format::kPixi, "pixi"},
-    {Format::kAsepriteJson, "aseprite-json"},
+// The formats: the one table the commands take their names and help from (spritec export
+// --format, build --export), in the order --help lists them.
+struct FormatEntry {
+  Format format;
+  std::string_view name;
+  std::string_view written;  // what it writes, where the name does not say; for --help
+};
+constexpr FormatEntry kFormats[] = {
+    {Format::kGodot4, "godot4", ""},
+    {Format::kGodot3, "godot3", "SpriteFrames .tres"},
+    {Format::kSpine, "spine", ""},
+    {Format::kLibgdxLegacy, "libgdx-legacy", ".atlas"},
+    {Format::kPhaser, "phaser", "multi-atlas + STEM.anims.json"},
+    {Format::kPixi, "pixi", "JSON Hash pages"},
+    {Format::kAsepriteJson, "aseprite-json", ""},
 };
 
 bool has_animations(Format f) {
@@ -215,23 +223,35 @@ bool animation_names_unique(const runtime::PackView& pack, const Options& o, dia
 }  // namespace
 
 std::optional<Format> parse_format(std::string_view name) {
-  for (const auto& [format, text] : kNames) {
-    if (text == name) return format;
+  for (const FormatEntry& entry : kFormats) {
+    if (entry.name == name) return entry.format;
   }
   return std::nullopt;
 }
 
 std::string_view format_name(Format format) {
-  for (const auto& [f, text] : kNames) {
-    if (f == format) return text;
+  for (const FormatEntry& entry : kFormats) {
+    if (entry.format == format) return entry.name;
   }
   return "?";
 }
 
 std::vector<std::string> format_names() {
   std::vector<std::string> out;
-  for (const auto& entry : kNames)
-    out.emplace_back(entry.second);
+  for (const FormatEntry& entry : kFormats)
+    out.emplace_back(entry.name);
+  return out;
+}
+
+std::string formats_listed(bool described) {
+  std::string out;
+  const std::size_t n = std::size(kFormats);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0) out += i + 1 == n ? " or " : ", ";
+    out += kFormats[i].name;
+    if (described && !kFormats[i].written.empty())
+      out += " (" + std::string(kFormats[i].written) + ")";
+  }
   return out;
 }
 

@@ -8,8 +8,6 @@
 
 namespace spritec::exporter::detail {
 
-using Json = nlohmann::ordered_json;
-
 // ms = ticks * 1000 / tick_rate: an integer when whole, else a double.
 Json milliseconds(std::uint64_t ticks, std::uint32_t tick_rate) {
   const std::uint64_t ms = ticks * 1000;

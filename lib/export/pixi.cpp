@@ -8,11 +8,6 @@
 
 namespace spritec::exporter::detail {
 
-using Json = nlohmann::ordered_json;
-
-Json texture_frame(const Region& r);  // phaser.cpp
-std::string dump(const Json& doc);    // phaser.cpp
-
 namespace {
 
 // Adds `key` at the end of `object` without looking it up. ordered_json's operator[] first

@@ -2,6 +2,7 @@
 // (and, for aseprite-json, its own sheet). Private to the export module.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,18 @@ std::vector<std::uint8_t> bytes(const std::string& text);
 // A number as JSON and Godot write it: an integer as "12", else the shortest decimal that
 // reads back to the same double ("8.571428571428571").
 std::string number(double value);
+
+// What the JSON writers (phaser, pixi, aseprite-json) share, defined in phaser.cpp. Key
+// order is kept as written.
+using Json = nlohmann::ordered_json;
+
+// A frame entry as TexturePacker writes it (frame, rotated, trimmed, spriteSourceSize,
+// sourceSize) with its pivot (the origin over the untrimmed size).
+Json texture_frame(const Region& r);
+
+// A document as the JSON formats' text: indented by two spaces, ending in a newline,
+// invalid UTF-8 in a name written as U+FFFD.
+std::string dump(const Json& doc);
 
 // Rectangles of `sizes` (w, h) on shelves one pixel apart, tallest first, on as few pages
 // of `width` x at most `max_height` as needed (width: a power of two near the square root of

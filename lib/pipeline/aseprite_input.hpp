@@ -10,8 +10,8 @@
 #include <optional>
 #include <ostream>
 
+#include "compile.hpp"
 #include "spritec/diag/diagnostic.hpp"
-#include "spritec/pipeline/compile.hpp"
 
 namespace spritec::pipeline {
 

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "compile.hpp"
 #include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
@@ -11,7 +12,6 @@
 #include "spritec/format/json_hash.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/compile.hpp"
 
 namespace fs = std::filesystem;
 
@@ -338,8 +338,9 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     const std::optional<ExportTarget> target = parse_export_target(text);
     if (!target) {
       err << "spritec build: --export " << text << " is not FORMAT:OUT (FORMAT one of ";
-      for (const std::string& name : exporter::format_names())
-        err << (name == "godot4" ? "" : ", ") << name;
+      const std::vector<std::string> names = exporter::format_names();
+      for (std::size_t i = 0; i < names.size(); ++i)
+        err << (i == 0 ? "" : ", ") << names[i];
       err << "); run 'spritec build --help'\n";
       return 2;
     }

@@ -3,10 +3,10 @@
 #include "input_kind.hpp"
 #include "page_alpha.hpp"
 #include "report.hpp"
+#include "scene_packs.hpp"
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/scene_packs.hpp"
 #include "spritec/runtime/spk_layout.hpp"
 
 namespace spritec::pipeline {

@@ -1,4 +1,4 @@
-#include "spritec/pipeline/compile.hpp"
+#include "compile.hpp"
 
 #include <algorithm>
 #include <chrono>

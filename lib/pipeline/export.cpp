@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "compile.hpp"
 #include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
 #include "report.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/compile.hpp"
 
 namespace fs = std::filesystem;
 

@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "aseprite_input.hpp"
+#include "compile.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
 #include "report.hpp"
@@ -14,7 +15,6 @@
 #include "spritec/image/alpha.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/compile.hpp"
 
 namespace fs = std::filesystem;
 

@@ -5,10 +5,10 @@
 #include <ostream>
 #include <string>
 
+#include "compile.hpp"
 #include "spritec/diag/diagnostic.hpp"
 #include "spritec/diag/result.hpp"
 #include "spritec/io/outputs.hpp"
-#include "spritec/pipeline/compile.hpp"
 
 namespace spritec::pipeline {
 

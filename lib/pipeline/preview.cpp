@@ -1,5 +1,6 @@
 // spritec preview: scenes, actions and whole packs to GIF, APNG or PNG strips.
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -7,9 +8,9 @@
 
 #include "outputs.hpp"
 #include "report.hpp"
+#include "scene_packs.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pipeline/commands.hpp"
-#include "spritec/pipeline/scene_packs.hpp"
 #include "spritec/render/action_preview.hpp"
 #include "spritec/render/apng.hpp"
 #include "spritec/render/compose.hpp"
@@ -305,23 +306,16 @@ bool is_scene_file(const std::string& input) {
   return ends_with(input, ".scene.yaml") || ends_with(input, ".scene.yml");
 }
 
-// The flags, against their ranges (the CLI checks these too; a caller from code gets the
-// same answers) and against the input and output: a flag that means nothing for them is a
-// usage error, never ignored. 0, or the exit status of the usage error written.
+// The flags against the input and output: a flag that means nothing for them is a usage
+// error, never ignored. 0, or the exit status of the usage error written. Each flag's own
+// range is checked once, where it is parsed (the CLI's validators, whose usage errors the
+// user reads); here it is the caller's promise (PreviewOptions).
 int check_flags(const PreviewOptions& o, OutputKind kind, std::ostream& err) {
-  if (o.scale < 1 || o.scale > PreviewOptions::kMaxScale) {
-    return usage(err, "--scale must be 1 to " + std::to_string(PreviewOptions::kMaxScale));
-  }
-  if (o.fps < 0 || o.fps > PreviewOptions::kMaxFps) {
-    return usage(err, "--fps must be 1 to " + std::to_string(PreviewOptions::kMaxFps));
-  }
-  if (o.every < 0) return usage(err, "--every must be at least 1");
-  if (o.ticks < -1 || o.ticks > sim::kMaxTicks) {
-    return usage(err, "--ticks must be 0 to " + std::to_string(sim::kMaxTicks));
-  }
-  if (o.frames && (o.frames->first < 0 || o.frames->last < o.frames->first)) {
-    return usage(err, "--frames takes A..B: output frames A to B, 0-based, A <= B");
-  }
+  assert(o.scale >= 1 && o.scale <= PreviewOptions::kMaxScale);
+  assert(o.fps >= 0 && o.fps <= PreviewOptions::kMaxFps);
+  assert(o.every >= 0);
+  assert(o.ticks >= -1 && o.ticks <= sim::kMaxTicks);
+  assert(!o.frames || (o.frames->first >= 0 && o.frames->first <= o.frames->last));
   const bool is_scene = is_scene_file(o.input);
   if (!is_scene && (ends_with(o.input, ".yaml") || ends_with(o.input, ".yml")) &&
       !ends_with(o.input, ".sprites.yaml") && !ends_with(o.input, ".sprites.yml")) {

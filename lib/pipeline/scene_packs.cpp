@@ -1,6 +1,6 @@
 // The packs of a scene: each `packs:` entry resolved under the path policy, then opened or
 // compiled, and bound to its name for the simulator.
-#include "spritec/pipeline/scene_packs.hpp"
+#include "scene_packs.hpp"
 
 #include <filesystem>
 #include <map>

@@ -10,6 +10,7 @@
 
 #include "spritec/def/schema.hpp"
 #include "spritec/def/yaml_reader.hpp"
+#include "spritec/diag/suggest.hpp"
 #include "spritec/image/image.hpp"
 
 namespace spritec::sim {
@@ -527,7 +528,7 @@ class SceneReader {
       }
       if (!packs.count(a->pack)) {
         std::string message = "pack '" + a->pack + "' is not listed in packs:";
-        const std::string near = def::nearest(a->pack, pack_names);
+        const std::string near = diag::nearest(a->pack, pack_names);
         if (!near.empty()) message += " (did you mean '" + near + "'?)";
         sink_.error(Code::kSceneUnknownPack, a->pack_span, message);
       }
@@ -537,7 +538,7 @@ class SceneReader {
         if (i.kind != ItemKind::kActor && i.kind != ItemKind::kDespawn) continue;
         if (names.count(i.actor)) continue;
         std::string message = "no actor is named '" + i.actor + "'";
-        const std::string near = def::nearest(i.actor, name_list);
+        const std::string near = diag::nearest(i.actor, name_list);
         if (!near.empty()) message += " (did you mean '" + near + "'?)";
         sink_.error(Code::kSceneUnknownActor, i.actor_span, message);
       }

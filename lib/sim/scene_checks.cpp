@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "spritec/def/schema.hpp"
+#include "spritec/diag/suggest.hpp"
 
 namespace spritec::sim {
 namespace {
@@ -21,7 +21,7 @@ void check_action(const ScenePack& pack, const std::string& action, const diag::
   }
   std::string message =
       "pack '" + pack.name + "' (actor '" + actor + "') has no action '" + action + "'";
-  const std::string near = def::nearest(action, names);
+  const std::string near = diag::nearest(action, names);
   if (!near.empty()) message += " (did you mean '" + near + "'?)";
   sink.error(Code::kSceneUnknownAction, span, message);
 }
@@ -35,7 +35,7 @@ void check_input(const ScenePack& pack, const Input& input, const std::string& a
   }
   std::string message = "pack '" + pack.name + "' (actor '" + actor + "') has no input '" +
                         input.name + "': no transition reads it, so it changes nothing";
-  const std::string near = def::nearest(input.name, names);
+  const std::string near = diag::nearest(input.name, names);
   if (!near.empty()) message += " (did you mean '" + near + "'?)";
   sink.warning(Code::kSceneUnknownInput, input.span, message);
 }

@@ -18,14 +18,17 @@ namespace {
 // Lower numbers are lower layers; a module may include modules of lower layers only.
 // runtime/ and pack/ depend on nothing of ours (they sit at the bottom with diag).
 const std::map<std::string, int> kLayer = {
-    {"diag", 0},     {"runtime", 0},  {"pack", 0},  {"io", 1},     {"image", 2},
-    {"aseprite", 3}, {"def", 4},      {"atlas", 5}, {"format", 6}, {"export", 6}, {"sim", 6},
-    {"render", 7},   {"pipeline", 8}, {"cli", 9},
+    {"diag", 0},     {"runtime", 0}, {"pack", 0},     {"io", 1},     {"image", 2},
+    {"aseprite", 3}, {"def", 4},     {"atlas", 5},    {"format", 6}, {"export", 6},
+    {"sim", 6},      {"render", 7},  {"pipeline", 8}, {"cli", 9},
 };
 // Edges the layering allows beyond "lower layer": none at present.
 const std::set<std::pair<std::string, std::string>> kExtra = {};
 // Modules that must depend on nothing of ours at all.
 const std::set<std::string> kStandalone = {"runtime", "pack", "diag"};
+// The CLI turns flags into options and hands them to the pipeline: it reaches the pipeline
+// and diag (the diagnostics' formats, "did you mean") and nothing else of ours.
+const std::set<std::string> kCliReaches = {"pipeline", "diag"};
 
 const fs::path kRoot = fs::path(SPRITEC_SOURCE_DIR);
 
@@ -62,6 +65,25 @@ std::map<std::string, std::set<std::string>> edges() {
   return out;
 }
 
+// The whole text of a file of the source tree.
+std::string text_of(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The names (words) of the first match's group 1 in `text`, split at white space.
+std::set<std::string> words_in(const std::string& text, const std::regex& pattern) {
+  std::smatch m;
+  std::set<std::string> words;
+  if (!std::regex_search(text, m, pattern)) return words;
+  std::istringstream in(m[1].str());
+  for (std::string word; in >> word;)
+    words.insert(word);
+  return words;
+}
+
 }  // namespace
 
 TEST_CASE("every module includes only modules of lower layers") {
@@ -81,4 +103,28 @@ TEST_CASE("the reader of the graph sees a forbidden edge") {
   // A self-check: runtime including pipeline would be refused by the same rules.
   CHECK_FALSE(kLayer.at("pipeline") < kLayer.at("runtime"));
   CHECK(kStandalone.count("runtime") == 1);
+}
+
+TEST_CASE("the CLI includes only the pipeline and diag") {
+  std::map<std::string, std::set<std::string>> graph = edges();
+  REQUIRE(graph.count("cli") == 1);  // the reader found the CLI's includes
+  CHECK(graph.at("cli").count("pipeline") == 1);
+  for (const std::string& to : graph.at("cli")) {
+    INFO("cli includes " << to);
+    CHECK(kCliReaches.count(to) == 1);
+  }
+}
+
+TEST_CASE("the CLI links only the pipeline, diag and CLI11, and the pipeline shows it no more") {
+  // The build keeps the CLI to what it links and what those publish: spritec links the
+  // pipeline, diag and CLI11, and the pipeline publishes diag alone (its other modules are
+  // private dependencies), so an include of def or sim from cli/ does not compile.
+  const std::set<std::string> cli_links =
+      words_in(text_of(kRoot / "cli" / "CMakeLists.txt"),
+               std::regex(R"re(target_link_libraries\(\s*spritec\s+PRIVATE([^)]*)\))re"));
+  CHECK(cli_links == std::set<std::string>{"spritec::pipeline", "spritec::diag", "CLI11::CLI11"});
+  const std::set<std::string> pipeline_public =
+      words_in(text_of(kRoot / "lib" / "pipeline" / "CMakeLists.txt"),
+               std::regex(R"re(\bDEPS\b([^)]*?)\bPRIVATE_DEPS\b)re"));
+  CHECK(pipeline_public == std::set<std::string>{"spritec::diag"});
 }

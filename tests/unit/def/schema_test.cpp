@@ -12,8 +12,6 @@
 
 #include "spritec/def/schema.hpp"
 
-using spritec::def::edit_distance;
-using spritec::def::nearest;
 using spritec::def::parse_yaml;
 using spritec::def::sprites_schema;
 using spritec::def::validate_schema;
@@ -64,19 +62,6 @@ const char* kSmallSchema = R"({
 })";
 
 }  // namespace
-
-TEST_CASE("edit distance counts single-byte insertions, deletions and substitutions") {
-  CHECK(edit_distance("orign", "origin") == 1);
-  CHECK(edit_distance("kitten", "sitting") == 3);
-  CHECK(edit_distance("", "abc") == 3);
-  CHECK(edit_distance("same", "same") == 0);
-}
-
-TEST_CASE("nearest suggests a candidate within two edits, else nothing") {
-  CHECK(nearest("orign", {"cell", "origin", "offset"}) == "origin");
-  CHECK(nearest("tickrate", {"pack", "tick_rate"}) == "tick_rate");
-  CHECK(nearest("colour", {"cell", "origin"}).empty());
-}
 
 TEST_CASE("the embedded sprites schema is draft-7 JSON with a description on every property") {
   const auto schema = nlohmann::json::parse(sprites_schema());

@@ -749,3 +749,21 @@ TEST_CASE("the pixi writer adds each frame without looking up the names before i
     ++entries;
   CHECK(entries == 2);
 }
+
+TEST_CASE("the formats' one table gives their names, their order and their help text") {
+  // docs/cli.md: export --format takes these seven names, listed in this order.
+  const std::vector<std::string> names = {"godot4", "godot3", "spine",        "libgdx-legacy",
+                                          "phaser", "pixi",   "aseprite-json"};
+  CHECK(exporter::format_names() == names);
+  for (const std::string& name : names) {
+    INFO(name);
+    REQUIRE(exporter::parse_format(name).has_value());
+    CHECK(exporter::format_name(*exporter::parse_format(name)) == name);
+  }
+  CHECK_FALSE(exporter::parse_format("godot").has_value());
+  CHECK(exporter::formats_listed(false) ==
+        "godot4, godot3, spine, libgdx-legacy, phaser, pixi or aseprite-json");
+  CHECK(exporter::formats_listed(true) ==
+        "godot4, godot3 (SpriteFrames .tres), spine, libgdx-legacy (.atlas), phaser "
+        "(multi-atlas + STEM.anims.json), pixi (JSON Hash pages) or aseprite-json");
+}

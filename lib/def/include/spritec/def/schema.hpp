@@ -53,12 +53,4 @@ bool walk_is_complete(std::string_view schema_json);
 // for the walk).
 bool valijson_accepts(const Document& doc, std::string_view schema_json);
 
-// Levenshtein distance (bytes), used for "did you mean" suggestions.
-std::size_t edit_distance(std::string_view a, std::string_view b);
-
-// The candidate nearest to `word` within `max_distance` edits (ties: the earliest
-// candidate), or an empty string.
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates,
-                    std::size_t max_distance = 2);
-
 }  // namespace spritec::def

@@ -39,6 +39,9 @@ std::optional<Format> parse_format(std::string_view name);
 std::string_view format_name(Format format);
 // Every format's name, in the order above.
 std::vector<std::string> format_names();
+// The names as --help lists them: "godot4, godot3, … or aseprite-json"; `described` adds
+// what a format writes where its name does not say ("godot3 (SpriteFrames .tres)").
+std::string formats_listed(bool described);
 
 // A rectangle of an export page: a pack frame, a mirrored copy of one, or the blank region.
 struct Region {

@@ -2,6 +2,10 @@
 // The CLI only fills the struct; tests call these directly. Each run_* writes its
 // normal output to `out`, diagnostics and progress to `err`, and returns the exit code:
 // 0 success, 1 the input has errors, 2 usage error, 3 an I/O or internal failure.
+// A flag's own range (--scale 1 to 16, --ticks 0 to max_ticks() …) is checked once, where
+// the flag is parsed: the caller fills each field within the range its comment gives (the
+// CLI's validators make sure; run_* asserts it). Whether a flag fits the input and the
+// other flags is run_*'s to check, as a usage error.
 // Nothing here looks at the terminal or the environment: whether text diagnostics are in
 // colour (`color`) and whether build shows progress (`progress`) are options, decided by
 // the caller (the CLI: on a terminal, without NO_COLOR, outside CI).
@@ -30,6 +34,25 @@ enum class OutputName { kFile, kDirectory };
 // file's name must not end in a directory: its last part empty, "." or ".." (`out/`,
 // `out/.`, `..`), which would make the directory and then fail to write into it.
 std::string output_name_problem(const std::string& name, OutputName kind);
+
+// What the CLI's flag checks need of the modules below the pipeline, which the CLI does
+// not reach (lib/pipeline/flags.cpp forwards to them).
+
+// A colour flag's text (--background, detect's --colorkey): "#rrggbb" -> 0xRRGGBBFF; with
+// `allow_alpha` also "#rrggbbaa" -> 0xRRGGBBAA; hex digits in either case, nothing else:
+// empty otherwise. As a definition's colours read (image::parse_hex_colour).
+std::optional<std::uint32_t> parse_hex_colour(const std::string& text, bool allow_alpha);
+
+// The last tick --ticks may name (simulate, preview): the longest run a scene may have
+// (sim::kMaxTicks).
+std::int64_t max_ticks();
+
+// The export formats' names (export --format, build --export FORMAT:OUT), from the one
+// table of the export module, in its order.
+std::vector<std::string> export_formats();
+// The same as --help lists them: "godot4, godot3, … or aseprite-json"; `described` adds what
+// a format writes where its name does not say ("godot3 (SpriteFrames .tres)").
+std::string export_formats_listed(bool described);
 
 struct CheckOptions {
   std::vector<std::string> files;
@@ -113,8 +136,9 @@ namespace spritec::pipeline {
 
 struct SimulateOptions {
   std::string scene;
-  std::int64_t ticks = -1;  // --ticks N: write ticks 0 … N; -1 = until the script ends
-  std::string trace;        // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::int64_t ticks =
+      -1;  // --ticks N: write ticks 0 … N (N <= max_ticks()); -1 = until the script ends
+  std::string trace;  // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool color = false;                         // text diagnostics in ANSI colour
@@ -147,7 +171,7 @@ struct PreviewOptions {
   std::optional<FrameRange> frames;  // --frames A..B; empty = every frame
   bool animated = false;             // with .png: write an APNG
   int every = 0;                     // scene as a PNG grid: every Nth frame; 0 = not given (1)
-  std::int64_t ticks = -1;  // scenes: stop after tick N, 0 .. sim::kMaxTicks; -1 = at the end
+  std::int64_t ticks = -1;           // scenes: stop after tick N, 0 .. max_ticks(); -1 = at the end
   static constexpr int kMaxScale = 16;
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";

@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "spritec/pipeline/compile.hpp"
+#include "compile.hpp"
 #include "spritec/sim/simulation.hpp"
 
 namespace spritec::pipeline {
