@@ -13,9 +13,10 @@ compressed image cels, linked cels, 32-bit tilemap cels, embedded tilesets, tags
   linked        a 1x1 canvas; frame 0 holds one 8192x8192 compressed cel, the 65,534
                 frames after it link to it (finding 3: the old reader inflated 256 MiB a
                 frame); linked-17 is the same with 16 linked frames, for a per-frame cost
-  tiles         a 1x1 canvas, a tileset of 8,192 tiles of 8192x1 (2^26 px, the cap), 32,768
-                frames each with a tilemap cel of 1x8192 tiles (finding 4: the old renderer
-                walked every tile pixel, on the canvas or not); tiles-64: 64 frames
+  tiles         a 1x8192 canvas, a tileset of 8,192 tiles of 8192x1 (2^26 px, the cap),
+                32,768 frames each with a tilemap cel of 1x8192 tiles (finding 4: the old
+                renderer walked every tile pixel, on the canvas or not, 8,192 a tile for the
+                1 drawn); tiles-64: 64 frames. Its frames do not fit a 2048 px page (E0401)
   groups-255    an 8192x8192 canvas, header flag 2 (groups blend as a whole), 64 groups
                 nested at full opacity around one image layer with a 1x1 cel (finding 5:
                 the old renderer held a canvas per group, 16 GiB); they share one now
@@ -167,7 +168,7 @@ def tiles(count, side=8192):
         cel = tilemap_cel(0, 1, side, zlib.compress(u32(1) * side))
         first = frame([tileset, layer_chunk("map", 2), cel])
         other = frame([cel])
-        return 1, 1, [first] + [other] * (count - 1)
+        return 1, side, [first] + [other] * (count - 1)
     return make
 
 
