@@ -49,8 +49,8 @@ class GifLzwCounter {
   std::unique_ptr<Impl> impl_;
 };
 
-// The frame optimiser's choice of "don't care" pixels (gif.cpp's WildcardChooser), for the
-// tests: `value[i]` is the pixel; where `flexible[i]`, `clear_index` may be written instead
+// The frame optimiser's choice of "don't care" pixels (gif_lzw_model.hpp's WildcardChooser), for
+// the tests: `value[i]` is the pixel; where `flexible[i]`, `clear_index` may be written instead
 // (`transparent_first`: preferred on a tie). Writes the chosen pixels to `out` and returns
 // the LZW bits giflib writes for them, counted on the way.
 std::uint64_t gif_choose_pixels(const std::vector<std::uint8_t>& value,
