@@ -16,6 +16,9 @@ namespace spritec::render::gif {
 // GIF's disposal methods (the graphic control extension's field).
 enum Disposal : int { kDisposeNone = 1, kDisposeBackground = 2, kDisposePrevious = 3 };
 
+// The longest delay a frame's graphic control extension holds, in centiseconds.
+constexpr int kMaxDelay = 65535;
+
 // Owns a giflib encoder writing into a vector. Each call does nothing once one failed.
 class GifWriter {
  public:

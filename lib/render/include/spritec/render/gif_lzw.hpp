@@ -1,7 +1,7 @@
 // spritec::render GIF size counting — the GIF encoder's measure of a candidate frame: the
 // exact number of bytes giflib writes for it, counted without encoding.
 //
-// The frame optimiser (gif.cpp) compares several candidate pixel arrangements per frame
+// The frame optimiser (gif_optimise.cpp) compares several candidate pixel arrangements per frame
 // and keeps the smallest. Their sizes are counted by mirroring giflib 5's LZW encoder
 // (EGifCompressLine / EGifCompressOutput / EGifBufferedOutput): the same greedy parse
 // over the same dictionary (a code per known string, a clear code instead of assigning
