@@ -314,23 +314,10 @@ struct ApngEncoder::Impl {
 
   // Checks a frame against the first one; fails as check_frames does.
   diag::Status<> check(const image::Image& img) {
-    const std::size_t i = frames++;
-    if (i == 0) {
-      w = img.width;
-      h = img.height;
-      if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) {
-        return diag::fail("frame size " + std::to_string(w) + "x" + std::to_string(h) +
-                          " is outside 1.." + std::to_string(kMaxSide));
-      }
-    } else if (img.width != w || img.height != h) {
-      return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
-                        std::to_string(img.height) + ", frame 0 is " + std::to_string(w) + "x" +
-                        std::to_string(h));
-    }
-    if (img.rgba.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4) {
-      return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
-    }
-    return {};
+    diag::Status<> ok = checker.check(img);
+    w = checker.width();  // the first frame's
+    h = checker.height();
+    return ok;
   }
 
   void header() {
@@ -405,7 +392,7 @@ struct ApngEncoder::Impl {
   Compressors compressors;
   std::unique_ptr<Planner> planner;
   int w = 0, h = 0;
-  std::size_t frames = 0;  // frames given
+  FrameChecker checker{kMaxSide};  // the frames given
   UnitClock clock;
   bool have_last = false;  // a distinct frame was seen
   Canvas last;             // the last distinct frame
@@ -465,7 +452,7 @@ std::size_t ApngEncoder::output_bytes() const {
 diag::Result<std::vector<std::uint8_t>> ApngEncoder::finish() {
   Impl& m = *impl_;
   if (!m.error.empty()) return diag::fail(m.error);
-  if (m.frames == 0) return diag::fail("no frames to encode");
+  if (m.checker.frames() == 0) return diag::fail("no frames to encode");
   if (!m.have_last) return diag::fail("every frame has a zero duration");
   if (!m.write(m.prev, m.last_amount)) return diag::fail("libdeflate failed to compress a frame");
   chunk(m.out, "IEND", {});

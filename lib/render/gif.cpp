@@ -312,23 +312,10 @@ struct GifEncoder::Impl {
 
   // Checks a frame against the first one; fails as check_frames does.
   diag::Status<> check(const image::Image& img) {
-    const std::size_t i = frames++;
-    if (i == 0) {
-      w = img.width;
-      h = img.height;
-      if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) {
-        return diag::fail("frame size " + std::to_string(w) + "x" + std::to_string(h) +
-                          " is outside 1.." + std::to_string(kMaxSide));
-      }
-    } else if (img.width != w || img.height != h) {
-      return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
-                        std::to_string(img.height) + ", frame 0 is " + std::to_string(w) + "x" +
-                        std::to_string(h));
-    }
-    if (img.rgba.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4) {
-      return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
-    }
-    return {};
+    diag::Status<> ok = checker.check(img);
+    w = checker.width();  // the first frame's
+    h = checker.height();
+    return ok;
   }
 
   // After the first pass: the palette, and the colour tables to try. The colour table has
@@ -338,8 +325,8 @@ struct GifEncoder::Impl {
   // wins.
   void start() {
     started = true;
-    counted_frames = frames;
-    frames = 0;
+    counted_frames = checker.frames();
+    checker.restart();
     exact = histogram.size() <= 255;
     colours = build_palette(histogram, 255);
     histogram = {};
@@ -454,7 +441,7 @@ struct GifEncoder::Impl {
   GifOptions options;
   Flattener flat;
   int w = 0, h = 0;
-  std::size_t frames = 0;  // frames given in this pass
+  FrameChecker checker{kMaxSide};  // the frames given in this pass
   std::size_t counted_frames = 0;
   bool started = false;
   bool shown = false;  // a frame of non-zero duration was counted
@@ -519,10 +506,10 @@ diag::Status<> GifEncoder::add(const image::Image& image, const Duration& durati
     return diag::fail(m.error);
   };
   if (!m.started) {
-    if (m.frames == 0) return failed("no frame was counted before the first was added");
+    if (m.checker.frames() == 0) return failed("no frame was counted before the first was added");
     m.start();
   }
-  if (m.frames >= m.counted_frames) return failed("more frames added than were counted");
+  if (m.checker.frames() >= m.counted_frames) return failed("more frames added than were counted");
   if (diag::Status<> ok = m.check(image); !ok) return failed(ok.error.message);
   diag::Result<Wide> amount = m.clock.amount(duration, {&m.last_amount, m.delays.end()});
   if (!amount) return failed(amount.error.message);
@@ -566,9 +553,9 @@ diag::Result<std::vector<std::uint8_t>> GifEncoder::finish() {
   Impl& m = *impl_;
   m.crew.finish();
   if (!m.error.empty()) return diag::fail(m.error);
-  if (m.frames == 0 && !m.started) return diag::fail("no frames to encode");
+  if (m.checker.frames() == 0 && !m.started) return diag::fail("no frames to encode");
   if (!m.shown) return diag::fail("every frame has a zero duration");
-  if (!m.started || m.frames != m.counted_frames) {
+  if (!m.started || m.checker.frames() != m.counted_frames) {
     return diag::fail("fewer frames added than were counted");
   }
   diag::Result<int> delay = m.delays.next(m.last_amount, m.clock.denominator());
