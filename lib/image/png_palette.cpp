@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "spritec/image/image.hpp"
+#include "spritec/image/png_filter.hpp"
 
 namespace spritec::image {
 namespace {
@@ -166,53 +167,6 @@ void flush_nothing(png_structp) {}
 }
 void on_png_warning(png_structp, png_const_charp) {}
 
-std::uint8_t paeth(std::uint8_t a, std::uint8_t b, std::uint8_t c) {
-  const int p = int(a) + int(b) - int(c);
-  const int pa = std::abs(p - int(a));
-  const int pb = std::abs(p - int(b));
-  const int pc = std::abs(p - int(c));
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
-// Filters `row` (its filter byte and `n` data bytes, filter 0 as packed) in place with the
-// filter type of the five whose output has the smallest sum of absolute values taken as
-// signed bytes (the PNG specification's suggested heuristic, libpng's too); `prior` is the
-// previous row's unfiltered data bytes (nullptr for the first row). One byte per pixel.
-void filter_adaptive(std::uint8_t* row, const std::uint8_t* prior, std::size_t n,
-                     std::vector<std::uint8_t>& scratch) {
-  std::uint8_t* data = row + 1;
-  scratch.resize(n * 4);
-  std::uint8_t* out[4] = {scratch.data(), scratch.data() + n, scratch.data() + 2 * n,
-                          scratch.data() + 3 * n};
-  std::uint64_t sum[5] = {0, 0, 0, 0, 0};
-  auto cost = [](std::uint8_t v) { return std::uint64_t(v < 128 ? v : 256 - v); };
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint8_t x = data[i];
-    const std::uint8_t a = i > 0 ? data[i - 1] : 0;
-    const std::uint8_t b = prior != nullptr ? prior[i] : 0;
-    const std::uint8_t c = i > 0 && prior != nullptr ? prior[i - 1] : 0;
-    out[0][i] = std::uint8_t(x - a);
-    out[1][i] = std::uint8_t(x - b);
-    out[2][i] = std::uint8_t(x - std::uint8_t((int(a) + int(b)) / 2));
-    out[3][i] = std::uint8_t(x - paeth(a, b, c));
-    sum[0] += cost(x);
-    for (int f = 0; f < 4; ++f)
-      sum[f + 1] += cost(out[f][i]);
-  }
-  int best = 0;
-  for (int f = 1; f < 5; ++f)
-    if (sum[f] < sum[best]) best = f;
-  row[0] = std::uint8_t(best);
-  if (best != 0) std::memcpy(data, out[best - 1], n);
-}
-
-// libdeflate's zlib stream of `rows`; empty when memory runs out.
-Bytes zlib(libdeflate_compressor* c, const std::vector<std::uint8_t>& rows) {
-  Bytes out(libdeflate_zlib_compress_bound(c, rows.size()));
-  out.resize(libdeflate_zlib_compress(c, rows.data(), rows.size(), out.data(), out.size()));
-  return out;
-}
-
 // Rows of data above which kSmaller decides on a sample of the rows instead of deflating
 // the whole image both ways (docs/performance.md, "PNG encoding").
 constexpr std::size_t kSampleAbove = 256 * 1024;
@@ -242,7 +196,8 @@ std::vector<std::uint8_t> sample_filtered(const std::vector<std::uint8_t>& rows,
     const std::uint8_t* row = rows.data() + std::size_t(y) * row_bytes;
     const std::size_t at = out.size();
     out.insert(out.end(), row, row + row_bytes);
-    filter_adaptive(out.data() + at, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, scratch);
+    filter_row_adaptive(out.data() + at, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, 1,
+                        scratch);
   }
   return out;
 }
@@ -253,7 +208,7 @@ void filter_all(std::vector<std::uint8_t>& rows, std::size_t row_bytes, int heig
   std::vector<std::uint8_t> scratch;
   for (int y = height - 1; y >= 0; --y) {
     std::uint8_t* row = rows.data() + std::size_t(y) * row_bytes;
-    filter_adaptive(row, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, scratch);
+    filter_row_adaptive(row, y > 0 ? row - row_bytes + 1 : nullptr, row_bytes - 1, 1, scratch);
   }
 }
 
@@ -269,19 +224,19 @@ Bytes deflate_rows(std::vector<std::uint8_t>& rows, std::size_t row_bytes, int h
   if (c == nullptr) return {};
   Bytes out;
   if (filters == PngFilters::kNone) {
-    out = zlib(c, rows);
+    out = zlib_compress(c, rows);
   } else if (filters == PngFilters::kAdaptive) {
     filter_all(rows, row_bytes, height);
-    out = zlib(c, rows);
+    out = zlib_compress(c, rows);
   } else if (rows.size() > kSampleAbove) {
-    const std::size_t none = zlib(c, sample_rows(rows, row_bytes, height)).size();
-    const std::size_t adaptive = zlib(c, sample_filtered(rows, row_bytes, height)).size();
+    const std::size_t none = zlib_compress(c, sample_rows(rows, row_bytes, height)).size();
+    const std::size_t adaptive = zlib_compress(c, sample_filtered(rows, row_bytes, height)).size();
     if (adaptive != 0 && adaptive < none) filter_all(rows, row_bytes, height);
-    out = zlib(c, rows);
+    out = zlib_compress(c, rows);
   } else {
-    Bytes none = zlib(c, rows);
+    Bytes none = zlib_compress(c, rows);
     filter_all(rows, row_bytes, height);
-    Bytes adaptive = zlib(c, rows);
+    Bytes adaptive = zlib_compress(c, rows);
     out = !adaptive.empty() && (none.empty() || adaptive.size() < none.size()) ? std::move(adaptive)
                                                                                : std::move(none);
   }

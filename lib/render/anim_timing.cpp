@@ -87,25 +87,33 @@ diag::Result<std::vector<int>> delays_from_units(const std::vector<Wide>& amount
   return out;
 }
 
+diag::Status<> FrameChecker::check(const image::Image& img) {
+  const std::size_t i = frames_++;
+  if (i == 0) {
+    w_ = img.width;
+    h_ = img.height;
+    if (w_ < 1 || h_ < 1 || w_ > max_side_ || h_ > max_side_) {
+      return diag::fail("frame size " + std::to_string(w_) + "x" + std::to_string(h_) +
+                        " is outside 1.." + std::to_string(max_side_));
+    }
+  } else if (img.width != w_ || img.height != h_) {
+    return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
+                      std::to_string(img.height) + ", frame 0 is " + std::to_string(w_) + "x" +
+                      std::to_string(h_));
+  }
+  if (img.rgba.size() != static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_) * 4) {
+    return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
+  }
+  return {};
+}
+
 diag::Status<> check_frames(const std::vector<AnimFrame>& frames, int max_side) {
   if (frames.empty()) return diag::fail("no frames to encode");
-  const int w = frames[0].image.width, h = frames[0].image.height;
-  if (w < 1 || h < 1 || w > max_side || h > max_side) {
-    return diag::fail("frame size " + std::to_string(w) + "x" + std::to_string(h) +
-                      " is outside 1.." + std::to_string(max_side));
-  }
+  FrameChecker checker(max_side);
   bool shown = false;
-  for (std::size_t i = 0; i < frames.size(); ++i) {
-    const auto& img = frames[i].image;
-    if (img.width != w || img.height != h) {
-      return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
-                        std::to_string(img.height) + ", frame 0 is " + std::to_string(w) + "x" +
-                        std::to_string(h));
-    }
-    if (img.rgba.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4) {
-      return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
-    }
-    if (frames[i].duration.num > 0) shown = true;
+  for (const AnimFrame& frame : frames) {
+    if (diag::Status<> ok = checker.check(frame.image); !ok) return ok;
+    if (frame.duration.num > 0) shown = true;
   }
   if (!shown) return diag::fail("every frame has a zero duration");
   return {};

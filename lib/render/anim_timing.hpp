@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <initializer_list>
 #include <vector>
 
@@ -60,6 +61,29 @@ class DelayClock {
 // Checks that the frames are non-empty, equally sized, at most `max_side` a side, that
 // their pixel buffers match their size, and that some frame has a non-zero duration.
 diag::Status<> check_frames(const std::vector<AnimFrame>& frames, int max_side);
+
+// check_frames' size and buffer checks one frame at a time, for the encoders that take
+// frames as they come: the first frame fixes the size (and must be 1..max_side a side),
+// every frame must have that size and a buffer of that many pixels. The same messages, in
+// the same order, as check_frames.
+class FrameChecker {
+ public:
+  explicit FrameChecker(int max_side) : max_side_(max_side) {}
+
+  // Checks the next frame (counted even when it fails).
+  diag::Status<> check(const image::Image& img);
+  // Forgets the frames: the next one checked is a first frame again.
+  void restart() { frames_ = 0; }
+  // The frames checked since the start (or restart), and the first one's size.
+  std::size_t frames() const { return frames_; }
+  int width() const { return w_; }
+  int height() const { return h_; }
+
+ private:
+  int max_side_;
+  int w_ = 0, h_ = 0;
+  std::size_t frames_ = 0;
+};
 
 // What every encoder does first: check_frames, then the frames' durations in units.
 diag::Result<Units> check_and_time(const std::vector<AnimFrame>& frames, int max_side);

@@ -12,6 +12,7 @@
 
 #include "anim_timing.hpp"
 #include "spritec/image/image.hpp"
+#include "spritec/image/png_filter.hpp"
 
 namespace spritec::render {
 namespace {
@@ -45,14 +46,6 @@ Canvas to_canvas(const image::Image& img) {
   return c;
 }
 
-std::uint8_t paeth(int a, int b, int c) {
-  int p = a + b - c;
-  int pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
-  if (pa <= pb && pa <= pc) return static_cast<std::uint8_t>(a);
-  if (pb <= pc) return static_cast<std::uint8_t>(b);
-  return static_cast<std::uint8_t>(c);
-}
-
 // PNG scanlines (a filter byte before each row) of RGBA rows; `adaptive` picks each row's
 // filter by the smallest sum of absolute signed bytes, else every row is unfiltered.
 std::vector<std::uint8_t> filter_rows(const std::vector<std::uint8_t>& raw, int w, int h,
@@ -60,41 +53,16 @@ std::vector<std::uint8_t> filter_rows(const std::vector<std::uint8_t>& raw, int 
   const std::size_t stride = static_cast<std::size_t>(w) * 4;
   std::vector<std::uint8_t> out;
   out.reserve((stride + 1) * static_cast<std::size_t>(h));
-  std::array<std::vector<std::uint8_t>, 5> rows;
-  for (auto& r : rows)
-    r.resize(stride);
-  const std::vector<std::uint8_t> zero(stride, 0);
+  std::vector<std::uint8_t> scratch;
   for (int y = 0; y < h; ++y) {
     const std::uint8_t* cur = raw.data() + static_cast<std::size_t>(y) * stride;
-    const std::uint8_t* up = y > 0 ? cur - stride : zero.data();
-    if (!adaptive) {
-      out.push_back(0);
-      out.insert(out.end(), cur, cur + stride);
-      continue;
+    const std::size_t at = out.size();
+    out.push_back(0);
+    out.insert(out.end(), cur, cur + stride);
+    if (adaptive) {
+      image::filter_row_adaptive(out.data() + at, y > 0 ? cur - stride : nullptr, stride, 4,
+                                 scratch);
     }
-    for (std::size_t i = 0; i < stride; ++i) {
-      int a = i >= 4 ? cur[i - 4] : 0;
-      int b = up[i];
-      int c = i >= 4 ? up[i - 4] : 0;
-      rows[0][i] = cur[i];
-      rows[1][i] = static_cast<std::uint8_t>(cur[i] - a);
-      rows[2][i] = static_cast<std::uint8_t>(cur[i] - b);
-      rows[3][i] = static_cast<std::uint8_t>(cur[i] - (a + b) / 2);
-      rows[4][i] = static_cast<std::uint8_t>(cur[i] - paeth(a, b, c));
-    }
-    std::size_t best = 0;
-    long best_sum = -1;
-    for (std::size_t f = 0; f < 5; ++f) {
-      long sum = 0;
-      for (std::uint8_t v : rows[f])
-        sum += v < 128 ? v : 256 - v;
-      if (best_sum < 0 || sum < best_sum) {
-        best_sum = sum;
-        best = f;
-      }
-    }
-    out.push_back(static_cast<std::uint8_t>(best));
-    out.insert(out.end(), rows[best].begin(), rows[best].end());
   }
   return out;
 }
@@ -107,13 +75,6 @@ struct Compressors {
     if (final && final != trial) libdeflate_free_compressor(final);
   }
 };
-
-std::vector<std::uint8_t> zlib(libdeflate_compressor* c, const std::vector<std::uint8_t>& in) {
-  std::vector<std::uint8_t> out(libdeflate_zlib_compress_bound(c, in.size()));
-  std::size_t n = libdeflate_zlib_compress(c, in.data(), in.size(), out.data(), out.size());
-  out.resize(n);
-  return out;
-}
 
 // One stored frame: its fcTL fields and its raw RGBA rows.
 struct Plan {
@@ -190,12 +151,13 @@ class Planner {
   // rows on the one kept (pixel art often deflates better unfiltered).
   void measure(Plan& p) {
     p.adaptive = true;
-    p.size = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, true)).size();
+    p.size = image::zlib_compress(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, true)).size();
   }
 
  public:
   void refine(Plan& p) {
-    std::size_t plain = zlib(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, false)).size();
+    std::size_t plain =
+        image::zlib_compress(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, false)).size();
     if (plain < p.size) {
       p.adaptive = false;
       p.size = plain;
@@ -314,23 +276,10 @@ struct ApngEncoder::Impl {
 
   // Checks a frame against the first one; fails as check_frames does.
   diag::Status<> check(const image::Image& img) {
-    const std::size_t i = frames++;
-    if (i == 0) {
-      w = img.width;
-      h = img.height;
-      if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) {
-        return diag::fail("frame size " + std::to_string(w) + "x" + std::to_string(h) +
-                          " is outside 1.." + std::to_string(kMaxSide));
-      }
-    } else if (img.width != w || img.height != h) {
-      return diag::fail("frame " + std::to_string(i) + " is " + std::to_string(img.width) + "x" +
-                        std::to_string(img.height) + ", frame 0 is " + std::to_string(w) + "x" +
-                        std::to_string(h));
-    }
-    if (img.rgba.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4) {
-      return diag::fail("frame " + std::to_string(i) + " has a pixel buffer of the wrong size");
-    }
-    return {};
+    diag::Status<> ok = checker.check(img);
+    w = checker.width();  // the first frame's
+    h = checker.height();
+    return ok;
   }
 
   void header() {
@@ -388,7 +337,7 @@ struct ApngEncoder::Impl {
     data.push_back(p.blend);
     chunk(out, "fcTL", data);
     std::vector<std::uint8_t> stream =
-        zlib(compressors.final, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
+        image::zlib_compress(compressors.final, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
     if (stream.empty()) return false;
     if (written == 0) {
       chunk(out, "IDAT", stream);
@@ -405,7 +354,7 @@ struct ApngEncoder::Impl {
   Compressors compressors;
   std::unique_ptr<Planner> planner;
   int w = 0, h = 0;
-  std::size_t frames = 0;  // frames given
+  FrameChecker checker{kMaxSide};  // the frames given
   UnitClock clock;
   bool have_last = false;  // a distinct frame was seen
   Canvas last;             // the last distinct frame
@@ -465,7 +414,7 @@ std::size_t ApngEncoder::output_bytes() const {
 diag::Result<std::vector<std::uint8_t>> ApngEncoder::finish() {
   Impl& m = *impl_;
   if (!m.error.empty()) return diag::fail(m.error);
-  if (m.frames == 0) return diag::fail("no frames to encode");
+  if (m.checker.frames() == 0) return diag::fail("no frames to encode");
   if (!m.have_last) return diag::fail("every frame has a zero duration");
   if (!m.write(m.prev, m.last_amount)) return diag::fail("libdeflate failed to compress a frame");
   chunk(m.out, "IEND", {});

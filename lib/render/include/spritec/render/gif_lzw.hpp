@@ -1,7 +1,7 @@
 // spritec::render GIF size counting — the GIF encoder's measure of a candidate frame: the
 // exact number of bytes giflib writes for it, counted without encoding.
 //
-// The frame optimiser (gif.cpp) compares several candidate pixel arrangements per frame
+// The frame optimiser (gif_optimise.cpp) compares several candidate pixel arrangements per frame
 // and keeps the smallest. Their sizes are counted by mirroring giflib 5's LZW encoder
 // (EGifCompressLine / EGifCompressOutput / EGifBufferedOutput): the same greedy parse
 // over the same dictionary (a code per known string, a clear code instead of assigning
@@ -49,8 +49,8 @@ class GifLzwCounter {
   std::unique_ptr<Impl> impl_;
 };
 
-// The frame optimiser's choice of "don't care" pixels (gif.cpp's WildcardChooser), for the
-// tests: `value[i]` is the pixel; where `flexible[i]`, `clear_index` may be written instead
+// The frame optimiser's choice of "don't care" pixels (gif_lzw_model.hpp's WildcardChooser), for
+// the tests: `value[i]` is the pixel; where `flexible[i]`, `clear_index` may be written instead
 // (`transparent_first`: preferred on a tie). Writes the chosen pixels to `out` and returns
 // the LZW bits giflib writes for them, counted on the way.
 std::uint64_t gif_choose_pixels(const std::vector<std::uint8_t>& value,
