@@ -160,25 +160,7 @@ image::Image expected_image(const def::Frame& f) {
 }
 
 void check_atlas(const def::Definition& d) {
-  diag::Sink sink;
-  const std::optional<spritec::atlas::Atlas> built =
-      spritec::atlas::build_atlas(d, spritec::atlas::Options{}, sink);
-  if (!built) {
-    FUZZ_CHECK(sink.has_errors());  // a canvas too large for a page, say
-    return;
-  }
-  FUZZ_CHECK(built->frames.size() == d.frames.size());
-  for (std::size_t i = 0; i < d.frames.size(); ++i) {
-    const def::Frame& f = d.frames[i];
-    const spritec::atlas::Frame& a = built->frames[i];
-    FUZZ_CHECK(a.source_w == f.canvas.width && a.source_h == f.canvas.height);
-    FUZZ_CHECK(a.trim_x >= 0 && a.trim_y >= 0);
-    FUZZ_CHECK(a.trim_x + a.rect.w <= a.source_w && a.trim_y + a.rect.h <= a.source_h);
-    if (i >= 64 || std::int64_t{f.canvas.width} * f.canvas.height > 1 << 20) continue;
-    const image::Image got = spritec::atlas::untrimmed_frame(
-        built->pages[std::size_t(a.page)], a.rect, a.source_w, a.source_h, a.trim_x, a.trim_y);
-    FUZZ_CHECK(got.rgba == expected_image(f).rgba);
-  }
+  check_sheet_atlas(d, expected_image);
 }
 
 void check_tags(const ojson& meta, const std::vector<ExpectedFrame>& frames) {

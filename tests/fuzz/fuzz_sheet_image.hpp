@@ -6,8 +6,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
+#include "fuzz_check.hpp"
 #include "fuzz_temp_dir.hpp"
+#include "spritec/atlas/atlas.hpp"
+#include "spritec/def/definition.hpp"
+#include "spritec/diag/diagnostic.hpp"
 #include "spritec/image/image.hpp"
 
 constexpr int kSheetSide = 32;
@@ -36,4 +41,32 @@ inline const std::filesystem::path& sheet_root(const char* prefix) {
   }();
   (void)written;
   return dir.path();
+}
+
+// Builds the atlas of `d`, a sheet read from atlas.png: it is built, or refused with an
+// error; each frame keeps its canvas and origin, its trim lies inside the canvas, and (for
+// the first 64 frames up to 1 Mpx) its untrimmed pixels are `expected(frame)`, the image the
+// target works out from the format's description.
+template <class Expected>
+void check_sheet_atlas(const spritec::def::Definition& d, Expected expected) {
+  spritec::diag::Sink sink;
+  const std::optional<spritec::atlas::Atlas> built =
+      spritec::atlas::build_atlas(d, spritec::atlas::Options{}, sink);
+  if (!built) {
+    FUZZ_CHECK(sink.has_errors());  // a canvas too large for a page, say
+    return;
+  }
+  FUZZ_CHECK(built->frames.size() == d.frames.size());
+  for (std::size_t i = 0; i < d.frames.size(); ++i) {
+    const spritec::def::Frame& f = d.frames[i];
+    const spritec::atlas::Frame& a = built->frames[i];
+    FUZZ_CHECK(a.source_w == f.canvas.width && a.source_h == f.canvas.height);
+    FUZZ_CHECK(a.origin == f.origin);
+    FUZZ_CHECK(a.trim_x >= 0 && a.trim_y >= 0);
+    FUZZ_CHECK(a.trim_x + a.rect.w <= a.source_w && a.trim_y + a.rect.h <= a.source_h);
+    if (i >= 64 || std::int64_t{f.canvas.width} * f.canvas.height > 1 << 20) continue;
+    const spritec::image::Image got = spritec::atlas::untrimmed_frame(
+        built->pages[std::size_t(a.page)], a.rect, a.source_w, a.source_h, a.trim_x, a.trim_y);
+    FUZZ_CHECK(got.rgba == expected(f).rgba);
+  }
 }
