@@ -4,6 +4,7 @@
 // against the ASan/UBSan build of spritec, whose reports exit with status 86/87.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -37,7 +38,10 @@ std::vector<fs::path> corpus(const std::string& name) {
   return named;
 }
 
-void expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
+// Runs spritec on args and checks the run ended cleanly. True when the input was refused at
+// the door: by the YAML reader (not UTF-8, empty, not YAML, tabs, a key twice, too deep, too
+// many aliases) or by the pack reader (E0501, E0502), before any command-specific code.
+bool expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
   Run run = run_spritec(args, cwd);
   INFO(join(args) << "\nexit " << run.exit << "\n" << run.err.substr(0, 4000));
   CHECK(run.exit >= 0);
@@ -45,6 +49,18 @@ void expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
   CHECK(run.err.find("Sanitizer") == std::string::npos);
   CHECK(run.err.find("runtime error") == std::string::npos);
   CHECK(run.err.find("internal error") == std::string::npos);
+  static const std::regex door(R"(error\[E0(00[34]|10[1-3]|10[67]|50[12])\])");
+  return run.exit == 1 && std::regex_search(run.err, door);
+}
+
+// A sanitized spritec ($SPRITEC_TEST_EXE, scripts/test.sh) takes an input refused at the door
+// through its first command only: every command reads a file of that kind through the same
+// reader first, so the others would run the same code to the same refusal, at a third of a
+// second a sanitized start. ctest's run of the normal spritec runs every command on each.
+const bool kOnceIfRefused = std::getenv("SPRITEC_TEST_EXE") != nullptr;
+
+bool refused_once(bool refused) {
+  return kOnceIfRefused && refused;
 }
 
 }  // namespace
@@ -57,7 +73,7 @@ TEST_CASE("every corpus definition and scene through check, build, simulate and 
   const std::vector<fs::path> definitions = corpus("yaml");
   for (const fs::path& file : this_shard(definitions)) {
     fs::copy_file(file, dir / "d.sprites.yaml", fs::copy_options::overwrite_existing);
-    expect_clean({"check", "d.sprites.yaml"}, dir);
+    if (refused_once(expect_clean({"check", "d.sprites.yaml"}, dir))) continue;
     expect_clean({"build", "d.sprites.yaml", "-o", "d.spk"}, dir);
   }
   std::vector<fs::path> scenes = corpus("scene");
@@ -65,7 +81,7 @@ TEST_CASE("every corpus definition and scene through check, build, simulate and 
     scenes.push_back(file);
   for (const fs::path& file : this_shard(scenes)) {
     fs::copy_file(file, dir / "s.scene.yaml", fs::copy_options::overwrite_existing);
-    expect_clean({"check", "s.scene.yaml"}, dir);
+    if (refused_once(expect_clean({"check", "s.scene.yaml"}, dir))) continue;
     expect_clean({"simulate", "s.scene.yaml", "--ticks", "200", "--trace", "t.jsonl"}, dir);
     expect_clean({"preview", "s.scene.yaml", "--ticks", "60", "-o", "p.gif"}, dir);
   }
@@ -79,7 +95,7 @@ TEST_CASE("every corpus pack through inspect, unpack and preview", "[hostile][sh
   const std::vector<fs::path> files = corpus("spk");
   for (const fs::path& file : this_shard(files)) {
     fs::copy_file(file, dir / "p.spk", fs::copy_options::overwrite_existing);
-    expect_clean({"inspect", "p.spk"}, dir);
+    if (refused_once(expect_clean({"inspect", "p.spk"}, dir))) continue;
     expect_clean({"inspect", "--json", "p.spk"}, dir);
     fs::remove_all(dir / "frames");
     expect_clean({"unpack", "p.spk", "-o", "frames"}, dir);
