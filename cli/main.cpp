@@ -45,6 +45,22 @@ std::string usage_message(CLI::App& sub, const CLI::ParseError& e) {
   return command + ": " + what + "; run '" + command + " --help'";
 }
 
+// An unknown command word is said so, with the nearest command, rather than CLI11's
+// "A subcommand is required": false when `word` (argv[1]) names no command.
+template <class Runs>
+bool known_command(const std::string& word, const Runs& runs) {
+  if (!word.empty() && word[0] == '-') return true;
+  std::vector<std::string> names;
+  for (auto& entry : runs)
+    names.push_back(entry.first->get_name());
+  if (std::find(names.begin(), names.end(), word) != names.end()) return true;
+  std::string near = spritec::diag::nearest(word, names);
+  std::cerr << "spritec: unknown command '" << word << "'"
+            << (near.empty() ? "" : " (did you mean '" + near + "'?)")
+            << "; run 'spritec --help' for the list\n";
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -83,21 +99,7 @@ int main(int argc, char** argv) {
     pipeline::DetectOptions detect;
     runs.emplace_back(cli::add_detect(app, detect), [&] { return pipeline::run_detect(detect); });
 
-    // An unknown command word: say so, with the nearest command, rather than CLI11's
-    // "A subcommand is required".
-    if (argc > 1 && argv[1][0] != '-') {
-      std::vector<std::string> names;
-      for (auto& entry : runs)
-        names.push_back(entry.first->get_name());
-      std::string word = argv[1];
-      if (std::find(names.begin(), names.end(), word) == names.end()) {
-        std::string near = diag::nearest(word, names);
-        std::cerr << "spritec: unknown command '" << word << "'"
-                  << (near.empty() ? "" : " (did you mean '" + near + "'?)")
-                  << "; run 'spritec --help' for the list\n";
-        return 2;
-      }
-    }
+    if (argc > 1 && !known_command(argv[1], runs)) return 2;
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

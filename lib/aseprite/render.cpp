@@ -394,36 +394,11 @@ class Compositor {
   Error draw_tilemap(const Layer& layer, const Cel& cel, int opacity, std::vector<Rgba>& target,
                      const Where& where) {
     std::size_t ts = 0;
-    while (f_.tilesets[ts].id != layer.tileset)
-      ++ts;  // parse checked that it is there
+    if (Error e = decode_tileset(layer, where, ts); e.failed()) return e;
+    const std::vector<std::uint8_t>* tiles = nullptr;
+    if (Error e = decode_tile_words(cel, where, tiles); e.failed()) return e;
     const Tileset& set = f_.tilesets[ts];
-    if (!(set.flags & 2))
-      return Error{where() + ": tileset '" + set.name + "' is stored in another file", set.chunk};
-    if (!done_[ts]) {
-      const std::size_t bpp = pixel_bytes(f_);
-      const std::size_t px = std::size_t(set.tile_width) * set.tile_height * set.count;
-      if (Error e = inflate(inflater_, f_, set.data, set.size, px * bpp, tilesets_[ts], stats_,
-                            [&] {
-                              return "tileset chunk (0x2023) at byte " + std::to_string(set.chunk) +
-                                     ": tileset '" + set.name + "'";
-                            });
-          e.failed())
-        return e;
-      done_[ts] = true;
-    }
     const std::size_t tile_bytes = std::size_t(cel.tile_bits) / 8;
-    const std::vector<std::uint8_t>* tiles = linked_.find(cel.data);
-    if (tiles == nullptr) {
-      if (Error e = inflate(inflater_, f_, cel.data, cel.size,
-                            std::size_t(cel.width) * std::size_t(cel.height) * tile_bytes, buffer_,
-                            stats_, where);
-          e.failed())
-        return e;
-      if (linked_.is_target(cel.data)) tiles = linked_.keep(cel.data, buffer_);
-    }
-    if (tiles == nullptr) tiles = &buffer_;
-    const std::vector<std::uint8_t>& pixels = tilesets_[ts];
-    const std::size_t bpp = pixel_bytes(f_);
     const std::uint32_t empty = (set.flags & 4) ? 0 : cel.id_mask;
     unsigned shift = 0;
     while (shift < 32 && cel.id_mask != 0 && !((cel.id_mask >> shift) & 1))
@@ -447,33 +422,89 @@ class Compositor {
         if (tile_bytes == 4) word |= std::uint32_t(t[2]) << 16 | std::uint32_t(t[3]) << 24;
         const std::uint32_t id = (word & cel.id_mask) >> shift;
         if ((word & cel.id_mask) == (empty & cel.id_mask) || id >= set.count) continue;
-        const bool fx = cel.xflip && (word & cel.xflip) == cel.xflip;
-        const bool fy = cel.yflip && (word & cel.yflip) == cel.yflip;
-        const bool fd = cel.dflip && (word & cel.dflip) == cel.dflip;
-        // Only the tile's pixels on the canvas: an 8192x1 tile on a 1 px canvas is 1 pixel
-        // of work, not 8,192.
-        const long left = long(cel.x) + col * tw, top = long(cel.y) + row * th;
-        const int x0 = int(std::max(0L, -left)), x1 = int(std::min(long(tw), f_.width - left));
-        const int y0 = int(std::max(0L, -top)), y1 = int(std::min(long(th), f_.height - top));
-        if (x0 < x1 && y0 < y1) stats_.tile_pixels += std::uint64_t(x1 - x0) * (y1 - y0);
-        for (int y = y0; y < y1; ++y) {
-          const long cy = top + y;
-          for (int x = x0; x < x1; ++x) {
-            const long cx = left + x;
-            int ix = fx ? tw - 1 - x : x, iy = fy ? th - 1 - y : y;
-            if (fd) std::swap(ix, iy);
-            if (ix >= tw || iy >= th) continue;  // a diagonal flip of a non-square tile
-            const std::size_t at =
-                ((std::size_t(id) * th + std::size_t(iy)) * tw + std::size_t(ix)) * bpp;
-            Rgba c;
-            if (!read(pixels.data() + at, c)) continue;
-            Rgba& dst = target[std::size_t(cy) * std::size_t(f_.width) + std::size_t(cx)];
-            dst = detail::blend(layer.blend, dst, c, opacity);
-          }
-        }
+        const Placed tile{long(cel.x) + col * tw, long(cel.y) + row * th, id, word};
+        draw_tile(layer.blend, cel, tilesets_[ts], set, tile, read, opacity, target);
       }
     }
     return {};
+  }
+
+  // The tileset a tilemap layer draws from, its tiles decoded once per file: its index in ts.
+  template <class Where>
+  Error decode_tileset(const Layer& layer, const Where& where, std::size_t& ts) {
+    ts = 0;
+    while (f_.tilesets[ts].id != layer.tileset)
+      ++ts;  // parse checked that it is there
+    const Tileset& set = f_.tilesets[ts];
+    if (!(set.flags & 2))
+      return Error{where() + ": tileset '" + set.name + "' is stored in another file", set.chunk};
+    if (done_[ts]) return {};
+    const std::size_t px = std::size_t(set.tile_width) * set.tile_height * set.count;
+    if (Error e =
+            inflate(inflater_, f_, set.data, set.size, px * pixel_bytes(f_), tilesets_[ts], stats_,
+                    [&] {
+                      return "tileset chunk (0x2023) at byte " + std::to_string(set.chunk) +
+                             ": tileset '" + set.name + "'";
+                    });
+        e.failed())
+      return e;
+    done_[ts] = true;
+    return {};
+  }
+
+  // The tile words of a tilemap cel: decoded into buffer_, or kept from a cel linked to it.
+  template <class Where>
+  Error decode_tile_words(const Cel& cel, const Where& where,
+                          const std::vector<std::uint8_t>*& tiles) {
+    tiles = linked_.find(cel.data);
+    if (tiles != nullptr) return {};
+    const std::size_t tile_bytes = std::size_t(cel.tile_bits) / 8;
+    if (Error e = inflate(inflater_, f_, cel.data, cel.size,
+                          std::size_t(cel.width) * std::size_t(cel.height) * tile_bytes, buffer_,
+                          stats_, where);
+        e.failed())
+      return e;
+    if (linked_.is_target(cel.data)) tiles = linked_.keep(cel.data, buffer_);
+    if (tiles == nullptr) tiles = &buffer_;
+    return {};
+  }
+
+  // A tile of a tilemap cel: where its top-left falls on the canvas, its id and its word
+  // (whose flip bits say how it is drawn).
+  struct Placed {
+    long left = 0, top = 0;
+    std::uint32_t id = 0, word = 0;
+  };
+
+  void draw_tile(BlendMode blend, const Cel& cel, const std::vector<std::uint8_t>& pixels,
+                 const Tileset& set, const Placed& tile, const PixelReader& read, int opacity,
+                 std::vector<Rgba>& target) {
+    const int tw = set.tile_width, th = set.tile_height;
+    const std::size_t bpp = pixel_bytes(f_);
+    const bool fx = cel.xflip && (tile.word & cel.xflip) == cel.xflip;
+    const bool fy = cel.yflip && (tile.word & cel.yflip) == cel.yflip;
+    const bool fd = cel.dflip && (tile.word & cel.dflip) == cel.dflip;
+    // Only the tile's pixels on the canvas: an 8192x1 tile on a 1 px canvas is 1 pixel
+    // of work, not 8,192.
+    const long left = tile.left, top = tile.top;
+    const int x0 = int(std::max(0L, -left)), x1 = int(std::min(long(tw), f_.width - left));
+    const int y0 = int(std::max(0L, -top)), y1 = int(std::min(long(th), f_.height - top));
+    if (x0 < x1 && y0 < y1) stats_.tile_pixels += std::uint64_t(x1 - x0) * (y1 - y0);
+    for (int y = y0; y < y1; ++y) {
+      const long cy = top + y;
+      for (int x = x0; x < x1; ++x) {
+        const long cx = left + x;
+        int ix = fx ? tw - 1 - x : x, iy = fy ? th - 1 - y : y;
+        if (fd) std::swap(ix, iy);
+        if (ix >= tw || iy >= th) continue;  // a diagonal flip of a non-square tile
+        const std::size_t at =
+            ((std::size_t(tile.id) * th + std::size_t(iy)) * tw + std::size_t(ix)) * bpp;
+        Rgba c;
+        if (!read(pixels.data() + at, c)) continue;
+        Rgba& dst = target[std::size_t(cy) * std::size_t(f_.width) + std::size_t(cx)];
+        dst = detail::blend(blend, dst, c, opacity);
+      }
+    }
   }
 
   const File& f_;

@@ -295,6 +295,50 @@ const Action* Definition::find_action(const std::string& name) const {
   return nullptr;
 }
 
+namespace {
+
+// The transitions of action `a` (the ai-th): each names an action, none is shadowed by an
+// earlier rule of the same kind, and the inputs they test, counted across the pack
+// (inputs_seen), stay within kMaxInputs.
+void check_transitions(const Action& a, std::size_t ai, const detail::Unknowns& unknowns,
+                       const std::map<std::string, const Action*>& by_name, Namer& namer,
+                       std::set<std::string>& inputs_seen, diag::Sink& sink) {
+  for (std::size_t j = 0; j < a.transitions.size(); ++j) {
+    const Transition& t = a.transitions[j];
+    if (!unknowns.targets.count({ai, j}) && !by_name.count(t.to)) {
+      sink.error(Code::kUnknownTransition, t.to_span,
+                 "transition to '" + t.to + "', which is not an action of this pack" +
+                     namer.action_suggestion(t.to));
+    }
+    // An earlier rule of the same kind whose conditions are a subset of this one's
+    // holds whenever this one would, and wins because the first match wins.
+    for (std::size_t i = 0; i < j && !unknowns.conditions.count({ai, j}); ++i) {
+      const Transition& e = a.transitions[i];
+      if (unknowns.conditions.count({ai, i})) continue;
+      if (e.immediate == t.immediate && is_subset(e.when, t.when) &&
+          is_subset(e.unless, t.unless)) {
+        sink.warning(Code::kShadowedTransition, t.span,
+                     "this transition to '" + t.to + "' can never fire: rule " + std::to_string(i) +
+                         " (to '" + e.to + "') matches whenever it does and comes first",
+                     {diag::Note{e.span, "the earlier rule"}});
+        break;
+      }
+    }
+    for (const auto* list : {&t.when, &t.unless}) {
+      for (const std::string& input : *list) {
+        if (!inputs_seen.insert(input).second) continue;
+        if (inputs_seen.size() == kMaxInputs + 1) {
+          sink.error(Code::kTooManyInputs, t.span,
+                     "input '" + input + "' is the " + std::to_string(kMaxInputs + 1) +
+                         "th distinct input; a pack may use at most " + std::to_string(kMaxInputs));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
 bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink& sink) {
   return detail::check_actions(def, options, detail::Unknowns{}, sink);
 }
@@ -336,40 +380,7 @@ bool detail::check_actions(const Definition& def, const LoadOptions& options,
                  "then: '" + a.then_action + "' is not hold, destroy or an action of this pack" +
                      namer.action_suggestion(a.then_action));
     }
-    for (std::size_t j = 0; j < a.transitions.size(); ++j) {
-      const Transition& t = a.transitions[j];
-      if (!unknowns.targets.count({ai, j}) && !action_named(t.to)) {
-        sink.error(Code::kUnknownTransition, t.to_span,
-                   "transition to '" + t.to + "', which is not an action of this pack" +
-                       namer.action_suggestion(t.to));
-      }
-      // An earlier rule of the same kind whose conditions are a subset of this one's
-      // holds whenever this one would, and wins because the first match wins.
-      for (std::size_t i = 0; i < j && !unknowns.conditions.count({ai, j}); ++i) {
-        const Transition& e = a.transitions[i];
-        if (unknowns.conditions.count({ai, i})) continue;
-        if (e.immediate == t.immediate && is_subset(e.when, t.when) &&
-            is_subset(e.unless, t.unless)) {
-          sink.warning(Code::kShadowedTransition, t.span,
-                       "this transition to '" + t.to + "' can never fire: rule " +
-                           std::to_string(i) + " (to '" + e.to +
-                           "') matches whenever it does and comes first",
-                       {diag::Note{e.span, "the earlier rule"}});
-          break;
-        }
-      }
-      for (const auto* list : {&t.when, &t.unless}) {
-        for (const std::string& input : *list) {
-          if (!inputs_seen.insert(input).second) continue;
-          if (inputs_seen.size() == kMaxInputs + 1) {
-            sink.error(Code::kTooManyInputs, t.span,
-                       "input '" + input + "' is the " + std::to_string(kMaxInputs + 1) +
-                           "th distinct input; a pack may use at most " +
-                           std::to_string(kMaxInputs));
-          }
-        }
-      }
-    }
+    check_transitions(a, ai, unknowns, by_name, namer, inputs_seen, sink);
   }
 
   check_animation_names(def, by_name, sink);

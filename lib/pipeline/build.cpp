@@ -325,15 +325,9 @@ void write_stats(std::ostream& err, const Compiled& compiled, bool cached,
       << compiled.encode_seconds << " s, total " << total << " s\n";
 }
 
-}  // namespace
-
-int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format, options.color);
-  if (diag::Status<> kind = wrong_kind("build", options.definition, {InputKind::kDefinition});
-      !kind) {
-    err << kind.error.message << '\n';
-    return 2;
-  }
+// Checks the flags no CLI validator can (each --export's FORMAT:OUT, --allow-loss): false,
+// having said why on err, when one is wrong.
+bool usage_ok(const BuildOptions& options, std::ostream& err) {
   for (const std::string& text : options.exports) {
     const std::optional<ExportTarget> target = parse_export_target(text);
     if (!target) {
@@ -342,21 +336,24 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       for (std::size_t i = 0; i < names.size(); ++i)
         err << (i == 0 ? "" : ", ") << names[i];
       err << "); run 'spritec build --help'\n";
-      return 2;
+      return false;
     }
     if (std::string problem = output_name_problem(target->output, OutputName::kFile);
         !problem.empty()) {
       err << "spritec build: --export " << text << ": OUT " << problem
           << "; run 'spritec build --help'\n";
-      return 2;
+      return false;
     }
   }
   if (diag::Result<std::vector<diag::Code>> allowed = parse_allowed_losses(options.allow_loss);
       !allowed) {
     err << "spritec build: " << allowed.error.message << "; run 'spritec build --help'\n";
-    return 2;
+    return false;
   }
-  auto start = std::chrono::steady_clock::now();
+  return true;
+}
+
+CompileOptions compile_options(const BuildOptions& options, std::ostream& err) {
   CompileOptions compile;
   compile.root = options.root;
   compile.jobs = options.jobs;
@@ -369,6 +366,38 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
       if (done == total) err << "\r\x1b[K" << std::flush;
     };
   }
+  return compile;
+}
+
+// "wrote OUT (… bytes, … pages, … frames, … actions)" and a line per variant.
+void write_summary(std::ostream& out, const BuildOptions& options, const Compiled& compiled) {
+  auto count = [](std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  out << "wrote " << options.output << " (" << count(compiled.bytes.size(), "byte", "bytes") << ", "
+      << count(compiled.model.pages.size(), "page", "pages") << ", "
+      << count(compiled.model.frames.size(), "frame", "frames") << ", "
+      << count(compiled.model.actions.size(), "action", "actions") << ")\n";
+  for (const CompiledVariant& v : compiled.variants) {
+    out << "wrote " << variant_path(options.output, v.variant.suffix) << " ("
+        << count(v.bytes.size(), "byte", "bytes") << ", "
+        << count(v.model.pages.size(), "page", "pages") << ", scale " << v.variant.scale_text
+        << ")\n";
+  }
+}
+
+}  // namespace
+
+int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
+  ReportFormat report_format(options.format, options.color);
+  if (diag::Status<> kind = wrong_kind("build", options.definition, {InputKind::kDefinition});
+      !kind) {
+    err << kind.error.message << '\n';
+    return 2;
+  }
+  if (!usage_ok(options, err)) return 2;
+  auto start = std::chrono::steady_clock::now();
+  const CompileOptions compile = compile_options(options, err);
   diag::Sink sink;
   def::LoadOptions load;
   load.root = options.root;
@@ -405,19 +434,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
     return write_failed(sink, err, "build", written.error);
 
   if (options.stats) write_stats(err, *compiled, cached, cache_file, start);
-  auto count = [](std::size_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
-  out << "wrote " << options.output << " (" << count(compiled->bytes.size(), "byte", "bytes")
-      << ", " << count(compiled->model.pages.size(), "page", "pages") << ", "
-      << count(compiled->model.frames.size(), "frame", "frames") << ", "
-      << count(compiled->model.actions.size(), "action", "actions") << ")\n";
-  for (const CompiledVariant& v : compiled->variants) {
-    out << "wrote " << variant_path(options.output, v.variant.suffix) << " ("
-        << count(v.bytes.size(), "byte", "bytes") << ", "
-        << count(v.model.pages.size(), "page", "pages") << ", scale " << v.variant.scale_text
-        << ")\n";
-  }
+  write_summary(out, options, *compiled);
   return 0;
 }
 

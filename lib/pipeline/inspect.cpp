@@ -74,6 +74,67 @@ int bad_pack(diag::Sink& sink, std::ostream& err, const std::string& pack,
   return report(sink, err);
 }
 
+// Every frame's file name (its name + ".png"), checked before anything is written: a safe
+// relative path, one frame's only, of an untrimmed size unpack can make. The first that is
+// not fails with the message the pack error gives.
+diag::Result<std::vector<std::string>> frame_file_names(const runtime::PackView& view) {
+  std::vector<std::string> names;
+  std::map<std::string, std::uint32_t> seen;
+  for (std::uint32_t i = 0; i < view.frame_count(); ++i) {
+    runtime::Frame f = view.frame(i);
+    std::string name(f.name);
+    if (!safe_relative(name)) {
+      return diag::fail("frame " + std::to_string(i) + "'s name '" + shown_name(name) +
+                        "' cannot be used as a file name");
+    }
+    auto [it, fresh] = seen.emplace(name, i);
+    if (!fresh) {
+      return diag::fail("frames " + std::to_string(it->second) + " and " + std::to_string(i) +
+                        " have the same name '" + shown_name(name) +
+                        "'; unpack would write one over the other");
+    }
+    if (f.source_w > std::uint32_t(image::kDefaultMaxSide) ||
+        f.source_h > std::uint32_t(image::kDefaultMaxSide)) {
+      return diag::fail("frame '" + shown_name(name) + "' is " + std::to_string(f.source_w) + "x" +
+                        std::to_string(f.source_h) + " untrimmed, over the cap of " +
+                        std::to_string(image::kDefaultMaxSide) + " px a side");
+    }
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+// Stages every frame of the pack, untrimmed, as dir/NAME.png in `set`, and makes `yaml` the
+// frames.yaml mapping of each one's untrimmed size and origin.
+diag::Status<> stage_frames(const LoadedPack& pack, const fs::path& dir,
+                            const std::vector<std::string>& names, io::OutputSet& set,
+                            std::string& yaml_text) {
+  const runtime::PackView& view = pack.view;
+  YAML::Emitter yaml;
+  yaml.SetIndent(2);
+  yaml << YAML::BeginMap << YAML::Key << "frames" << YAML::Value << YAML::BeginMap;
+  for (std::uint32_t i = 0; i < view.frame_count(); ++i) {
+    runtime::Frame f = view.frame(i);
+    image::Image frame =
+        atlas::untrimmed_frame(pack.pages[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)},
+                               int(f.source_w), int(f.source_h), int(f.trim_x), int(f.trim_y));
+    // A fully transparent pixel is written (0, 0, 0, 0): the colour a page keeps there
+    // (the source's, bleed's, black when premultiplied) shows nothing, so the frames
+    // unpacked are the same bytes with or without bleed (docs/definitions.md, "bleed").
+    image::clear_transparent(frame);
+    diag::Status<> staged = set.stage(dir / (names[i] + ".png"), image::encode_png(frame));
+    if (!staged) return staged;
+    yaml << YAML::Key << YAML::DoubleQuoted << names[i] << YAML::Value << YAML::Flow
+         << YAML::BeginMap << YAML::Key << "size" << YAML::Value << YAML::Flow << YAML::BeginSeq
+         << f.source_w << f.source_h << YAML::EndSeq << YAML::Key << "origin" << YAML::Value
+         << YAML::Flow << YAML::BeginSeq << f.untrimmed_origin_x() << f.untrimmed_origin_y()
+         << YAML::EndSeq << YAML::EndMap;
+  }
+  yaml << YAML::EndMap << YAML::EndMap;
+  yaml_text = yaml.c_str();
+  return {};
+}
+
 }  // namespace
 
 int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& err) {
@@ -89,36 +150,13 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
   const runtime::PackView& view = pack->view;
 
   // Every file name first: all of them are checked before anything is written.
+  diag::Result<std::vector<std::string>> names = frame_file_names(view);
+  if (!names) return bad_pack(sink, err, options.pack, names.error.message);
   io::OutputPlan plan;
   for (std::size_t i = 0; i < pack->inputs.size(); ++i)
     plan.input(pack->inputs[i], i == 0 ? "the pack" : "a page file of the pack");
-  std::vector<std::string> names;
-  std::map<std::string, std::uint32_t> seen;
-  for (std::uint32_t i = 0; i < view.frame_count(); ++i) {
-    runtime::Frame f = view.frame(i);
-    std::string name(f.name);
-    if (!safe_relative(name)) {
-      return bad_pack(sink, err, options.pack,
-                      "frame " + std::to_string(i) + "'s name '" + shown_name(name) +
-                          "' cannot be used as a file name");
-    }
-    auto [it, fresh] = seen.emplace(name, i);
-    if (!fresh) {
-      return bad_pack(sink, err, options.pack,
-                      "frames " + std::to_string(it->second) + " and " + std::to_string(i) +
-                          " have the same name '" + shown_name(name) +
-                          "'; unpack would write one over the other");
-    }
-    if (f.source_w > std::uint32_t(image::kDefaultMaxSide) ||
-        f.source_h > std::uint32_t(image::kDefaultMaxSide)) {
-      return bad_pack(sink, err, options.pack,
-                      "frame '" + shown_name(name) + "' is " + std::to_string(f.source_w) + "x" +
-                          std::to_string(f.source_h) + " untrimmed, over the cap of " +
-                          std::to_string(image::kDefaultMaxSide) + " px a side");
-    }
+  for (const std::string& name : names.value)
     plan.output(dir / (name + ".png"), "-o", "frame file");
-    names.push_back(std::move(name));
-  }
   plan.output(dir / "frames.yaml", "-o", "frames.yaml");
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
@@ -128,31 +166,12 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
   }
   if (!check_outputs(plan, sink)) return report(sink, err);
 
-  YAML::Emitter yaml;
-  yaml.SetIndent(2);
-  yaml << YAML::BeginMap << YAML::Key << "frames" << YAML::Value << YAML::BeginMap;
   io::OutputSet set;
-  for (std::uint32_t i = 0; i < view.frame_count(); ++i) {
-    runtime::Frame f = view.frame(i);
-    image::Image frame =
-        atlas::untrimmed_frame(pack->pages[f.page], {int(f.x), int(f.y), int(f.w), int(f.h)},
-                               int(f.source_w), int(f.source_h), int(f.trim_x), int(f.trim_y));
-    // A fully transparent pixel is written (0, 0, 0, 0): the colour a page keeps there
-    // (the source's, bleed's, black when premultiplied) shows nothing, so the frames
-    // unpacked are the same bytes with or without bleed (docs/definitions.md, "bleed").
-    image::clear_transparent(frame);
-    diag::Status<> staged = set.stage(dir / (names[i] + ".png"), image::encode_png(frame));
-    if (!staged) return write_failed(sink, err, "unpack", staged.error);
-    yaml << YAML::Key << YAML::DoubleQuoted << names[i] << YAML::Value << YAML::Flow
-         << YAML::BeginMap << YAML::Key << "size" << YAML::Value << YAML::Flow << YAML::BeginSeq
-         << f.source_w << f.source_h << YAML::EndSeq << YAML::Key << "origin" << YAML::Value
-         << YAML::Flow << YAML::BeginSeq << f.untrimmed_origin_x() << f.untrimmed_origin_y()
-         << YAML::EndSeq << YAML::EndMap;
-  }
-  yaml << YAML::EndMap << YAML::EndMap;
-  std::string text = "# Frames of " + shown_name(fs::path(options.pack).filename().string()) +
-                     ": untrimmed size and origin (relative to the untrimmed frame)\n" +
-                     yaml.c_str() + "\n";
+  std::string text;
+  if (diag::Status<> staged = stage_frames(*pack, dir, names.value, set, text); !staged)
+    return write_failed(sink, err, "unpack", staged.error);
+  text = "# Frames of " + shown_name(fs::path(options.pack).filename().string()) +
+         ": untrimmed size and origin (relative to the untrimmed frame)\n" + text + "\n";
   diag::Status<> written = set.stage(dir / "frames.yaml", text);
   if (written) written = set.commit();
   if (!written) return write_failed(sink, err, "unpack", written.error);

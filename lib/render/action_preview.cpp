@@ -228,6 +228,50 @@ std::vector<Sprite> sprites_of(const runtime::PackView& view,
   return sprites;
 }
 
+// Where an action's views stand: a cell per view, side by side, each with its actor at the
+// cell's home (home_x[k], home_y), the cells as tall and wide as the action's bounds.
+struct ActionLayout {
+  Stage stage;
+  std::vector<double> home_x;
+  double home_y = 0;
+};
+
+// Lays the views out; false (and `out` says why) when the stage would pass the caps.
+bool lay_out(const runtime::PackView& view, std::uint32_t action,
+             const std::vector<std::uint32_t>& views, const ActionPreviewOptions& o,
+             FrameSequence& out, ActionLayout& layout) {
+  const Bounds b = action_bounds(view, action, views);
+  // Bounds come from 32-bit origins and sizes: their spans fit 64 bits; the views' count
+  // multiplies a span, so that product saturates.
+  const std::int64_t pad = 2;
+  const std::int64_t cell_w = b.x1 - b.x0 + 2 * pad;
+  const std::int64_t cell_h = b.y1 - b.y0 + 2 * pad;
+  const std::int64_t stage_w = detail::sat_mul(cell_w, std::int64_t(views.size()));
+  // Checked before any actor or pixel exists; fits() is checked again for every frame.
+  if (!out.fits(stage_w, cell_h, o.scale)) return false;
+  layout.stage.width = int(stage_w);
+  layout.stage.height = int(cell_h);
+  layout.stage.debug = o.debug;
+  layout.stage.background = o.background;
+  // Positions: within a stage of at most 65535 px, plus an origin: exact in a double.
+  layout.home_y = double(pad - b.y0);
+  layout.home_x.resize(views.size());
+  for (std::size_t k = 0; k < views.size(); ++k)
+    layout.home_x[k] = double(std::int64_t(k) * cell_w + pad - b.x0);
+  return true;
+}
+
+// Ticks every actor once; whether the lead (actor 0) changed step.
+bool tick_all(const runtime::PackView& view, std::vector<runtime::ActorState>& actors) {
+  bool stepped = false;
+  for (std::size_t k = 0; k < actors.size(); ++k) {
+    runtime::EventBuffer events;
+    const bool changed = runtime::tick(view, actors[k], events);
+    if (k == 0) stepped = changed;
+  }
+  return stepped;
+}
+
 }  // namespace
 
 FrameSequence render_action(const runtime::PackView& view, const std::vector<image::Image>& pages,
@@ -237,27 +281,10 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
   if (o.sink) out.stream_to(o.sink, view.tick_rate());
   runtime::Action a = view.action(action);
   const std::vector<std::uint32_t> views = selected_views(o.view, a.views);
-  const Bounds b = action_bounds(view, action, views);
-  // Bounds come from 32-bit origins and sizes: their spans fit 64 bits; the views' count
-  // multiplies a span, so that product saturates.
-  const std::int64_t pad = 2;
-  const std::int64_t cell_w = b.x1 - b.x0 + 2 * pad;
-  const std::int64_t cell_h = b.y1 - b.y0 + 2 * pad;
-  const std::int64_t stage_w = detail::sat_mul(cell_w, std::int64_t(views.size()));
-  // Checked before any actor or pixel exists; fits() is checked again for every frame.
-  if (!out.fits(stage_w, cell_h, o.scale)) return out;
-  Stage stage;
-  stage.width = int(stage_w);
-  stage.height = int(cell_h);
-  stage.debug = o.debug;
-  stage.background = o.background;
-
+  ActionLayout layout;
+  if (!lay_out(view, action, views, o, out, layout)) return out;
+  const Stage& stage = layout.stage;
   std::vector<runtime::ActorState> actors = start_actors(view, action, views);
-  std::vector<double> home_x(views.size());
-  // Positions: within a stage of at most 65535 px, plus an origin: exact in a double.
-  const double home_y = double(pad - b.y0);
-  for (std::size_t k = 0; k < views.size(); ++k)
-    home_x[k] = double(std::int64_t(k) * cell_w + pad - b.x0);
   std::uint32_t rate = view.tick_rate();
   std::int64_t fps = std::clamp<std::int64_t>(o.fps, 1, rate);
   std::int64_t hold_ticks = std::max<std::int64_t>(1, kHoldMs * rate / 1000);
@@ -269,14 +296,7 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
   std::int64_t ending = -1;  // the tick the action finished (then held for a moment)
   std::int64_t end = 0;      // the first tick not shown
   for (std::int64_t t = 0;; ++t) {
-    bool stepped = t == 0;
-    if (t > 0) {
-      for (std::size_t k = 0; k < actors.size(); ++k) {
-        runtime::EventBuffer events;
-        const bool changed = runtime::tick(view, actors[k], events);
-        if (k == 0) stepped = changed;
-      }
-    }
+    const bool stepped = t == 0 || tick_all(view, actors);
     const runtime::ActorState& lead = actors.front();
     if (lead.action != action || t > kMaxPreviewTicks || (ending >= 0 && t > ending + hold_ticks)) {
       end = t;
@@ -302,9 +322,9 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
         // A destroyed actor shows its last step on the tick it is destroyed, then vanishes.
         const bool show_destroyed = t <= ending;
         if (!out.fits(stage.width, stage.height, o.scale) ||
-            !out.add(scaled(
-                compose(stage, sprites_of(view, pages, actors, home_x, home_y, show_destroyed)),
-                o.scale)))
+            !out.add(scaled(compose(stage, sprites_of(view, pages, actors, layout.home_x,
+                                                      layout.home_y, show_destroyed)),
+                            o.scale)))
           return out;
       }
       next = first + (out.sampled * std::int64_t(rate)) / fps;
