@@ -67,5 +67,7 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
   phase "the CLI on bad inputs, sanitized"
 fi
 
-ctest --test-dir "$build" --output-on-failure -j"$jobs" --timeout 600
+# Twice as many tests at once as cores: the engine checks mostly wait on a browser or an
+# engine (about 20 s of CPU in 55 s), so the CPU-bound tests run beside them.
+ctest --test-dir "$build" --output-on-failure -j"$((jobs * 2))" --timeout 600
 phase "ctest (normal)"
