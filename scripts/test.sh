@@ -28,7 +28,7 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
     -DSPRITEC_BENCH=OFF >/dev/null
   # Only what runs sanitized: the parsers' and runtime's unit tests, the fuzz replayers and
   # the CLI. test_cli is not built again: the normal one runs the sanitized CLI.
-  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|aseprite\|def\|pack\|io\|sim\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
+  targets=$(cmake --build "$asan" --target help | sed -n 's/^\(test_\(runtime\|format\|image\|aseprite\|yaml\|def\|pack\|io\|sim\)\|fuzz_[a-z_]*\):.*/\1/p' | sort -u)
   # shellcheck disable=SC2086
   cmake --build "$asan" -j"$jobs" --target $targets spritec
   phase "build (AddressSanitizer and UBSan)"

@@ -1,4 +1,4 @@
-#include "spritec/def/yaml_reader.hpp"
+#include "spritec/yaml/reader.hpp"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
@@ -16,9 +16,9 @@
 
 #include "spritec/diag/utf8.hpp"
 #include "spritec/io/files.hpp"
-#include "yaml_syntax.hpp"
+#include "syntax.hpp"
 
-namespace spritec::def {
+namespace spritec::yaml {
 namespace {
 
 using diag::Code;
@@ -910,4 +910,4 @@ std::optional<Document> read_yaml_file(const std::filesystem::path& path, diag::
   return parse_yaml(bytes, name, sink, options);
 }
 
-}  // namespace spritec::def
+}  // namespace spritec::yaml

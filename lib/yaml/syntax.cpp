@@ -1,10 +1,10 @@
-#include "yaml_syntax.hpp"
+#include "syntax.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <vector>
 
-namespace spritec::def::detail {
+namespace spritec::yaml::detail {
 namespace {
 
 // The lines of the text without their line breaks (a CR before LF is dropped too), and a
@@ -659,4 +659,4 @@ bool spells_null(const SourceLines& text, int line, int column) {
   return false;
 }
 
-}  // namespace spritec::def::detail
+}  // namespace spritec::yaml::detail
