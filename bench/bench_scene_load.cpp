@@ -2,10 +2,10 @@
 // where the time goes (docs/performance.md, "Simulator at scale"):
 //   BM_YamlCppEvents     yaml-cpp alone: its parser emitting events to a handler that does
 //                        nothing;
-//   BM_LibyamlEvents     the same for libyaml, which reads such a scene (def::parse_yaml
+//   BM_LibyamlEvents     the same for libyaml, which reads such a scene (yaml::parse_yaml
 //                        leaves to yaml-cpp only what libyaml may read otherwise);
-//   BM_ParseYaml/yaml-cpp  def::parse_yaml through yaml-cpp, with the position-keeping tree;
-//   BM_ParseYaml         def::parse_yaml as it runs: libyaml and the tree;
+//   BM_ParseYaml/yaml-cpp  yaml::parse_yaml through yaml-cpp, with the position-keeping tree;
+//   BM_ParseYaml         yaml::parse_yaml as it runs: libyaml and the tree;
 //   BM_ParseScene        sim::parse_scene: the tree, the number check, the schema walk and
 //                        the Scene model — all `simulate` does before the packs.
 // The scene is generated in memory: 10,000 actors in flow mappings, as bench/crowd writes.
@@ -17,9 +17,9 @@
 #include <sstream>
 #include <string>
 
-#include "spritec/def/yaml_reader.hpp"
 #include "spritec/diag/diagnostic.hpp"
 #include "spritec/sim/scene.hpp"
+#include "spritec/yaml/reader.hpp"
 
 namespace {
 
@@ -87,11 +87,11 @@ void BM_LibyamlEvents(benchmark::State& state) {
 
 void parse_yaml(benchmark::State& state, bool libyaml) {
   const std::string text = crowd_text(int(state.range(0)));
-  spritec::def::ReadOptions options;
+  spritec::yaml::ReadOptions options;
   options.libyaml = libyaml;
   for (auto _ : state) {
     spritec::diag::Sink sink;
-    auto doc = spritec::def::parse_yaml(text, "crowd.scene.yaml", sink, options);
+    auto doc = spritec::yaml::parse_yaml(text, "crowd.scene.yaml", sink, options);
     benchmark::DoNotOptimize(doc.has_value());
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));

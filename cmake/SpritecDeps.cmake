@@ -15,7 +15,7 @@ pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 pkg_check_modules(LIBPNG REQUIRED IMPORTED_TARGET libpng)
 # libyaml reads the documents it reads exactly as yaml-cpp does, about 8x faster (a
 # 10,000-actor scene: 18 ms against 138 ms); yaml-cpp reads the rest and every mistake
-# (lib/def/yaml_reader.cpp).
+# (lib/yaml/reader.cpp).
 pkg_check_modules(LIBYAML REQUIRED IMPORTED_TARGET yaml-0.1)
 
 # stb and valijson are header-only packages.

@@ -1,5 +1,4 @@
-// The action checks of DESIGN.md section 3 ("Checks at compile time") and the small
-// model helpers.
+// The action checks of DESIGN.md section 3 ("Checks at compile time").
 #include <algorithm>
 #include <map>
 #include <set>
@@ -243,59 +242,6 @@ void check_animation_names(const Definition& def,
                  {diag::Note{owner.span, "action '" + owner.name + "'"}});
   }
 }
-
-}  // namespace
-
-int ms_to_ticks(std::int64_t ms, int tick_rate) {
-  const std::int64_t t = (ms * tick_rate + 500) / 1000;
-  return static_cast<int>(std::max<std::int64_t>(t, 1));
-}
-
-bool ms_is_exact(std::int64_t ms, int tick_rate) {
-  return (ms * tick_rate) % 1000 == 0 && ms > 0;
-}
-
-const char* to_string(PlayMode mode) {
-  switch (mode) {
-    case PlayMode::kLoop:
-      return "loop";
-    case PlayMode::kPingpong:
-      return "pingpong";
-    case PlayMode::kOnce:
-      return "once";
-  }
-  return "loop";
-}
-
-const char* to_string(Flip flip) {
-  switch (flip) {
-    case Flip::kNone:
-      return "";
-    case Flip::kX:
-      return "x";
-    case Flip::kY:
-      return "y";
-    case Flip::kXY:
-      return "xy";
-  }
-  return "";
-}
-
-const Frame* Definition::find_frame(const std::string& name) const {
-  for (const Frame& f : frames) {
-    if (f.name == name) return &f;
-  }
-  return nullptr;
-}
-
-const Action* Definition::find_action(const std::string& name) const {
-  for (const Action& a : actions) {
-    if (a.name == name) return &a;
-  }
-  return nullptr;
-}
-
-namespace {
 
 // The transitions of action `a` (the ai-th): each names an action, none is shadowed by an
 // earlier rule of the same kind, and the inputs they test, counted across the pack

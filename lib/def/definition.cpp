@@ -5,8 +5,8 @@
 #include <system_error>
 
 #include "loader.hpp"
-#include "spritec/def/schema.hpp"
 #include "spritec/diag/utf8.hpp"
+#include "spritec/yaml/schema.hpp"
 
 namespace spritec::def {
 namespace fs = std::filesystem;
@@ -273,7 +273,7 @@ std::optional<Definition> load_document(const Document& doc, const fs::path& fil
   // schema accepted and skips the rest, and checks that depend on a skipped part stay
   // silent, so one run lists every problem without follow-on noise.
   std::vector<const Node*> malformed;
-  const bool valid = validate_schema(doc, sprites_schema(), sink, &malformed);
+  const bool valid = yaml::validate_schema(doc, sprites_schema(), sink, &malformed);
   detail::Loader loader(doc, file, options, sink, malformed);
   std::optional<Definition> def = loader.run();
   if (!valid) def.reset();  // unknown keys alone: every check ran, but the file has errors
@@ -284,14 +284,14 @@ std::optional<Definition> load_document(const Document& doc, const fs::path& fil
 
 std::optional<Definition> load_definition(const fs::path& file, const LoadOptions& options,
                                           diag::Sink& sink) {
-  auto doc = read_yaml_file(file, sink, options.yaml);
+  auto doc = yaml::read_yaml_file(file, sink, options.yaml);
   if (!doc) return std::nullopt;
   return load_document(*doc, file, options, sink);
 }
 
 std::optional<Definition> load_definition_from(std::string_view bytes, const fs::path& file,
                                                const LoadOptions& options, diag::Sink& sink) {
-  auto doc = parse_yaml(bytes, file.generic_string(), sink, options.yaml);
+  auto doc = yaml::parse_yaml(bytes, file.generic_string(), sink, options.yaml);
   if (!doc) return std::nullopt;
   return load_document(*doc, file, options, sink);
 }

@@ -5,7 +5,6 @@
 
 #include "loader.hpp"
 #include "spritec/def/flare.hpp"
-#include "spritec/def/schema.hpp"
 #include "spritec/io/files.hpp"
 
 namespace spritec::def::detail {

@@ -28,6 +28,19 @@
 #include "spritec/diag/result.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/io/listing.hpp"
+#include "spritec/yaml/reader.hpp"
+
+namespace spritec::def {
+
+// The loader reads yaml's tree throughout: its names, unqualified in def's sources.
+using yaml::describe_type;
+using yaml::Document;
+using yaml::MapEntry;
+using yaml::Node;
+using yaml::NodeKind;
+using yaml::ScalarType;
+
+}  // namespace spritec::def
 
 namespace spritec::def::detail {
 

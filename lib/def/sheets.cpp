@@ -642,25 +642,3 @@ Point Loader::origin_of(const Node* n, Point fallback) {
 }
 
 }  // namespace spritec::def::detail
-
-namespace spritec::def {
-
-int resolve_anchor(int coordinate, int size) {
-  switch (coordinate) {
-    case kAnchorStart:
-      return 0;
-    case kAnchorCenter:
-      return size / 2;  // the middle pixel; of an even size, the one right of the centre line
-    case kAnchorEnd:
-      return std::max(size - 1, 0);
-    default:
-      return coordinate;
-  }
-}
-
-Point resolve_origin(Point origin, Size untrimmed) {
-  return Point{resolve_anchor(origin.x, untrimmed.width),
-               resolve_anchor(origin.y, untrimmed.height)};
-}
-
-}  // namespace spritec::def

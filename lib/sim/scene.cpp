@@ -8,19 +8,19 @@
 #include <set>
 #include <utility>
 
-#include "spritec/def/schema.hpp"
-#include "spritec/def/yaml_reader.hpp"
 #include "spritec/diag/suggest.hpp"
 #include "spritec/image/image.hpp"
+#include "spritec/yaml/reader.hpp"
+#include "spritec/yaml/schema.hpp"
 
 namespace spritec::sim {
 namespace {
 
-using def::Document;
-using def::MapEntry;
-using def::Node;
 using diag::Code;
 using diag::Span;
+using yaml::Document;
+using yaml::MapEntry;
+using yaml::Node;
 
 // A non-negative decimal `digits[.digits]` in units of 10^-scale; empty when it has more
 // fractional digits than `scale`, is malformed or overflows.
@@ -80,7 +80,7 @@ bool check_numbers(const Document& doc, diag::Sink& sink) {
     } else if (n->is_mapping()) {
       for (auto e = n->entries.rbegin(); e != n->entries.rend(); ++e)
         todo.push_back(e->value);
-    } else if (n->is_scalar() && n->scalar_type() == def::ScalarType::kFloat &&
+    } else if (n->is_scalar() && n->scalar_type() == yaml::ScalarType::kFloat &&
                (integer_text(n->value) || !std::isfinite(n->as_number().value_or(0.0))) &&
                reported.insert(n).second) {
       if (integer_text(n->value)) {
@@ -222,10 +222,10 @@ class SceneReader {
   }
 
   std::optional<std::int64_t> read_speed(const Node& n) {
-    if (!n.is_scalar() ||
-        (n.scalar_type() != def::ScalarType::kInt && n.scalar_type() != def::ScalarType::kFloat)) {
+    if (!n.is_scalar() || (n.scalar_type() != yaml::ScalarType::kInt &&
+                           n.scalar_type() != yaml::ScalarType::kFloat)) {
       sink_.error(Code::kWrongType, doc_.span(n),
-                  "speed must be a number, found " + def::describe_type(n));
+                  "speed must be a number, found " + yaml::describe_type(n));
       return std::nullopt;
     }
     auto v = parse_thousandths(n.value);
@@ -241,7 +241,7 @@ class SceneReader {
     std::optional<Duration> d;
     if (n.is_scalar()) d = parse_duration(n.value);
     if (!d) {
-      const std::string shown = n.is_scalar() ? "'" + n.value + "'" : def::describe_type(n);
+      const std::string shown = n.is_scalar() ? "'" + n.value + "'" : yaml::describe_type(n);
       sink_.error(Code::kSceneBadDuration, doc_.span(n),
                   std::string(key) + ": " + shown +
                       " is not a duration (write 500ms, 1.5s or a number of ticks)");
@@ -601,18 +601,18 @@ std::int64_t to_clock_units(const Duration& d, std::uint32_t tick_rate) {
 
 std::optional<Scene> parse_scene(std::string_view text, std::string file,
                                  std::filesystem::path directory, diag::Sink& sink) {
-  auto doc = def::parse_yaml(text, std::move(file), sink);
+  auto doc = yaml::parse_yaml(text, std::move(file), sink);
   if (!doc) return std::nullopt;
   if (!check_numbers(*doc, sink)) return std::nullopt;
-  if (!def::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
+  if (!yaml::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
   return SceneReader(*doc, sink).read(std::move(directory));
 }
 
 std::optional<Scene> read_scene_file(const std::filesystem::path& path, diag::Sink& sink) {
-  auto doc = def::read_yaml_file(path, sink);
+  auto doc = yaml::read_yaml_file(path, sink);
   if (!doc) return std::nullopt;
   if (!check_numbers(*doc, sink)) return std::nullopt;
-  if (!def::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
+  if (!yaml::validate_schema(*doc, scene_schema(), sink)) return std::nullopt;
   return SceneReader(*doc, sink).read(path.parent_path());
 }
 

@@ -14,9 +14,9 @@
 #include "fuzz_check.hpp"
 #include "fuzz_diag.hpp"
 #include "fuzz_temp_dir.hpp"
-#include "spritec/def/schema.hpp"
 #include "spritec/diag/render.hpp"
 #include "spritec/sim/scene.hpp"
+#include "spritec/yaml/schema.hpp"
 
 namespace {
 
@@ -48,9 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   {
     diag::Sink scratch;
-    if (auto doc = spritec::def::parse_yaml(text, "fuzz.scene.yaml", scratch);
-        doc && spritec::def::validate_schema(*doc, sim::scene_schema(), scratch)) {
-      FUZZ_CHECK(spritec::def::valijson_accepts(*doc, sim::scene_schema()));
+    if (auto doc = spritec::yaml::parse_yaml(text, "fuzz.scene.yaml", scratch);
+        doc && spritec::yaml::validate_schema(*doc, sim::scene_schema(), scratch)) {
+      FUZZ_CHECK(spritec::yaml::valijson_accepts(*doc, sim::scene_schema()));
     }
   }
   diag::Sink sink;

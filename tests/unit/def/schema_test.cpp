@@ -10,13 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "spritec/def/schema.hpp"
+#include "spritec/def/definition.hpp"
+#include "spritec/yaml/schema.hpp"
 
-using spritec::def::parse_yaml;
 using spritec::def::sprites_schema;
-using spritec::def::validate_schema;
 using spritec::diag::Code;
 using spritec::diag::Sink;
+using spritec::yaml::parse_yaml;
+using spritec::yaml::validate_schema;
 
 namespace {
 
@@ -144,10 +145,10 @@ TEST_CASE("valijson catches what the walk does not model and reports it as a sch
 }
 
 TEST_CASE("the walk alone decides for the shipped schemas; other keywords bring valijson in") {
-  CHECK(spritec::def::walk_is_complete(sprites_schema()));
+  CHECK(spritec::yaml::walk_is_complete(sprites_schema()));
   std::ifstream in(std::string(SPRITEC_SOURCE_DIR) + "/schemas/scene.schema.json");
   const std::string scene((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  CHECK(spritec::def::walk_is_complete(scene));
+  CHECK(spritec::yaml::walk_is_complete(scene));
   // Keywords the walk does not apply exactly as JSON Schema means them.
   for (const char* schema : {
            R"({"type": "object", "properties": {"a": {"pattern": "^x"}}})",
@@ -158,9 +159,9 @@ TEST_CASE("the walk alone decides for the shipped schemas; other keywords bring 
            R"({"$ref": "other.json#/a"})",
        }) {
     INFO(schema);
-    CHECK_FALSE(spritec::def::walk_is_complete(schema));
+    CHECK_FALSE(spritec::yaml::walk_is_complete(schema));
   }
-  CHECK(spritec::def::walk_is_complete(
+  CHECK(spritec::yaml::walk_is_complete(
       R"({"type": "object", "properties": {"a": {"type": "string", "enum": ["x"]}},
           "required": ["a"], "additionalProperties": false})"));
 }
@@ -171,7 +172,7 @@ TEST_CASE("where the schema has a keyword the walk does not apply, valijson's ve
   Sink sink;
   auto doc = parse_yaml("name: Hero\n", "t.yaml", sink);
   REQUIRE(doc);
-  CHECK_FALSE(spritec::def::valijson_accepts(*doc, schema));
+  CHECK_FALSE(spritec::yaml::valijson_accepts(*doc, schema));
   CHECK_FALSE(validate_schema(*doc, schema, sink));
   REQUIRE(sink.diagnostics().size() == 1);
   CHECK(sink.diagnostics()[0].code == Code::kSchema);
@@ -231,7 +232,7 @@ TEST_CASE("valijson accepts every document the walk accepts: the repository's YA
       if (!validate_schema(*doc, schema, sink)) continue;
       ++accepted;
       INFO(text);
-      REQUIRE(spritec::def::valijson_accepts(*doc, schema));
+      REQUIRE(spritec::yaml::valijson_accepts(*doc, schema));
     }
   }
   CHECK(accepted > 100);

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "def_test_util.hpp"
-#include "spritec/def/schema.hpp"
+#include "spritec/yaml/schema.hpp"
 
 using namespace def_test;
 using spritec::diag::Code;
@@ -97,9 +97,9 @@ TEST_CASE("an angle written as a compass word says angles are degrees clockwise 
         "first_view is in degrees, clockwise from east (0 is east, 90 south, 180 west, 270 "
         "north): write first_view: 90, got a string ('south')");
   spritec::diag::Sink sink;
-  auto doc = spritec::def::parse_yaml("angle: south\n", "t.yaml", sink);
+  auto doc = spritec::yaml::parse_yaml("angle: south\n", "t.yaml", sink);
   REQUIRE(doc);
-  CHECK_FALSE(spritec::def::validate_schema(
+  CHECK_FALSE(spritec::yaml::validate_schema(
       *doc,
       R"({"type": "object", "properties": {"angle": {"description": "a", "type": "integer"}}})",
       sink));

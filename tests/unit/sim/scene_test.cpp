@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "../def/yaml_long_keys.hpp"
+#include "../yaml/yaml_long_keys.hpp"
 #include "spritec/sim/scene.hpp"
 
 using spritec::diag::Code;

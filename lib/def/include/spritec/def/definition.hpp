@@ -1,7 +1,7 @@
 // spritec::def — loading and checking a definition file (`*.sprites.yaml`).
 //
-// load_definition() reads the file (def/yaml_reader.hpp), validates it against the
-// embedded sprites.schema.json (def/schema.hpp), builds the model (def/model.hpp) and
+// load_definition() reads the file (yaml/reader.hpp), validates it against the
+// embedded sprites.schema.json (yaml/schema.hpp), builds the model (def/model.hpp) and
 // runs every semantic check of DESIGN.md sections 2 and 3, reporting each problem at the
 // offending node and going on, so one run lists every problem. Image files are only
 // opened to read their PNG header (size and validity); pixels are decoded later by the
@@ -28,13 +28,17 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spritec/def/model.hpp"
-#include "spritec/def/yaml_reader.hpp"
 #include "spritec/diag/diagnostic.hpp"
+#include "spritec/yaml/reader.hpp"
 
 namespace spritec::def {
+
+// The text of schemas/sprites.schema.json, embedded at build time.
+std::string_view sprites_schema();
 
 struct LoadOptions {
   // The project root for the path policy; empty means the current directory.
@@ -43,7 +47,7 @@ struct LoadOptions {
   // reach through transitions or then: are W0303. Empty: no reachability check.
   std::vector<std::string> entries;
   int max_image_side = kMaxImageSide;
-  ReadOptions yaml;
+  spritec::yaml::ReadOptions yaml;
   // Threads for reading the headers of files: sheets' images ahead (0: one per core). The
   // definition is the same for any value.
   int jobs = 1;

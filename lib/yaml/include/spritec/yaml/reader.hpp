@@ -1,4 +1,4 @@
-// spritec::def — checked YAML reading, shared by definition and scene files.
+// spritec::yaml — checked YAML reading, shared by definition (def) and scene (sim) files.
 //
 // The bytes are checked before a parser sees them (size cap, UTF-8, tabs used for
 // indentation, empty file), then parsed into our own tree of nodes: by libyaml (about 8x
@@ -8,9 +8,9 @@
 // multi-byte character (where libyaml's 1,024-character limit on a key and yaml-cpp's 1,024
 // bytes part), and no YAML indicator inside a plain scalar — and has no mistake; otherwise by
 // yaml-cpp's event API, which also reports every mistake, so messages and positions never depend on
-// which parser read the text (tests/unit/def/yaml_libyaml_test.cpp and the YAML fuzz target compare
-// the two trees). Every node keeps its 1-based line and byte column; mapping entries keep their
-// keys' positions and their order. While building the tree the reader rejects duplicate keys
+// which parser read the text (tests/unit/yaml/yaml_libyaml_test.cpp and the YAML fuzz target
+// compare the two trees). Every node keeps its 1-based line and byte column; mapping entries keep
+// their keys' positions and their order. While building the tree the reader rejects duplicate keys
 // (E0103, with a "first defined here" note), nesting deeper than the cap (E0106) and aliases whose
 // expansion adds more nodes than the cap (E0107, counted without materialising anything: an alias
 // shares the anchored subtree; the literal nodes are bounded by the file size cap instead). Syntax
@@ -41,7 +41,7 @@
 
 #include "spritec/diag/diagnostic.hpp"
 
-namespace spritec::def {
+namespace spritec::yaml {
 
 inline constexpr std::uint64_t kMaxYamlBytes = 16ull << 20;  // 16 MiB
 inline constexpr int kMaxYamlDepth = 64;
@@ -175,4 +175,4 @@ std::optional<Document> parse_yaml_with_libyaml(std::string_view bytes, const st
 // Readable name of a node's type for messages: "a string", "an integer", "a list", …
 std::string describe_type(const Node& node);
 
-}  // namespace spritec::def
+}  // namespace spritec::yaml

@@ -1,4 +1,4 @@
-#include "spritec/def/yaml_reader.hpp"
+#include "spritec/yaml/reader.hpp"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
@@ -16,9 +16,9 @@
 
 #include "spritec/diag/utf8.hpp"
 #include "spritec/io/files.hpp"
-#include "yaml_syntax.hpp"
+#include "syntax.hpp"
 
-namespace spritec::def {
+namespace spritec::yaml {
 namespace {
 
 using diag::Code;
@@ -521,6 +521,126 @@ bool explicit_key(const detail::SourceLines& lines, const YAML::Mark& mark) {
   return p > 0 && line[p - 1] == '?';
 }
 
+// What one of libyaml's events decided: go on to the next, or stop with the tree taken (the
+// document read alike) or refused (left to yaml-cpp).
+enum class Verdict { kNext, kTaken, kRefused };
+
+// One pass of libyaml's events into the TreeBuilder, with yaml-cpp's marks
+// (build_with_libyaml). Each event either builds its part of the tree or refuses the text.
+class LibyamlPass {
+ public:
+  LibyamlPass(TreeBuilder& builder, const detail::SourceLines& lines, bool ascii)
+      : builder_(builder), lines_(lines), to_mark_(lines, ascii) {}
+
+  Verdict take(const yaml_event_t& e) {
+    switch (e.type) {
+      case YAML_NO_EVENT:
+      case YAML_ALIAS_EVENT:
+        return Verdict::kRefused;
+      case YAML_STREAM_START_EVENT:
+        return Verdict::kNext;
+      case YAML_STREAM_END_EVENT:
+        return documents_ == 1 ? Verdict::kTaken : Verdict::kRefused;
+      case YAML_DOCUMENT_START_EVENT:
+        return document_start(e);
+      case YAML_SCALAR_EVENT:
+        return scalar(e);
+      case YAML_SEQUENCE_START_EVENT:
+      case YAML_MAPPING_START_EVENT:
+        return collection_start(e);
+      case YAML_DOCUMENT_END_EVENT:
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT:
+        end(e.type);
+        return Verdict::kNext;
+    }
+    return Verdict::kNext;
+  }
+
+ private:
+  // The end of the document, a sequence or a mapping.
+  void end(yaml_event_type_t type) {
+    if (type == YAML_DOCUMENT_END_EVENT) {
+      builder_.OnDocumentEnd();
+    } else if (type == YAML_SEQUENCE_END_EVENT) {
+      builder_.OnSequenceEnd();
+    } else {
+      builder_.OnMapEnd();
+    }
+  }
+
+  // One document, without directives.
+  Verdict document_start(const yaml_event_t& e) {
+    const auto& d = e.data.document_start;
+    if (++documents_ > 1 || d.version_directive != nullptr ||
+        d.tag_directives.start != d.tag_directives.end) {
+      return Verdict::kRefused;
+    }
+    builder_.OnDocumentStart(to_mark_(e.start_mark));
+    return Verdict::kNext;
+  }
+
+  // A scalar on one line, without anchor or tag, read as yaml-cpp reads it.
+  Verdict scalar(const yaml_event_t& e) {
+    const auto& sc = e.data.scalar;
+    if (sc.anchor != nullptr || sc.tag != nullptr) return Verdict::kRefused;
+    if (sc.style == YAML_LITERAL_SCALAR_STYLE || sc.style == YAML_FOLDED_SCALAR_STYLE ||
+        e.start_mark.line != e.end_mark.line) {
+      return Verdict::kRefused;
+    }
+    const YAML::Mark mark = to_mark_(e.start_mark);
+    const bool plain = sc.style == YAML_PLAIN_SCALAR_STYLE;
+    if (after_empty_value_ && plain &&
+        detail::spells_null(lines_, mark.line + 1, mark.column + 1)) {
+      return Verdict::kRefused;
+    }
+    after_empty_value_ = false;
+    if (builder_.expects_key() && explicit_key(lines_, mark)) return Verdict::kRefused;
+    const std::string_view value(reinterpret_cast<const char*>(sc.value), sc.length);
+    // yaml-cpp reads some indicators inside a plain scalar otherwise (`[a, b?c]` is
+    // "unknown token" to it): such scalars are left to it.
+    if (plain && value.find_first_of("?:#[]{},&*!|>'\"%@`") != std::string_view::npos) {
+      return Verdict::kRefused;
+    }
+    if (plain && value.empty()) {
+      // A value left empty (libyaml's empty scalar is placed after the ':').
+      if (builder_.expects_key() || !builder_.empty_value()) return Verdict::kRefused;
+      after_empty_value_ = true;
+    } else if (plain && is_null_text(value)) {
+      builder_.OnNull(mark, YAML::NullAnchor);  // as yaml-cpp: `~`, `null` are nulls
+    } else {
+      builder_.scalar(mark, plain, YAML::NullAnchor, std::string(value));
+    }
+    return Verdict::kNext;
+  }
+
+  // A sequence or a mapping, without anchor or tag.
+  Verdict collection_start(const yaml_event_t& e) {
+    const bool sequence = e.type == YAML_SEQUENCE_START_EVENT;
+    const yaml_char_t* anchor =
+        sequence ? e.data.sequence_start.anchor : e.data.mapping_start.anchor;
+    const yaml_char_t* tag = sequence ? e.data.sequence_start.tag : e.data.mapping_start.tag;
+    if (anchor != nullptr || tag != nullptr) return Verdict::kRefused;
+    after_empty_value_ = false;
+    if (sequence) {
+      builder_.OnSequenceStart(to_mark_(e.start_mark), "?", YAML::NullAnchor,
+                               YAML::EmitterStyle::Default);
+    } else {
+      builder_.OnMapStart(to_mark_(e.start_mark), "?", YAML::NullAnchor,
+                          YAML::EmitterStyle::Default);
+    }
+    return Verdict::kNext;
+  }
+
+  TreeBuilder& builder_;
+  const detail::SourceLines& lines_;
+  const ColumnsInBytes to_mark_;
+  int documents_ = 0;
+  // After a value left empty, yaml-cpp's mark for its null is the next token's place; if
+  // a scalar there spells a null, it would have kept that place: left to yaml-cpp.
+  bool after_empty_value_ = false;
+};
+
 // Builds the tree from libyaml's events for a document libyaml reads exactly as yaml-cpp
 // does, through the same TreeBuilder, with yaml-cpp's marks. Returns false, having built
 // nothing that counts, for anything else: a text libyaml refuses or may read otherwise
@@ -533,91 +653,14 @@ bool build_with_libyaml(std::string_view bytes, TreeBuilder& builder,
   if (bytes.empty() || !libyaml_reads_alike(bytes)) return false;
   const bool ascii = std::all_of(bytes.begin(), bytes.end(),
                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-  const ColumnsInBytes to_mark(lines, ascii);
+  LibyamlPass pass(builder, lines, ascii);
   LibyamlEvents events(bytes);
-  int documents = 0;
-  // After a value left empty, yaml-cpp's mark for its null is the next token's place; if
-  // a scalar there spells a null, it would have kept that place: left to yaml-cpp.
-  bool after_empty_value = false;
   try {
     for (;;) {
       const yaml_event_t* e = events.next();
       if (e == nullptr) return false;
-      switch (e->type) {
-        case YAML_NO_EVENT:
-          return false;
-        case YAML_STREAM_START_EVENT:
-          break;
-        case YAML_STREAM_END_EVENT:
-          return documents == 1;
-        case YAML_DOCUMENT_START_EVENT:
-          if (++documents > 1 || e->data.document_start.version_directive != nullptr ||
-              e->data.document_start.tag_directives.start !=
-                  e->data.document_start.tag_directives.end) {
-            return false;
-          }
-          builder.OnDocumentStart(to_mark(e->start_mark));
-          break;
-        case YAML_DOCUMENT_END_EVENT:
-          builder.OnDocumentEnd();
-          break;
-        case YAML_ALIAS_EVENT:
-          return false;
-        case YAML_SCALAR_EVENT: {
-          const auto& sc = e->data.scalar;
-          if (sc.anchor != nullptr || sc.tag != nullptr) return false;
-          if (sc.style == YAML_LITERAL_SCALAR_STYLE || sc.style == YAML_FOLDED_SCALAR_STYLE ||
-              e->start_mark.line != e->end_mark.line) {
-            return false;
-          }
-          const YAML::Mark mark = to_mark(e->start_mark);
-          const bool plain = sc.style == YAML_PLAIN_SCALAR_STYLE;
-          if (after_empty_value && plain &&
-              detail::spells_null(lines, mark.line + 1, mark.column + 1)) {
-            return false;
-          }
-          after_empty_value = false;
-          if (builder.expects_key() && explicit_key(lines, mark)) return false;
-          const std::string_view value(reinterpret_cast<const char*>(sc.value), sc.length);
-          // yaml-cpp reads some indicators inside a plain scalar otherwise (`[a, b?c]` is
-          // "unknown token" to it): such scalars are left to it.
-          if (plain && value.find_first_of("?:#[]{},&*!|>'\"%@`") != std::string_view::npos) {
-            return false;
-          }
-          if (plain && value.empty()) {
-            // A value left empty (libyaml's empty scalar is placed after the ':').
-            if (builder.expects_key() || !builder.empty_value()) return false;
-            after_empty_value = true;
-          } else if (plain && is_null_text(value)) {
-            builder.OnNull(mark, YAML::NullAnchor);  // as yaml-cpp: `~`, `null` are nulls
-          } else {
-            builder.scalar(mark, plain, YAML::NullAnchor, std::string(value));
-          }
-          break;
-        }
-        case YAML_SEQUENCE_START_EVENT:
-          if (e->data.sequence_start.anchor != nullptr || e->data.sequence_start.tag != nullptr) {
-            return false;
-          }
-          after_empty_value = false;
-          builder.OnSequenceStart(to_mark(e->start_mark), "?", YAML::NullAnchor,
-                                  YAML::EmitterStyle::Default);
-          break;
-        case YAML_SEQUENCE_END_EVENT:
-          builder.OnSequenceEnd();
-          break;
-        case YAML_MAPPING_START_EVENT:
-          if (e->data.mapping_start.anchor != nullptr || e->data.mapping_start.tag != nullptr) {
-            return false;
-          }
-          after_empty_value = false;
-          builder.OnMapStart(to_mark(e->start_mark), "?", YAML::NullAnchor,
-                             YAML::EmitterStyle::Default);
-          break;
-        case YAML_MAPPING_END_EVENT:
-          builder.OnMapEnd();
-          break;
-      }
+      const Verdict verdict = pass.take(*e);
+      if (verdict != Verdict::kNext) return verdict == Verdict::kTaken;
       if (builder.had_errors()) return false;
     }
   } catch (const StopParse&) {
@@ -910,4 +953,4 @@ std::optional<Document> read_yaml_file(const std::filesystem::path& path, diag::
   return parse_yaml(bytes, name, sink, options);
 }
 
-}  // namespace spritec::def
+}  // namespace spritec::yaml

@@ -3,15 +3,15 @@
 #include <chrono>
 #include <string>
 
-#include "spritec/def/yaml_reader.hpp"
+#include "spritec/yaml/reader.hpp"
 
-using spritec::def::Document;
-using spritec::def::NodeKind;
-using spritec::def::parse_yaml;
-using spritec::def::ReadOptions;
-using spritec::def::ScalarType;
 using spritec::diag::Code;
 using spritec::diag::Sink;
+using spritec::yaml::Document;
+using spritec::yaml::NodeKind;
+using spritec::yaml::parse_yaml;
+using spritec::yaml::ReadOptions;
+using spritec::yaml::ScalarType;
 
 namespace {
 
@@ -312,7 +312,7 @@ TEST_CASE("a collection used as a mapping key is a wrong type") {
 
 TEST_CASE("a YAML file is read from disk with the path in its spans") {
   Sink sink;
-  auto doc = spritec::def::read_yaml_file(SPRITEC_TEST_DATA "/defs/does-not-exist.yaml", sink);
+  auto doc = spritec::yaml::read_yaml_file(SPRITEC_TEST_DATA "/defs/does-not-exist.yaml", sink);
   CHECK_FALSE(doc);
   REQUIRE(sink.diagnostics().size() == 1);
   CHECK(sink.diagnostics()[0].code == Code::kFileUnreadable);

@@ -1,4 +1,4 @@
-// The first difference between two trees of def::Node (kinds, values, quoting, positions,
+// The first difference between two trees of yaml::Node (kinds, values, quoting, positions,
 // comments, keys and their positions, in order), as a readable path, or "" when they are
 // the same. Used to check that libyaml and yaml-cpp read a text alike (yaml_libyaml_test,
 // fuzz_yaml).
@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "spritec/def/yaml_reader.hpp"
+#include "spritec/yaml/reader.hpp"
 
-namespace spritec::def::testing {
+namespace spritec::yaml::testing {
 
 inline std::string tree_diff(const Node& a, const Node& b, const std::string& path = "root") {
   auto where = [&](const Node& n) {
@@ -46,4 +46,4 @@ inline std::string tree_diff(const Node& a, const Node& b, const std::string& pa
   return "";
 }
 
-}  // namespace spritec::def::testing
+}  // namespace spritec::yaml::testing

@@ -1,4 +1,5 @@
-// spritec::def — JSON Schema validation of a parsed YAML document.
+// spritec::yaml — JSON Schema validation of a parsed YAML document (a definition's
+// schema, def::sprites_schema, or a scene's, sim::scene_schema: the caller passes its text).
 //
 // The schema (draft 7) is the single source of truth for the shape of a file: which keys
 // exist, which are required, their types and ranges. validate_schema() walks the schema
@@ -30,13 +31,10 @@
 #include <string_view>
 #include <vector>
 
-#include "spritec/def/yaml_reader.hpp"
 #include "spritec/diag/diagnostic.hpp"
+#include "spritec/yaml/reader.hpp"
 
-namespace spritec::def {
-
-// The text of schemas/sprites.schema.json, embedded at build time.
-std::string_view sprites_schema();
+namespace spritec::yaml {
 
 // Validates `doc` against `schema_json`. Returns true when no error was reported. When
 // `malformed` is given, every node an error makes unusable is appended to it (the value
@@ -53,4 +51,4 @@ bool walk_is_complete(std::string_view schema_json);
 // for the walk).
 bool valijson_accepts(const Document& doc, std::string_view schema_json);
 
-}  // namespace spritec::def
+}  // namespace spritec::yaml

@@ -1,10 +1,10 @@
-#include "yaml_syntax.hpp"
+#include "syntax.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <vector>
 
-namespace spritec::def::detail {
+namespace spritec::yaml::detail {
 namespace {
 
 // The lines of the text without their line breaks (a CR before LF is dropped too), and a
@@ -273,6 +273,8 @@ class Lexer {
     }
   }
 
+  // One line: its start (indent, dashes, key), then its bytes, following quotes, flow
+  // brackets and comments.
   void lex_line(int ln, std::string_view s) {
     LineInfo info;
     std::size_t p = 0;
@@ -281,14 +283,9 @@ class Lexer {
       ++p;
     info.indent = static_cast<int>(p);
     const bool blank = p == s.size() || s[p] == '#';
-    if (block_) {
-      if (blank || static_cast<int>(p) > block_indent_) {
-        info.continuation = true;
-        info.content = !blank;
-        if (keep_lines_) lines.push_back(std::move(info));
-        return;
-      }
-      block_ = false;
+    if (inside_block_scalar(p, blank, info)) {
+      if (keep_lines_) lines.push_back(std::move(info));
+      return;
     }
     info.continuation = in_quote_ || !stack_.empty();
     if (!info.continuation) {
@@ -299,65 +296,107 @@ class Lexer {
     key_start_ = -1;  // a key does not span lines
     for (; p < s.size(); ++p) {
       snapshot(ln, static_cast<int>(p) + 1);
-      const char c = s[p];
-      if (in_quote_) {
-        if (quote_ == '"' && c == '\\') {
-          ++p;
-        } else if (quote_ == '\'' && c == '\'' && p + 1 < s.size() && s[p + 1] == '\'') {
-          ++p;
-        } else if (c == quote_) {
-          in_quote_ = false;
-          prev_ = c;
-          if (quote_line_ != ln)
-            long_quotes.push_back(LongQuote{quote_line_, quote_column_, quote_, ln});
-        }
-        info.content = true;
-        continue;
-      }
-      if (is_space(c)) continue;
-      if (c == '#' && (p == 0 || is_space(s[p - 1]))) {
-        info.comment = static_cast<int>(p);
-        break;
-      }
-      info.content = true;
-      if ((c == '"' || c == '\'') && token_start(s, p)) {
-        key_start_ = static_cast<int>(p);
-        in_quote_ = true;
-        quote_ = c;
-        quote_line_ = ln;
-        quote_column_ = static_cast<int>(p) + 1;
-        continue;
-      }
-      if ((c == '[' || c == '{') && token_start(s, p)) {
-        stack_.push_back(Opener{c, ln, static_cast<int>(p) + 1});
-        prev_ = c;
-        if (c == '{') check_flow_key(s, p + 1, info);
-        continue;
-      }
-      if ((c == ']' || c == '}') && !stack_.empty()) {
-        const Opener top = stack_.back();
-        if ((top.c == '[') != (c == ']')) {
-          mismatches.push_back(Mismatch{ln, static_cast<int>(p) + 1, c, top});
-        }
-        stack_.pop_back();
-        prev_ = c;
-        continue;
-      }
-      if (c == ',' && !stack_.empty()) {
-        prev_ = c;
-        if (stack_.back().c == '{') check_flow_key(s, p + 1, info);
-        continue;
-      }
-      if (c == ':' && value_indicator(s, p)) {
-        note_key_end(ln, static_cast<int>(p));
-      } else if (token_start(s, p)) {
-        key_start_ = static_cast<int>(p);
-      }
-      prev_ = c;
+      if (!lex_byte(ln, s, p, info)) break;
     }
     snapshot(ln, static_cast<int>(s.size()) + 1);
     if (info.content) last_content_line = ln;
     if (keep_lines_) lines.push_back(std::move(info));
+  }
+
+  // Whether a line whose first byte that is not a space is at `p` belongs to the block
+  // scalar above it (it is then recorded as a continuation); a line that does not ends it.
+  bool inside_block_scalar(std::size_t p, bool blank, LineInfo& info) {
+    if (!block_) return false;
+    if (blank || static_cast<int>(p) > block_indent_) {
+      info.continuation = true;
+      info.content = !blank;
+      return true;
+    }
+    block_ = false;
+    return false;
+  }
+
+  // The byte at `p` of line `ln` (`p` moves past a byte it escapes). Returns false at a
+  // comment, which ends the line.
+  bool lex_byte(int ln, std::string_view s, std::size_t& p, LineInfo& info) {
+    const char c = s[p];
+    if (in_quote_) {
+      lex_quoted(ln, s, p);
+      info.content = true;
+      return true;
+    }
+    if (is_space(c)) return true;
+    if (c == '#' && (p == 0 || is_space(s[p - 1]))) {
+      info.comment = static_cast<int>(p);
+      return false;
+    }
+    info.content = true;
+    if (lex_opening(ln, s, p, info) || lex_flow_punctuation(ln, s, p, info)) return true;
+    if (c == ':' && value_indicator(s, p)) {
+      note_key_end(ln, static_cast<int>(p));
+    } else if (token_start(s, p)) {
+      key_start_ = static_cast<int>(p);
+    }
+    prev_ = c;
+    return true;
+  }
+
+  // A byte inside a quoted scalar: an escape (`\` in double quotes) or a doubled single
+  // quote takes the next byte with it; the closing quote ends the scalar, recorded when it
+  // closes on a later line than it opened on.
+  void lex_quoted(int ln, std::string_view s, std::size_t& p) {
+    const char c = s[p];
+    if (quote_ == '"' && c == '\\') {
+      ++p;
+    } else if (quote_ == '\'' && c == '\'' && p + 1 < s.size() && s[p + 1] == '\'') {
+      ++p;
+    } else if (c == quote_) {
+      in_quote_ = false;
+      prev_ = c;
+      if (quote_line_ != ln)
+        long_quotes.push_back(LongQuote{quote_line_, quote_column_, quote_, ln});
+    }
+  }
+
+  // A quote or a flow bracket opening at the start of a token. Returns whether it was one.
+  bool lex_opening(int ln, std::string_view s, std::size_t p, LineInfo& info) {
+    const char c = s[p];
+    if ((c == '"' || c == '\'') && token_start(s, p)) {
+      key_start_ = static_cast<int>(p);
+      in_quote_ = true;
+      quote_ = c;
+      quote_line_ = ln;
+      quote_column_ = static_cast<int>(p) + 1;
+      return true;
+    }
+    if ((c == '[' || c == '{') && token_start(s, p)) {
+      stack_.push_back(Opener{c, ln, static_cast<int>(p) + 1});
+      prev_ = c;
+      if (c == '{') check_flow_key(s, p + 1, info);
+      return true;
+    }
+    return false;
+  }
+
+  // A closing bracket or a comma inside a flow collection (a closer that does not match
+  // its opener is recorded). Returns whether it was one.
+  bool lex_flow_punctuation(int ln, std::string_view s, std::size_t p, LineInfo& info) {
+    const char c = s[p];
+    if ((c == ']' || c == '}') && !stack_.empty()) {
+      const Opener top = stack_.back();
+      if ((top.c == '[') != (c == ']')) {
+        mismatches.push_back(Mismatch{ln, static_cast<int>(p) + 1, c, top});
+      }
+      stack_.pop_back();
+      prev_ = c;
+      return true;
+    }
+    if (c == ',' && !stack_.empty()) {
+      prev_ = c;
+      if (stack_.back().c == '{') check_flow_key(s, p + 1, info);
+      return true;
+    }
+    return false;
   }
 
   std::vector<std::string_view> raw_;
@@ -659,4 +698,4 @@ bool spells_null(const SourceLines& text, int line, int column) {
   return false;
 }
 
-}  // namespace spritec::def::detail
+}  // namespace spritec::yaml::detail

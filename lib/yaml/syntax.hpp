@@ -1,4 +1,4 @@
-// Internal to spritec::def: reading YAML source text the way a person reads it, to say what
+// Internal to spritec::yaml: reading YAML source text the way a person reads it, to say what
 // a syntax mistake is and where it was made. yaml-cpp reports where it gave up — often the
 // line after the mistake — in its own words ("illegal map value"); these functions look at
 // the text around that place for the usual causes: a quote or a bracket never closed, a
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace spritec::def::detail {
+namespace spritec::yaml::detail {
 
 // A place in the text (1-based line, 1-based byte column, exclusive end column or 0) and
 // what to say there.
@@ -57,4 +57,4 @@ std::optional<ValueSlot> value_slot(const SourceLines& text, int key_line, int k
 // told apart from a value left empty, whose null yaml-cpp places at the next token.
 bool spells_null(const SourceLines& text, int line, int column);
 
-}  // namespace spritec::def::detail
+}  // namespace spritec::yaml::detail

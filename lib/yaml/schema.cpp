@@ -1,4 +1,4 @@
-#include "spritec/def/schema.hpp"
+#include "spritec/yaml/schema.hpp"
 
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
@@ -17,7 +17,7 @@
 
 #include "spritec/diag/suggest.hpp"
 
-namespace spritec::def {
+namespace spritec::yaml {
 namespace {
 
 using diag::Code;
@@ -751,4 +751,4 @@ bool validate_schema(const Document& doc, std::string_view schema_text, diag::Si
   }
 }
 
-}  // namespace spritec::def
+}  // namespace spritec::yaml

@@ -16,12 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "spritec/def/definition.hpp"
-#include "spritec/def/yaml_reader.hpp"
+#include "spritec/yaml/reader.hpp"
 #include "yaml_long_keys.hpp"
 #include "yaml_tree_diff.hpp"
 
-namespace def = spritec::def;
+namespace yaml = spritec::yaml;
 namespace fs = std::filesystem;
 using spritec::diag::Code;
 using spritec::diag::Sink;
@@ -36,19 +35,19 @@ struct Outcome {
 // Reads `text` both ways. libyaml's tree, when it gives one, must be yaml-cpp's.
 Outcome compare(const std::string& text) {
   Outcome out;
-  std::optional<def::Document> fast = def::detail::parse_yaml_with_libyaml(text, "t.yaml");
+  std::optional<yaml::Document> fast = yaml::detail::parse_yaml_with_libyaml(text, "t.yaml");
   if (!fast) return out;
   out.taken = true;
   Sink sink;
-  def::ReadOptions yaml_cpp;
+  yaml::ReadOptions yaml_cpp;
   yaml_cpp.libyaml = false;
-  std::optional<def::Document> slow = def::parse_yaml(text, "t.yaml", sink, yaml_cpp);
+  std::optional<yaml::Document> slow = yaml::parse_yaml(text, "t.yaml", sink, yaml_cpp);
   if (!slow) {
     out.diff = "yaml-cpp refuses it: " +
                (sink.diagnostics().empty() ? std::string() : sink.diagnostics()[0].message);
     return out;
   }
-  out.diff = def::testing::tree_diff(fast->root(), slow->root());
+  out.diff = yaml::testing::tree_diff(fast->root(), slow->root());
   return out;
 }
 
@@ -217,7 +216,7 @@ namespace {
 
 // One reading of a text by parse_yaml: the tree, or the first diagnostic.
 struct Reading {
-  std::optional<def::Document> doc;
+  std::optional<yaml::Document> doc;
   Code code = Code::kInternal;
   int line = 0;
   int column = 0;
@@ -227,9 +226,9 @@ struct Reading {
 Reading read_yaml(const std::string& text, bool libyaml) {
   Reading r;
   Sink sink;
-  def::ReadOptions options;
+  yaml::ReadOptions options;
   options.libyaml = libyaml;
-  r.doc = def::parse_yaml(text, "t.yaml", sink, options);
+  r.doc = yaml::parse_yaml(text, "t.yaml", sink, options);
   if (!sink.diagnostics().empty()) {
     const auto& d = sink.diagnostics()[0];
     r.code = d.code;
@@ -245,7 +244,7 @@ std::string reading_diff(const Reading& a, const Reading& b) {
   if (a.doc.has_value() != b.doc.has_value()) {
     return std::string("one reads, the other refuses: ") + a.message + b.message;
   }
-  if (a.doc) return def::testing::tree_diff(a.doc->root(), b.doc->root());
+  if (a.doc) return yaml::testing::tree_diff(a.doc->root(), b.doc->root());
   if (a.code != b.code || a.line != b.line || a.column != b.column || a.message != b.message) {
     return "errors differ: " + std::to_string(a.line) + ":" + std::to_string(a.column) + " " +
            a.message + " vs " + std::to_string(b.line) + ":" + std::to_string(b.column) + " " +
@@ -255,22 +254,6 @@ std::string reading_diff(const Reading& a, const Reading& b) {
 }
 
 // All diagnostics of a load, one a line: code, position, message.
-std::string describe_all(const Sink& sink) {
-  std::string out;
-  for (const auto& d : sink.diagnostics()) {
-    out += std::string(spritec::diag::info(d.code).id) + " " + std::to_string(d.span.line) + ":" +
-           std::to_string(d.span.column) + " " + d.message + "\n";
-  }
-  return out;
-}
-
-bool has_code(const Sink& sink, Code code) {
-  for (const auto& d : sink.diagnostics()) {
-    if (d.code == code) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("a long multi-byte key reads alike by both parsers and with or without a backslash") {
@@ -301,7 +284,7 @@ TEST_CASE("a long multi-byte key reads alike by both parsers and with or without
       CHECK(fast.message.find("this key is too long") != std::string::npos);
       continue;
     }
-    const def::Node* parent = fast.doc->root().find(t.parent);
+    const yaml::Node* parent = fast.doc->root().find(t.parent);
     REQUIRE(parent != nullptr);
     REQUIRE(parent->entries.size() == 1);
     CHECK(parent->entries[0].key == t.key);
@@ -313,35 +296,4 @@ TEST_CASE("a long multi-byte key reads alike by both parsers and with or without
   CHECK(refused > 0);
   CHECK(refused < texts.size());
   CHECK(taken > 0);
-}
-
-TEST_CASE("a definition with a long multi-byte action name loads alike by both parsers") {
-  // The whole load (YAML, schema, checks): the same diagnostics by libyaml or yaml-cpp,
-  // with or without a backslash comment; E0101 first exactly when the key is too long.
-  for (const yaml_long_keys::KeyText& t : yaml_long_keys::texts()) {
-    if (t.parent != "actions") continue;
-    INFO(t.label);
-    std::string first;
-    for (const bool libyaml : {true, false}) {
-      for (const bool backslash : {false, true}) {
-        def::LoadOptions options;
-        options.root = SPRITEC_TEST_DATA "/defs";
-        options.yaml.libyaml = libyaml;
-        Sink sink;
-        const std::string text = t.text + (backslash ? yaml_long_keys::kBackslashComment : "");
-        const auto loaded = def::load_definition_from(
-            text, SPRITEC_TEST_DATA "/defs/t.sprites.yaml", options, sink);
-        const std::string all = describe_all(sink);
-        if (libyaml && !backslash) {
-          first = all;
-          CHECK(has_code(sink, Code::kYamlSyntax) == !t.reads);
-          CHECK(loaded.has_value() == t.reads);
-          if (!t.reads && !sink.diagnostics().empty()) {
-            CHECK(sink.diagnostics()[0].code == Code::kYamlSyntax);
-          }
-        }
-        CHECK(all == first);
-      }
-    }
-  }
 }

@@ -5,13 +5,13 @@
 
 #include <string>
 
-#include "spritec/def/yaml_reader.hpp"
+#include "spritec/yaml/reader.hpp"
 
-using spritec::def::Document;
-using spritec::def::NodeKind;
-using spritec::def::parse_yaml;
 using spritec::diag::Code;
 using spritec::diag::Sink;
+using spritec::yaml::Document;
+using spritec::yaml::NodeKind;
+using spritec::yaml::parse_yaml;
 
 namespace {
 

@@ -1,0 +1,76 @@
+// The model's own small functions (model.hpp): anchors and origins, milliseconds to ticks,
+// names of modes and flips, lookups by name.
+#include "spritec/def/model.hpp"
+
+#include <algorithm>
+
+namespace spritec::def {
+
+int resolve_anchor(int coordinate, int size) {
+  switch (coordinate) {
+    case kAnchorStart:
+      return 0;
+    case kAnchorCenter:
+      return size / 2;  // the middle pixel; of an even size, the one right of the centre line
+    case kAnchorEnd:
+      return std::max(size - 1, 0);
+    default:
+      return coordinate;
+  }
+}
+
+Point resolve_origin(Point origin, Size untrimmed) {
+  return Point{resolve_anchor(origin.x, untrimmed.width),
+               resolve_anchor(origin.y, untrimmed.height)};
+}
+
+int ms_to_ticks(std::int64_t ms, int tick_rate) {
+  const std::int64_t t = (ms * tick_rate + 500) / 1000;
+  return static_cast<int>(std::max<std::int64_t>(t, 1));
+}
+
+bool ms_is_exact(std::int64_t ms, int tick_rate) {
+  return (ms * tick_rate) % 1000 == 0 && ms > 0;
+}
+
+const char* to_string(PlayMode mode) {
+  switch (mode) {
+    case PlayMode::kLoop:
+      return "loop";
+    case PlayMode::kPingpong:
+      return "pingpong";
+    case PlayMode::kOnce:
+      return "once";
+  }
+  return "loop";
+}
+
+const char* to_string(Flip flip) {
+  switch (flip) {
+    case Flip::kNone:
+      return "";
+    case Flip::kX:
+      return "x";
+    case Flip::kY:
+      return "y";
+    case Flip::kXY:
+      return "xy";
+  }
+  return "";
+}
+
+const Frame* Definition::find_frame(const std::string& name) const {
+  for (const Frame& f : frames) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+const Action* Definition::find_action(const std::string& name) const {
+  for (const Action& a : actions) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
+}  // namespace spritec::def
