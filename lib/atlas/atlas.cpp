@@ -3,7 +3,6 @@
 #include "finish.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <deque>
 #include <map>
@@ -17,6 +16,7 @@
 #include "spritec/aseprite/aseprite.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pack/pack.hpp"
+#include "spritec/work/work.hpp"
 
 namespace spritec::atlas {
 
@@ -232,32 +232,26 @@ void release(Source& source) {
 
 void decode_all(std::vector<Source>& sources, const def::Definition& definition,
                 std::vector<Cut>& cuts, const Options& options, int max_side) {
-  int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
-  jobs = std::max(1, std::min<int>(jobs, int(sources.size())));
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> done{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < sources.size(); i = next++) {
-      decode_source(sources[i], max_side);
-      if (sources[i].error.empty()) cut_frames(sources[i], definition, cuts);
-      ++done;
-    }
+  const auto decode = [&](std::size_t i) {
+    decode_source(sources[i], max_side);
+    if (sources[i].error.empty()) cut_frames(sources[i], definition, cuts);
   };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < jobs; ++t)
-    threads.emplace_back(worker);
-  if (options.progress && jobs > 1) {
-    // Report progress from this thread while the workers decode.
-    while (done.load() < sources.size()) {
-      options.progress(done.load(), sources.size());
+  const std::size_t n = sources.size();
+  const int threads = int(std::min<std::size_t>(std::size_t(work::threads(options.jobs)), n));
+  if (!options.progress || threads <= 1) {
+    work::parallel_for(n, threads, decode);
+  } else {
+    // The pool's threads decode while this one reports their progress.
+    work::Pool pool(threads);
+    for (std::size_t i = 0; i < n; ++i)
+      pool.post([&decode, i] { decode(i); });
+    for (std::size_t left; (left = pool.pending()) > 0;) {
+      options.progress(n - left, n);
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      if (next.load() >= sources.size() && threads.empty()) break;
     }
+    pool.wait();
   }
-  worker();
-  for (std::thread& t : threads)
-    t.join();
-  if (options.progress) options.progress(sources.size(), sources.size());
+  if (options.progress) options.progress(n, n);
 }
 
 // The stages of build_atlas (numbered as there), over what they share: the sources and
@@ -440,9 +434,7 @@ void AtlasBuilder::release_unused_sources() {
 // Packs the stored frames, each grown by the extrusion on every side; E0401 for a frame
 // that fits no page.
 std::optional<pack::Packing> AtlasBuilder::pack_frames() {
-  pack::Result packed = detail::pack_stored(
-      atlas_, stored_, opt_,
-      options_.jobs > 0 ? options_.jobs : int(std::max(1u, std::thread::hardware_concurrency())));
+  pack::Result packed = detail::pack_stored(atlas_, stored_, opt_, work::threads(options_.jobs));
   if (packed.ok()) return std::move(packed.value);
   const pack::Error& e = packed.error;
   if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {

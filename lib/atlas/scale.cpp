@@ -12,11 +12,11 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <thread>
 #include <tuple>
 
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/pack/pack.hpp"
+#include "spritec/work/work.hpp"
 
 #include "finish.hpp"
 
@@ -220,21 +220,8 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   }
 
   // 2. Scale, `jobs` threads over the jobs by index: each job's pixels depend only on it.
-  int threads = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
-  threads = std::max(1, std::min<int>(threads, int(jobs.size())));
-  {
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) {
-      pool.emplace_back([&, t] {
-        for (std::size_t k = std::size_t(t); k < jobs.size(); k += std::size_t(threads))
-          scale_job(jobs[k], base, variant, opt.trim);
-      });
-    }
-    for (std::size_t k = 0; k < jobs.size(); k += std::size_t(threads))
-      scale_job(jobs[k], base, variant, opt.trim);
-    for (std::thread& t : pool)
-      t.join();
-  }
+  work::parallel_for(jobs.size(), options.jobs,
+                     [&](std::size_t k) { scale_job(jobs[k], base, variant, opt.trim); });
 
   // 3. Dedupe by the scaled pixels, in definition order (frames equal in the base may
   // differ once scaled: the sampling depends on where the pixels lie in the frame).
@@ -274,7 +261,7 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
   // 4. Pack with the base's options (padding and extrusion are page pixels: not scaled).
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  pack::Result packed = detail::pack_stored(atlas, stored, opt, threads);
+  pack::Result packed = detail::pack_stored(atlas, stored, opt, work::threads(options.jobs));
   if (!packed.ok()) {
     const pack::Error& e = packed.error;
     if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
