@@ -1,22 +1,18 @@
 #include "spritec/atlas/atlas.hpp"
 
-#include "finish.hpp"
+#include "stages.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <deque>
 #include <map>
 #include <thread>
 #include <tuple>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include "spritec/aseprite/aseprite.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/pack/pack.hpp"
+#include "spritec/work/work.hpp"
 
 namespace spritec::atlas {
 
@@ -232,32 +228,26 @@ void release(Source& source) {
 
 void decode_all(std::vector<Source>& sources, const def::Definition& definition,
                 std::vector<Cut>& cuts, const Options& options, int max_side) {
-  int jobs = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
-  jobs = std::max(1, std::min<int>(jobs, int(sources.size())));
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> done{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < sources.size(); i = next++) {
-      decode_source(sources[i], max_side);
-      if (sources[i].error.empty()) cut_frames(sources[i], definition, cuts);
-      ++done;
-    }
+  const auto decode = [&](std::size_t i) {
+    decode_source(sources[i], max_side);
+    if (sources[i].error.empty()) cut_frames(sources[i], definition, cuts);
   };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < jobs; ++t)
-    threads.emplace_back(worker);
-  if (options.progress && jobs > 1) {
-    // Report progress from this thread while the workers decode.
-    while (done.load() < sources.size()) {
-      options.progress(done.load(), sources.size());
+  const std::size_t n = sources.size();
+  const int threads = int(std::min<std::size_t>(std::size_t(work::threads(options.jobs)), n));
+  if (!options.progress || threads <= 1) {
+    work::parallel_for(n, threads, decode);
+  } else {
+    // The pool's threads decode while this one reports their progress.
+    work::Pool pool(threads);
+    for (std::size_t i = 0; i < n; ++i)
+      pool.post([&decode, i] { decode(i); });
+    for (std::size_t left; (left = pool.pending()) > 0;) {
+      options.progress(n - left, n);
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      if (next.load() >= sources.size() && threads.empty()) break;
     }
+    pool.wait();
   }
-  worker();
-  for (std::thread& t : threads)
-    t.join();
-  if (options.progress) options.progress(sources.size(), sources.size());
+  if (options.progress) options.progress(n, n);
 }
 
 // The stages of build_atlas (numbered as there), over what they share: the sources and
@@ -273,12 +263,11 @@ class AtlasBuilder {
   void gather_sources();
   bool sources_fit();
   bool decode();
-  void dedupe();
+  void make_frames();
+  detail::Pixels pixels(std::size_t i) const { return {cuts_[i].image, cuts_[i].at}; }
   void release_unused_sources();
-  std::optional<pack::Packing> pack_frames();
-  bool pages_fit(const pack::Packing& packed);
+  detail::Context context() const;
   void compose(const pack::Packing& packed);
-  void finish();
 
   const def::Definition& definition_;
   const def::AtlasOptions& opt_;
@@ -307,18 +296,18 @@ std::optional<Atlas> AtlasBuilder::run() {
   if (!decoded) return std::nullopt;
 
   // 2. Dedupe, in definition order (the first of equal frames is the one stored).
-  start = Clock::now();
-  dedupe();
+  make_frames();
+  stored_ = detail::pick_stored(
+      atlas_, opt_.dedupe, [this](std::size_t i) { return pixels(i); },
+      [this](std::size_t i) { return cuts_[i].hash; });
   release_unused_sources();
 
   // 3. Pack the stored rectangles, grown by the extrusion on every side.
-  const std::optional<pack::Packing> packed = pack_frames();
+  const std::optional<pack::Packing> packed = detail::pack_pages(
+      definition_, atlas_, stored_, work::threads(options_.jobs), context(), sink_);
   if (!packed) return std::nullopt;
-  stats.pack_seconds = seconds_since(start);
-  if (!pages_fit(*packed)) return std::nullopt;
   if (options_.plan_only) {
-    for (std::size_t k = 0; k < stored_.size(); ++k)
-      atlas_.frames[stored_[k]].page = packed->placements[k].page;
+    detail::place_planned(atlas_, stored_, *packed);
     return std::move(atlas_);
   }
 
@@ -326,7 +315,6 @@ std::optional<Atlas> AtlasBuilder::run() {
   // the duplicates their originals' places.
   start = Clock::now();
   compose(*packed);
-  finish();
   stats.compose_seconds = seconds_since(start);
   return std::move(atlas_);
 }
@@ -385,11 +373,9 @@ bool AtlasBuilder::decode() {
   return !failed;
 }
 
-// Makes the atlas frames (size, trim offsets) and picks the stored ones: every non-empty
-// frame, less those equal to an earlier one when deduplicating.
-void AtlasBuilder::dedupe() {
-  Stats& stats = atlas_.stats;
-  std::map<std::uint64_t, std::vector<std::size_t>> by_hash;  // hash -> stored frame indices
+// Makes the atlas frames: name, origin, untrimmed size and, for a frame with pixels, where
+// its trimmed rectangle starts and its size (an empty frame keeps an empty rectangle).
+void AtlasBuilder::make_frames() {
   for (std::size_t i = 0; i < definition_.frames.size(); ++i) {
     const def::Frame& frame = definition_.frames[i];
     Frame& out = atlas_.frames.emplace_back();
@@ -397,32 +383,14 @@ void AtlasBuilder::dedupe() {
     out.origin = frame.origin;
     out.source_w = frame.untrimmed().width;
     out.source_h = frame.untrimmed().height;
-    stats.source_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
+    atlas_.stats.source_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
     const Cut& cut = cuts_[i];
-    if (cut.trimmed.empty()) {
-      ++stats.empty;
-      out.rect = {};
-      continue;
-    }
+    if (cut.trimmed.empty()) continue;
     out.trim_x = cut.trimmed.x - cut.corner.x + frame.offset.x;
     out.trim_y = cut.trimmed.y - cut.corner.y + frame.offset.y;
     out.rect.w = cut.trimmed.w;
     out.rect.h = cut.trimmed.h;
-    if (opt_.dedupe) {
-      std::vector<std::size_t>& same_hash = by_hash[cut.hash];
-      auto match = std::find_if(same_hash.begin(), same_hash.end(), [&](std::size_t j) {
-        return image::equal_rect(*cuts_[j].image, cuts_[j].at, *cut.image, cut.at);
-      });
-      if (match != same_hash.end()) {
-        out.duplicate_of = long(*match);
-        ++stats.duplicates;
-        continue;
-      }
-      same_hash.push_back(i);
-    }
-    stored_.push_back(i);
   }
-  stats.stored = stored_.size();
 }
 
 // A source's pixels are needed until its last stored frame is drawn; those of sources
@@ -437,171 +405,34 @@ void AtlasBuilder::release_unused_sources() {
   }
 }
 
-// Packs the stored frames, each grown by the extrusion on every side; E0401 for a frame
-// that fits no page.
-std::optional<pack::Packing> AtlasBuilder::pack_frames() {
-  pack::Result packed = detail::pack_stored(
-      atlas_, stored_, opt_,
-      options_.jobs > 0 ? options_.jobs : int(std::max(1u, std::thread::hardware_concurrency())));
-  if (packed.ok()) return std::move(packed.value);
-  const pack::Error& e = packed.error;
-  if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
-    // Too large: every such frame. Too many pages (one page allowed): the first left out.
-    std::vector<detail::TooLarge> frames =
-        e.kind == pack::ErrorKind::kItemTooLarge
-            ? detail::frames_too_large(atlas_, stored_, opt_, e.max_size)
-            : std::vector<detail::TooLarge>{{stored_[e.item], e.size.width, e.size.height}};
-    detail::report_too_large(
-        definition_, frames, e.max_size, "", " (trimmed, with extrusion)",
-        {{opt_.max_size_span.line > 0 ? opt_.max_size_span : opt_.span,
-          opt_.max_size_span.line > 0 ? "max_size is set here"
-                                      : "the atlas options are here (max_size is "
-                                        "2048x2048 unless set)"}},
-        sink_);
-  } else {
-    sink_.error(diag::Code::kInternal, opt_.span, "the atlas options cannot be packed");
-  }
-  return std::nullopt;
+// The base atlas's words in the stages' messages: E0401 points at max_size, E0403 and an
+// internal failure at the atlas options.
+detail::Context AtlasBuilder::context() const {
+  detail::Context where;
+  const bool max_size_set = opt_.max_size_span.line > 0;
+  where.notes = {{max_size_set ? opt_.max_size_span : opt_.span,
+                  max_size_set ? "max_size is set here"
+                               : "the atlas options are here (max_size is 2048x2048 unless set)"}};
+  where.span = opt_.span.line > 0 ? opt_.span : definition_.pack_span;
+  where.frames = "the frames";
+  where.unpackable = "the atlas options cannot be packed";
+  where.area_cap_text = std::to_string(kMaxPageArea) + " pixels";
+  where.remedy = "lower padding: and extrude:, or split the definition into several packs";
+  return where;
 }
 
-// Every page is held in memory while the pages are composed and encoded: their number
-// and area are capped before a pixel is allocated (docs/limits.md).
-bool AtlasBuilder::pages_fit(const pack::Packing& packed) {
-  std::int64_t planned_area = 0;
-  for (const pack::Page& page : packed.pages)
-    planned_area += std::int64_t{page.width} * page.height;
-  if (packed.pages.size() > kMaxPages || planned_area > kMaxPageArea) {
-    sink_.error(diag::Code::kPagesTooLarge, opt_.span.line > 0 ? opt_.span : definition_.pack_span,
-                "the frames need " + std::to_string(packed.pages.size()) + " pages, " +
-                    std::to_string(planned_area) + " pixels in all; the caps are " +
-                    std::to_string(kMaxPages) + " pages and " + std::to_string(kMaxPageArea) +
-                    " pixels: lower padding: and extrude:, or split the definition into several "
-                    "packs");
-    return false;
-  }
-  return true;
-}
-
-// Composes the pages one after another, each frame in packing order (the order only
-// matters where extrusions meet, and pages do not share pixels), releasing each source
-// after its last frame is drawn so decoded images and pages are not all held at once.
+// Composes the pages, releasing each source after its last frame is drawn so decoded
+// images and pages are not all held at once.
 void AtlasBuilder::compose(const pack::Packing& packed) {
-  Stats& stats = atlas_.stats;
-  std::vector<std::vector<std::size_t>> on_page(packed.pages.size());
-  for (std::size_t k = 0; k < stored_.size(); ++k)
-    on_page[std::size_t(packed.placements[k].page)].push_back(k);
-  atlas_.pages.reserve(packed.pages.size());
-  for (std::size_t p = 0; p < packed.pages.size(); ++p) {
-    const pack::Page& packed_page = packed.pages[p];
-    image::Image& page = atlas_.pages.emplace_back(packed_page.width, packed_page.height);
-    stats.page_occupancy.push_back(packed_page.occupancy());
-    for (std::size_t k : on_page[p]) {
-      std::size_t i = stored_[k];
-      const pack::Placement& at = packed.placements[k];
-      Frame& frame = atlas_.frames[i];
-      frame.page = at.page;
-      frame.rect.x = at.x + opt_.extrude;
-      frame.rect.y = at.y + opt_.extrude;
-      image::blit(page, frame.rect.x, frame.rect.y, *cuts_[i].image, cuts_[i].at);
-      if (opt_.extrude > 0) image::extrude(page, frame.rect, opt_.extrude);
-      stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
-      if (--uses_[frame_source_[i]] == 0) release(sources_[frame_source_[i]]);
-    }
-    detail::give_back_freed_memory();
-    if (options_.page_done) options_.page_done(p, page);
-  }
-}
-
-void AtlasBuilder::finish() {
-  detail::finish_atlas(atlas_);
+  detail::compose_pages(
+      atlas_, stored_, packed, opt_, [this](std::size_t i) { return pixels(i); },
+      [this](std::size_t i) {
+        if (--uses_[frame_source_[i]] == 0) release(sources_[frame_source_[i]]);
+      },
+      options_.page_done);
 }
 
 }  // namespace
-
-namespace detail {
-
-// The decoded sources are many small blocks in the middle of the heap, which glibc keeps
-// (as resident memory) after they are freed, so without this the pages and the PNG
-// encoder's buffers would come on top of them.
-pack::Result pack_stored(const Atlas& atlas, const std::vector<std::size_t>& stored,
-                         const def::AtlasOptions& opt, int jobs) {
-  std::vector<pack::Size> sizes;
-  sizes.reserve(stored.size());
-  for (std::size_t i : stored) {
-    sizes.push_back(
-        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
-  }
-  pack::Options pack_options;
-  pack_options.max_width = opt.max_size.width;
-  pack_options.max_height = opt.max_size.height;
-  pack_options.power_of_two = opt.power_of_two;
-  pack_options.padding = opt.padding;
-  pack_options.jobs = jobs;
-  return pack::pack(sizes, pack_options);
-}
-
-std::vector<TooLarge> frames_too_large(const Atlas& atlas, const std::vector<std::size_t>& stored,
-                                       const def::AtlasOptions& opt, pack::Size max) {
-  std::vector<TooLarge> out;
-  for (std::size_t i : stored) {
-    const std::int64_t w = std::int64_t{atlas.frames[i].rect.w} + 2 * std::int64_t{opt.extrude};
-    const std::int64_t h = std::int64_t{atlas.frames[i].rect.h} + 2 * std::int64_t{opt.extrude};
-    if (w > max.width || h > max.height) out.push_back({i, w, h});
-  }
-  return out;
-}
-
-void report_too_large(const def::Definition& definition, const std::vector<TooLarge>& frames,
-                      pack::Size max, const std::string& context, const std::string& measured,
-                      std::vector<diag::Note> notes, diag::Sink& sink) {
-  constexpr std::size_t kListed = 10;
-  const auto size = [](std::int64_t w, std::int64_t h) {
-    return std::to_string(w) + "x" + std::to_string(h);
-  };
-  const def::Frame& first = definition.frames[frames.front().frame];
-  const std::string page = "a page of at most " + size(max.width, max.height);
-  std::string message;
-  if (frames.size() == 1) {
-    message = context + "frame '" + first.name + "' is " +
-              size(frames.front().width, frames.front().height) + measured + " and does not fit " +
-              page;
-  } else {
-    const std::size_t listed = std::min(frames.size(), kListed);
-    message = context + std::to_string(frames.size()) + " frames do not fit " + page + "; " +
-              (listed < frames.size() ? "the first " + std::to_string(listed) : "their sizes") +
-              measured + ": ";
-    for (std::size_t i = 0; i < listed; ++i) {
-      message += (i > 0 ? ", '" : "'") + definition.frames[frames[i].frame].name + "' " +
-                 size(frames[i].width, frames[i].height);
-    }
-    if (listed < frames.size())
-      message += ", and " + std::to_string(frames.size() - listed) + " more";
-  }
-  sink.error(diag::Code::kFrameTooLarge, first.span, std::move(message), std::move(notes));
-}
-
-void give_back_freed_memory() {
-#if defined(__GLIBC__)
-  malloc_trim(0);
-#endif
-}
-
-void finish_atlas(Atlas& atlas) {
-  for (Frame& frame : atlas.frames) {
-    if (frame.duplicate_of >= 0) {
-      const Frame& original = atlas.frames[std::size_t(frame.duplicate_of)];
-      frame.page = original.page;
-      frame.rect = original.rect;
-    }
-  }
-  if (atlas.pages.empty() && !atlas.frames.empty()) atlas.pages.emplace_back(1, 1);
-  std::int64_t page_area = 0;
-  for (const image::Image& page : atlas.pages)
-    page_area += std::int64_t{page.width} * page.height;
-  atlas.stats.occupancy = page_area > 0 ? double(atlas.stats.used_pixels) / double(page_area) : 0.0;
-}
-
-}  // namespace detail
 
 image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
                              int source_h, int trim_x, int trim_y) {

@@ -12,13 +12,13 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <thread>
 #include <tuple>
 
 #include "spritec/atlas/atlas.hpp"
 #include "spritec/pack/pack.hpp"
+#include "spritec/work/work.hpp"
 
-#include "finish.hpp"
+#include "stages.hpp"
 
 namespace spritec::atlas {
 
@@ -134,6 +134,120 @@ void scale_job(Job& job, const Atlas& base, const def::Variant& v, bool trim) {
   job.scaled = kept == image::whole(out) ? std::move(out) : image::crop(out, kept);
 }
 
+// What scaling a base atlas plans before any pixel is scaled: the variant's frames (names,
+// origins, untrimmed sizes), one job per distinct (pixels, place in the frame, frame
+// size) and the area the jobs compute.
+struct Plan {
+  Atlas atlas;
+  std::vector<Job> jobs;
+  std::vector<long> job_of;  // for each frame, its job (-1: an empty frame)
+  std::int64_t area = 0;
+  std::vector<detail::TooLarge> too_large;  // jobs no page can hold (E0401, every one)
+};
+
+// The computed part of a job against the largest page, before a pixel is allocated. A
+// nearest frame is that part exactly once trimmed (an enlarging scale samples every source
+// row and column; a shrinking one keeps it within the base frame's size). A smooth one
+// holds the margins too, at most margin * scale + 1 output pixels a side, which its
+// trimming mostly takes off again: those are allowed over max_size (the packing says
+// whether the trimmed frame fits).
+bool computed_part_fits(const Job& job, const def::AtlasOptions& opt, const def::Variant& v) {
+  const std::int64_t slack = v.filter == def::ScaleFilter::kSmooth
+                                 ? 2 * (ceil_div(smooth_margin(v) * v.num, v.den) + 2)
+                                 : 0;
+  return job.x.o1 - job.x.o0 <= opt.max_size.width + slack &&
+         job.y.o1 - job.y.o0 <= opt.max_size.height + slack;
+}
+
+Plan plan_variant(const Atlas& base, const def::AtlasOptions& opt, const def::Variant& v) {
+  Plan plan;
+  plan.atlas.stats.frames = base.frames.size();
+  plan.job_of.assign(base.frames.size(), -1);
+  std::map<std::tuple<int, int, int, int, int, int, int, int, int>, std::size_t> seen;
+  for (std::size_t i = 0; i < base.frames.size(); ++i) {
+    const Frame& f = base.frames[i];
+    Frame& out = plan.atlas.frames.emplace_back();
+    out.name = f.name;
+    out.origin = {scaled_coordinate(f.origin.x, v), scaled_coordinate(f.origin.y, v)};
+    out.source_w = int(scaled_length(f.source_w, v));
+    out.source_h = int(scaled_length(f.source_h, v));
+    plan.atlas.stats.source_pixels += std::int64_t{out.source_w} * out.source_h;
+    if (f.rect.empty()) continue;
+    auto key = std::make_tuple(f.page, f.rect.x, f.rect.y, f.rect.w, f.rect.h, f.trim_x, f.trim_y,
+                               f.source_w, f.source_h);
+    auto [it, inserted] = seen.emplace(key, plan.jobs.size());
+    plan.job_of[i] = long(it->second);
+    if (!inserted) continue;
+    Job& job = plan.jobs.emplace_back();
+    job.frame = i;
+    job.x = plan_axis(f.source_w, f.trim_x, f.trim_x + f.rect.w, v);
+    job.y = plan_axis(f.source_h, f.trim_y, f.trim_y + f.rect.h, v);
+    const std::int64_t w = job.x.o1 - job.x.o0;
+    const std::int64_t h = job.y.o1 - job.y.o0;
+    if (!computed_part_fits(job, opt, v)) {
+      plan.too_large.push_back({i, w, h});
+      continue;
+    }
+    plan.area += w * h;
+  }
+  return plan;
+}
+
+// Each frame with pixels left once scaled: where its trimmed rectangle starts and its size.
+void place_scaled(Plan& plan) {
+  for (std::size_t i = 0; i < plan.atlas.frames.size(); ++i) {
+    if (plan.job_of[i] < 0) continue;
+    const Job& job = plan.jobs[std::size_t(plan.job_of[i])];
+    if (job.scaled.empty()) continue;
+    Frame& out = plan.atlas.frames[i];
+    out.trim_x = job.trim_x;
+    out.trim_y = job.trim_y;
+    out.rect.w = job.scaled.width;
+    out.rect.h = job.scaled.height;
+  }
+}
+
+// The variant's words in the stages' messages, and its share of the pages' area: the pages
+// of this variant may hold kMaxPageArea pixels, and what the variants before it left of
+// kMaxVariantPageArea.
+detail::Context variant_context(const def::Variant& v, std::int64_t area_left) {
+  detail::Context where;
+  const std::string named = "variant '" + v.suffix + "' (scale " + v.scale_text + ")";
+  where.opening = "in " + named + ", ";
+  where.notes = {{v.span, "the variant is here"}};
+  where.span = v.span;
+  where.frames = "the frames of " + named;
+  where.unpackable = "the frames of " + named + " cannot be packed";
+  where.area_cap = std::min(kMaxPageArea, area_left);
+  where.area_cap_text = where.area_cap < kMaxPageArea
+                            ? std::to_string(where.area_cap) +
+                                  " pixels (what the variants before it left of " +
+                                  std::to_string(kMaxVariantPageArea) + " for all variants' pages)"
+                            : std::to_string(kMaxPageArea) + " pixels";
+  where.remedy = "lower the scale, padding: or extrude:, or split the definition";
+  return where;
+}
+
+// Before scaling: E0401 for the frames no page can hold, E0403 for more than the cap of
+// pixels in all. False when it reported.
+bool plan_fits(const def::Definition& definition, const Plan& plan, const detail::Context& where,
+               diag::Sink& sink) {
+  const def::AtlasOptions& opt = definition.atlas;
+  if (!plan.too_large.empty()) {
+    detail::report_too_large(definition, plan.too_large, {opt.max_size.width, opt.max_size.height},
+                             where.opening, "", where.notes, sink);
+    return false;
+  }
+  if (plan.area > where.area_cap) {
+    sink.error(diag::Code::kPagesTooLarge, where.span,
+               where.frames + " hold " + std::to_string(plan.area) +
+                   " pixels together, over the cap of " + where.area_cap_text +
+                   " of pages: lower the scale or split the definition");
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::int64_t scaled_length(std::int64_t length, const def::Variant& v) {
@@ -151,191 +265,56 @@ std::optional<Atlas> scale_atlas(const def::Definition& definition, const Atlas&
                                  const def::Variant& variant, const Options& options,
                                  diag::Sink& sink) {
   const def::AtlasOptions& opt = definition.atlas;
-  const std::string named = "variant '" + variant.suffix + "' (scale " + variant.scale_text + ")";
-  const diag::Note at_variant{variant.span, "the variant is here"};
-  Atlas atlas;
-  atlas.stats.frames = base.frames.size();
+  const detail::Context where = variant_context(variant, options.variant_area_left);
 
-  // 1. Plan: one job per distinct (pixels, place in the frame, frame size); the sizes
-  // and the memory they need are known before any pixel is scaled.
-  std::vector<Job> jobs;
-  std::vector<long> job_of(base.frames.size(), -1);
-  std::map<std::tuple<int, int, int, int, int, int, int, int, int>, std::size_t> seen;
-  std::int64_t planned = 0;
-  std::vector<detail::TooLarge> too_large;  // E0401, every one
-  for (std::size_t i = 0; i < base.frames.size(); ++i) {
-    const Frame& f = base.frames[i];
-    Frame& out = atlas.frames.emplace_back();
-    out.name = f.name;
-    out.origin = {scaled_coordinate(f.origin.x, variant), scaled_coordinate(f.origin.y, variant)};
-    out.source_w = int(scaled_length(f.source_w, variant));
-    out.source_h = int(scaled_length(f.source_h, variant));
-    atlas.stats.source_pixels += std::int64_t{out.source_w} * out.source_h;
-    if (f.rect.empty()) continue;
-    auto key = std::make_tuple(f.page, f.rect.x, f.rect.y, f.rect.w, f.rect.h, f.trim_x, f.trim_y,
-                               f.source_w, f.source_h);
-    auto [it, inserted] = seen.emplace(key, jobs.size());
-    job_of[i] = long(it->second);
-    if (!inserted) continue;
-    Job& job = jobs.emplace_back();
-    job.frame = i;
-    job.x = plan_axis(f.source_w, f.trim_x, f.trim_x + f.rect.w, variant);
-    job.y = plan_axis(f.source_h, f.trim_y, f.trim_y + f.rect.h, variant);
-    const std::int64_t w = job.x.o1 - job.x.o0;
-    const std::int64_t h = job.y.o1 - job.y.o0;
-    // The computed part against the largest page, before a pixel is allocated. A nearest
-    // frame is that part exactly once trimmed (an enlarging scale samples every source row
-    // and column; a shrinking one keeps it within the base frame's size). A smooth one
-    // holds the margins too, at most margin * scale + 1 output pixels a side, which its
-    // trimming mostly takes off again: those are allowed over max_size (the packing says
-    // whether the trimmed frame fits).
-    const std::int64_t slack =
-        variant.filter == def::ScaleFilter::kSmooth
-            ? 2 * (ceil_div(smooth_margin(variant) * variant.num, variant.den) + 2)
-            : 0;
-    if (w > opt.max_size.width + slack || h > opt.max_size.height + slack) {
-      too_large.push_back({i, w, h});
-      continue;
-    }
-    planned += w * h;
-  }
-  if (!too_large.empty()) {
-    detail::report_too_large(definition, too_large, {opt.max_size.width, opt.max_size.height},
-                             "in " + named + ", ", "", {at_variant}, sink);
-    return std::nullopt;
-  }
-  // The pages of this variant may hold kMaxPageArea pixels, and what the variants before
-  // it left of kMaxVariantPageArea.
-  const std::int64_t cap = std::min(kMaxPageArea, options.variant_area_left);
-  const std::string cap_text =
-      cap < kMaxPageArea ? std::to_string(cap) + " pixels (what the variants before it left of " +
-                               std::to_string(kMaxVariantPageArea) + " for all variants' pages)"
-                         : std::to_string(kMaxPageArea) + " pixels";
-  if (planned > cap) {
-    sink.error(diag::Code::kPagesTooLarge, variant.span,
-               "the frames of " + named + " hold " + std::to_string(planned) +
-                   " pixels together, over the cap of " + cap_text +
-                   " of pages: lower the scale or split the definition");
-    return std::nullopt;
-  }
+  // 1. Plan: the sizes and the memory the scaled frames need are known before any pixel
+  // is scaled.
+  Plan plan = plan_variant(base, opt, variant);
+  if (!plan_fits(definition, plan, where, sink)) return std::nullopt;
 
-  // 2. Scale, `jobs` threads over the jobs by index: each job's pixels depend only on it.
-  int threads = options.jobs > 0 ? options.jobs : int(std::thread::hardware_concurrency());
-  threads = std::max(1, std::min<int>(threads, int(jobs.size())));
-  {
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) {
-      pool.emplace_back([&, t] {
-        for (std::size_t k = std::size_t(t); k < jobs.size(); k += std::size_t(threads))
-          scale_job(jobs[k], base, variant, opt.trim);
-      });
-    }
-    for (std::size_t k = 0; k < jobs.size(); k += std::size_t(threads))
-      scale_job(jobs[k], base, variant, opt.trim);
-    for (std::thread& t : pool)
-      t.join();
-  }
+  // 2. Scale, on `jobs` threads: each job's pixels depend only on it.
+  work::parallel_for(plan.jobs.size(), options.jobs,
+                     [&](std::size_t k) { scale_job(plan.jobs[k], base, variant, opt.trim); });
+  place_scaled(plan);
+  Atlas& atlas = plan.atlas;
+  const auto pixels = [&](std::size_t i) {
+    const image::Image& scaled = plan.jobs[std::size_t(plan.job_of[i])].scaled;
+    return detail::Pixels{&scaled, image::whole(scaled)};
+  };
 
   // 3. Dedupe by the scaled pixels, in definition order (frames equal in the base may
   // differ once scaled: the sampling depends on where the pixels lie in the frame).
-  std::vector<std::size_t> stored;                            // frame indices
-  std::vector<std::size_t> stored_job;                        // their jobs
-  std::map<std::uint64_t, std::vector<std::size_t>> by_hash;  // hash -> indices into stored
-  for (std::size_t i = 0; i < atlas.frames.size(); ++i) {
-    Frame& out = atlas.frames[i];
-    if (job_of[i] < 0 || jobs[std::size_t(job_of[i])].scaled.empty()) {
-      ++atlas.stats.empty;
-      continue;
-    }
-    const Job& job = jobs[std::size_t(job_of[i])];
-    out.trim_x = job.trim_x;
-    out.trim_y = job.trim_y;
-    out.rect.w = job.scaled.width;
-    out.rect.h = job.scaled.height;
-    if (opt.dedupe) {
-      const image::Rect all = image::whole(job.scaled);
-      std::vector<std::size_t>& same = by_hash[image::hash_rect(job.scaled, all)];
-      auto match = std::find_if(same.begin(), same.end(), [&](std::size_t k) {
-        const image::Image& other = jobs[stored_job[k]].scaled;
-        return image::equal_rect(other, image::whole(other), job.scaled, all);
+  const std::vector<std::size_t> stored =
+      detail::pick_stored(atlas, opt.dedupe, pixels, [&](std::size_t i) {
+        const detail::Pixels p = pixels(i);
+        return image::hash_rect(*p.image, p.at);
       });
-      if (match != same.end()) {
-        out.duplicate_of = long(stored[*match]);
-        ++atlas.stats.duplicates;
-        continue;
-      }
-      same.push_back(stored.size());
-    }
-    stored.push_back(i);
-    stored_job.push_back(std::size_t(job_of[i]));
-  }
-  atlas.stats.stored = stored.size();
 
   // 4. Pack with the base's options (padding and extrusion are page pixels: not scaled).
-  using Clock = std::chrono::steady_clock;
-  auto start = Clock::now();
-  pack::Result packed = detail::pack_stored(atlas, stored, opt, threads);
-  if (!packed.ok()) {
-    const pack::Error& e = packed.error;
-    if (e.kind == pack::ErrorKind::kItemTooLarge || e.kind == pack::ErrorKind::kTooManyPages) {
-      std::vector<detail::TooLarge> frames =
-          e.kind == pack::ErrorKind::kItemTooLarge
-              ? detail::frames_too_large(atlas, stored, opt, e.max_size)
-              : std::vector<detail::TooLarge>{{stored[e.item], e.size.width, e.size.height}};
-      detail::report_too_large(definition, frames, e.max_size, "in " + named + ", ",
-                               " (trimmed, with extrusion)", {at_variant}, sink);
-    } else {
-      sink.error(diag::Code::kInternal, variant.span,
-                 "the frames of " + named + " cannot be packed");
-    }
-    return std::nullopt;
+  const std::optional<pack::Packing> packed =
+      detail::pack_pages(definition, atlas, stored, work::threads(options.jobs), where, sink);
+  if (!packed) return std::nullopt;
+  if (options.plan_only) {
+    detail::place_planned(atlas, stored, *packed);
+    return std::move(atlas);
   }
-  atlas.stats.pack_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  std::int64_t area = 0;
-  for (const pack::Page& page : packed.value.pages)
-    area += page.area();
-  if (packed.value.pages.size() > kMaxPages || area > cap) {
-    sink.error(diag::Code::kPagesTooLarge, variant.span,
-               "the frames of " + named + " need " + std::to_string(packed.value.pages.size()) +
-                   " pages, " + std::to_string(area) + " pixels in all; the caps are " +
-                   std::to_string(kMaxPages) + " pages and " + cap_text +
-                   ": lower the scale, padding: or extrude:, or split the definition");
-    return std::nullopt;
-  }
-  atlas.stats.page_area = area;
-  if (options.plan_only) return atlas;
 
-  // 5. Compose, page after page, each page's frames in packing order as the base does;
-  // a scaled frame is let go once drawn (when no other stored frame shares its pixels),
-  // so the scaled frames and the pages are not all held at once.
-  start = Clock::now();
-  std::vector<std::vector<std::size_t>> on_page(packed.value.pages.size());
-  std::vector<std::size_t> uses(jobs.size(), 0);
-  for (std::size_t k = 0; k < stored.size(); ++k) {
-    on_page[std::size_t(packed.value.placements[k].page)].push_back(k);
-    ++uses[stored_job[k]];
-  }
-  for (std::size_t p = 0; p < packed.value.pages.size(); ++p) {
-    const pack::Page& packed_page = packed.value.pages[p];
-    image::Image& page = atlas.pages.emplace_back(packed_page.width, packed_page.height);
-    atlas.stats.page_occupancy.push_back(packed_page.occupancy());
-    for (std::size_t k : on_page[p]) {
-      const pack::Placement& place = packed.value.placements[k];
-      Frame& frame = atlas.frames[stored[k]];
-      image::Image& pixels = jobs[stored_job[k]].scaled;
-      frame.page = place.page;
-      frame.rect.x = place.x + opt.extrude;
-      frame.rect.y = place.y + opt.extrude;
-      image::blit(page, frame.rect.x, frame.rect.y, pixels, image::whole(pixels));
-      if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
-      atlas.stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
-      if (--uses[stored_job[k]] == 0) pixels = image::Image();
-    }
-    detail::give_back_freed_memory();  // the freed frames are small heap blocks
-  }
-  detail::finish_atlas(atlas);
-  atlas.stats.compose_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return atlas;
+  // 5. Compose as the base does; a scaled frame is let go once drawn (when no other stored
+  // frame shares its pixels), so the scaled frames and the pages are not all held at once.
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::size_t> uses(plan.jobs.size(), 0);
+  for (std::size_t i : stored)
+    ++uses[std::size_t(plan.job_of[i])];
+  detail::compose_pages(
+      atlas, stored, *packed, opt, pixels,
+      [&](std::size_t i) {
+        const std::size_t job = std::size_t(plan.job_of[i]);
+        if (--uses[job] == 0) plan.jobs[job].scaled = image::Image();
+      },
+      options.page_done);
+  atlas.stats.compose_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::move(atlas);
 }
 
 }  // namespace spritec::atlas

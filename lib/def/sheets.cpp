@@ -1,7 +1,5 @@
 #include <algorithm>
-#include <atomic>
 #include <system_error>
-#include <thread>
 #include <unordered_set>
 
 #include "loader.hpp"
@@ -10,6 +8,7 @@
 #include "spritec/image/image.hpp"
 #include "spritec/io/files.hpp"
 #include "spritec/io/listing.hpp"
+#include "spritec/work/work.hpp"
 
 namespace spritec::def::detail {
 namespace fs = std::filesystem;
@@ -450,24 +449,8 @@ const io::Matches& Loader::listing(const fs::path& dir, const std::string& patte
 // and its order are the same; only the waiting is shared between cores. Nothing is reported
 // here (a folder that cannot be resolved is left to load_files_sheet).
 void Loader::prefetch_files_sheets(const Node& sheets) {
-  const int jobs =
-      std::min(8, options_.jobs > 0 ? options_.jobs : int(std::thread::hardware_concurrency()));
+  const int jobs = std::min(8, work::threads(options_.jobs));
   if (jobs <= 1) return;
-  // fn(i) for i in [0, n) on `jobs` threads, this one included.
-  const auto parallel = [jobs](std::size_t n, const auto& fn) {
-    std::atomic<std::size_t> next{0};
-    const auto worker = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < n;)
-        fn(i);
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < jobs; ++t)
-      threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads)
-      t.join();
-  };
-
   // Each distinct (folder as written, name pattern), in sheet order.
   struct Listing {
     std::string written;
@@ -490,7 +473,7 @@ void Loader::prefetch_files_sheets(const Node& sheets) {
     if (seen.insert(l.written + '\0' + l.pattern).second) listings.push_back(std::move(l));
   }
   if (listings.size() < 8) return;  // not worth a thread
-  parallel(listings.size(), [&](std::size_t i) {
+  work::parallel_for(listings.size(), jobs, [&](std::size_t i) {
     Listing& l = listings[i];
     l.dir = io::resolve_inside_root(root_, base_dir_, l.written);
     if (l.dir) l.matches = io::list_matching(l.dir.value, l.pattern, kMaxFrames);
@@ -509,8 +492,9 @@ void Loader::prefetch_files_sheets(const Node& sheets) {
     }
   }
   std::vector<diag::Result<io::FileHead, io::ReadFailure>> heads(files.size());
-  parallel(files.size(),
-           [&](std::size_t i) { heads[i] = io::read_file_head(files[i], image::kPngHeaderBytes); });
+  work::parallel_for(files.size(), jobs, [&](std::size_t i) {
+    heads[i] = io::read_file_head(files[i], image::kPngHeaderBytes);
+  });
   heads_.reserve(files.size());
   for (std::size_t i = 0; i < files.size(); ++i)
     heads_.emplace(files[i].string(), std::move(heads[i]));

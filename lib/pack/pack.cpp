@@ -1,14 +1,14 @@
 #include "spritec/pack/pack.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <numeric>
-#include <thread>
 #include <utility>
+
+#include "spritec/work/work.hpp"
 
 namespace spritec::pack {
 namespace {
@@ -540,19 +540,9 @@ Result pack_strategies(const std::vector<Size>& sizes, const Options& options,
   // Every combination packs the same problem independently, so they run side by side on
   // up to `jobs` threads; the best is then chosen in their fixed order, as on one thread.
   std::vector<Attempt> attempts(strategies.size());
-  std::atomic<std::size_t> next{0};
-  const auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < strategies.size();)
-      attempts[i] = run(p, p.active, p.bin_w, p.bin_h, strategies[i], max_pages);
-  };
-  std::vector<std::thread> threads;
-  const std::size_t thread_count =
-      std::min<std::size_t>(std::size_t(std::max(1, options.jobs)), strategies.size());
-  for (std::size_t t = 1; t < thread_count; ++t)
-    threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads)
-    t.join();
+  work::parallel_for(strategies.size(), std::max(1, options.jobs), [&](std::size_t i) {
+    attempts[i] = run(p, p.active, p.bin_w, p.bin_h, strategies[i], max_pages);
+  });
 
   Attempt best;
   Strategy best_strategy = strategies.front();

@@ -6,8 +6,8 @@
 #include "export_files.hpp"
 #include "input_kind.hpp"
 #include "outputs.hpp"
-#include "page_alpha.hpp"
 #include "report.hpp"
+#include "spritec/atlas/pages.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/format/json_hash.hpp"
 #include "spritec/io/files.hpp"
@@ -151,15 +151,14 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
   std::vector<image::Image> decoded;
   const std::vector<image::Image>* pages = pack.pages;
   if (pages->size() != pack.page_pngs->size()) {  // from the cache, or a variant's: let go
-    for (const std::vector<std::uint8_t>& png : *pack.page_pngs) {
-      image::Result<image::Image> page = image::decode_png(png);
-      if (!page) {
-        sink.error(diag::Code::kInternal, {pack.output, 0, 0, 0}, "a cached page is unreadable");
-        return false;
-      }
-      decoded.push_back(std::move(page.value));
+    // As a fresh build leaves them: straight alpha.
+    std::optional<std::vector<image::Image>> read =
+        atlas::decode_pages(*pack.page_pngs, view.premultiplied(), 1);
+    if (!read) {
+      sink.error(diag::Code::kInternal, {pack.output, 0, 0, 0}, "a cached page is unreadable");
+      return false;
     }
-    straight_page_alpha(decoded, view.premultiplied(), 1);  // as a fresh build leaves them
+    decoded = std::move(*read);
     pages = &decoded;
   }
   diag::Sink variant_sink;

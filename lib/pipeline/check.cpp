@@ -1,10 +1,10 @@
 #include <filesystem>
 
 #include "input_kind.hpp"
-#include "page_alpha.hpp"
 #include "report.hpp"
 #include "scene_packs.hpp"
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/atlas/pages.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/pipeline/commands.hpp"
 #include "spritec/runtime/spk_layout.hpp"
@@ -33,16 +33,20 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   if (!definition) return;
   atlas::Options plan;
   plan.jobs = jobs;
-  plan.plan_only = definition->variants.empty();
-  // check wants the atlas's diagnostics, not the atlas: they are in the sink.
-  std::optional<atlas::Atlas> base = atlas::build_atlas(*definition, plan, sink);
-  if (base && !definition->variants.empty()) {
-    // The pages the variants are scaled from, as build leaves them: stored (bleed,
-    // premultiply) and seen straight again.
-    store_page_alpha(base->pages, definition->atlas.bleed, definition->atlas.premultiply, jobs);
-    straight_page_alpha(base->pages, definition->atlas.premultiply, jobs);
-  }
   plan.plan_only = true;
+  // check wants the atlas's diagnostics, not the atlas: they are in the sink. With variants
+  // the base pages are made as build makes them (stored: bleed, premultiply, and seen
+  // straight again), the pages the variants are scaled from, short of encoding them.
+  std::optional<atlas::Atlas> base;
+  if (definition->variants.empty()) {
+    base = atlas::build_atlas(*definition, plan, sink);
+  } else {
+    atlas::PageOptions pages;
+    pages.encode = false;
+    std::optional<atlas::StoredAtlas> stored =
+        atlas::build_stored_atlas(*definition, plan, pages, sink);
+    if (stored) base = std::move(stored->atlas);
+  }
   for (const def::Variant& variant : definition->variants) {
     std::optional<atlas::Atlas> scaled;
     if (base) scaled = atlas::scale_atlas(*definition, *base, variant, plan, sink);

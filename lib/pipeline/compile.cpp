@@ -2,18 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstring>
-#include <deque>
-#include <mutex>
-#include <new>
-#include <thread>
 #include <utility>
 
 #include "aseprite_input.hpp"
 #include "input_kind.hpp"
-#include "page_alpha.hpp"
+#include "spritec/atlas/pages.hpp"
 #include "spritec/io/files.hpp"
 
 #include <xxhash.h>
@@ -92,135 +87,9 @@ format::ActionModel to_action(const def::Action& action, const def::Variant* var
   return out;
 }
 
-// Prepares (bleed, premultiply), encodes and hands back each page as soon as it is
-// composed, on up to `jobs` threads, while the later pages are composed on the caller's:
-// the atlas calls ready(i, page) after page i, and finish() encodes what is left with every
-// thread and gives the PNGs by page. Each page's bytes depend only on its pixels, so they
-// are the same for any `jobs` and order. Afterwards a page holds straight alpha again (what
-// readers of the pack see), or nothing when `keep_pages` is false (a build that needs the
-// pixels no more: its peak memory is then lower).
-class PageEncoder {
- public:
-  PageEncoder(const def::AtlasOptions& atlas, int jobs, bool keep_pages)
-      : atlas_(atlas), keep_pages_(keep_pages) {
-    if (jobs <= 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-    for (int t = 1; t < jobs; ++t)
-      threads_.emplace_back([this] { work(); });
-  }
-  PageEncoder(const PageEncoder&) = delete;
-  PageEncoder& operator=(const PageEncoder&) = delete;
-  ~PageEncoder() { close(); }
-
-  // Page i is final: from now on it belongs to the encoder until finish() returns.
-  void ready(std::size_t i, image::Image& page) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      queue_.push_back({i, &page});
-      handed_ = std::max(handed_, i + 1);
-    }
-    wake_.notify_one();
-  }
-
-  // Every page encoded (those not handed over yet, too), by index.
-  std::vector<std::vector<std::uint8_t>> finish(std::vector<image::Image>& pages) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (std::size_t i = handed_; i < pages.size(); ++i)
-        queue_.push_back({i, &pages[i]});
-    }
-    wake_.notify_all();
-    close();
-    std::vector<std::vector<std::uint8_t>> out(pages.size());
-    for (auto& [i, png] : done_)
-      out[i] = std::move(png);
-    return out;
-  }
-
- private:
-  struct Job {
-    std::size_t index;
-    image::Image* page;
-  };
-
-  // Takes jobs until the queue is empty and closed.
-  void work() {
-    while (true) {
-      Job job;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [this] { return !queue_.empty() || closing_; });
-        if (queue_.empty()) return;
-        job = queue_.front();
-        queue_.pop_front();
-      }
-      // Out of memory on a worker thread must not end the process: the page is left
-      // without a PNG, which writing the pack then reports (an internal failure, exit 3).
-      std::vector<std::uint8_t> png;
-      try {
-        png = encode(*job.page);
-      } catch (const std::bad_alloc&) {
-        png.clear();
-      }
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_.emplace_back(job.index, std::move(png));
-    }
-  }
-
-  std::vector<std::uint8_t> encode(image::Image& page) const {
-    store_page_alpha(page, atlas_.bleed, atlas_.premultiply);
-    std::vector<std::uint8_t> png =
-        atlas_.png == def::PagePng::kRgba ? image::encode_png(page) : image::encode_png_auto(page);
-    if (keep_pages_) {
-      straight_page_alpha(page, atlas_.premultiply);
-    } else {
-      page.rgba = std::vector<std::uint8_t>();  // width and height stay, for --stats
-    }
-    return png;
-  }
-
-  // No more jobs: the caller's thread helps with what is queued, then the threads end.
-  void close() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (closed_) return;
-      closing_ = true;
-    }
-    wake_.notify_all();
-    work();
-    for (std::thread& t : threads_)
-      t.join();
-    closed_ = true;
-  }
-
-  const def::AtlasOptions& atlas_;
-  const bool keep_pages_;
-  std::vector<std::thread> threads_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<Job> queue_;
-  std::size_t handed_ = 0;  // pages 0 .. handed_-1 were handed over by ready()
-  bool closing_ = false;
-  bool closed_ = false;
-  std::vector<std::pair<std::size_t, std::vector<std::uint8_t>>> done_;
-};
-
 format::PackModel make_model(const def::Definition& definition, const atlas::Atlas& atlas,
                              const std::vector<std::vector<std::uint8_t>>& page_pngs,
                              const std::string& page_file_stem, const def::Variant* variant);
-
-// Every page has its PNG; a page the encoder could not encode (memory ran out) is an
-// internal failure reported at `at`.
-bool all_encoded(const std::vector<std::vector<std::uint8_t>>& pngs, const diag::Span& at,
-                 diag::Sink& sink) {
-  for (std::size_t i = 0; i < pngs.size(); ++i) {
-    if (pngs[i].empty()) {
-      sink.error(diag::Code::kInternal, at,
-                 "page " + std::to_string(i) + " could not be encoded (out of memory)");
-      return false;
-    }
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -256,24 +125,19 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   c.definition = std::move(definition);
 
   // Pages as stored (bleed, premultiply), encoded, then as readers see them (straight),
-  // each as soon as it is composed.
-  const def::AtlasOptions& alpha = c.definition.atlas;
-  // The variants are scaled from the base pages: those are kept for them.
-  PageEncoder encoder(alpha, options.jobs, options.keep_pages || !c.definition.variants.empty());
+  // each as soon as it is composed. The variants are scaled from the base pages: those are
+  // kept for them.
   atlas::Options atlas_options;
   atlas_options.jobs = options.jobs;
   atlas_options.progress = options.progress;
-  atlas_options.page_done = [&](std::size_t i, image::Image& page) { encoder.ready(i, page); };
-  std::optional<atlas::Atlas> atlas = atlas::build_atlas(c.definition, atlas_options, sink);
-  if (!atlas) return std::nullopt;  // no page was composed: nothing was handed over
-  c.atlas = std::move(*atlas);      // moves the pages' vector, not the pages being encoded
-
-  // The encoding left once the last page is composed.
-  auto start = Clock::now();
-  c.page_pngs = encoder.finish(c.atlas.pages);
-  c.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (!all_encoded(c.page_pngs, {c.definition.file.generic_string(), 0, 0, 0}, sink))
-    return std::nullopt;
+  atlas::PageOptions pages;
+  pages.keep_pages = options.keep_pages || !c.definition.variants.empty();
+  std::optional<atlas::StoredAtlas> stored =
+      atlas::build_stored_atlas(c.definition, atlas_options, pages, sink);
+  if (!stored) return std::nullopt;
+  c.atlas = std::move(stored->atlas);
+  c.page_pngs = std::move(stored->page_pngs);
+  c.encode_seconds = stored->encode_seconds;
 
   c.model = make_model(c.definition, c.atlas, c.page_pngs, options.page_file_stem, nullptr);
   diag::Result<std::vector<std::uint8_t>> written = format::write_spk(c.model);
@@ -298,17 +162,15 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
   const atlas::Atlas* base = &c.atlas;
   if (c.atlas.frames.size() != c.model.frames.size() ||
       c.atlas.pages.size() != c.page_pngs.size()) {
-    for (const std::vector<std::uint8_t>& png : c.page_pngs) {
-      image::Result<image::Image> page = image::decode_png(png);
-      if (!page) {
-        sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
-                   "a cached page is unreadable");
-        return false;
-      }
-      from_pack.pages.push_back(std::move(page.value));
-    }
     // As a fresh build leaves its pages: as readers see them (straight alpha).
-    straight_page_alpha(from_pack.pages, c.definition.atlas.premultiply, options.jobs);
+    std::optional<std::vector<image::Image>> pages =
+        atlas::decode_pages(c.page_pngs, c.definition.atlas.premultiply, options.jobs);
+    if (!pages) {
+      sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
+                 "a cached page is unreadable");
+      return false;
+    }
+    from_pack.pages = std::move(*pages);
     for (const format::FrameModel& f : c.model.frames) {
       atlas::Frame& frame = from_pack.frames.emplace_back();
       frame.name = f.name;
@@ -342,9 +204,12 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
     v.atlas = std::move(*scaled);
     start = Clock::now();
     // Stored as the base pack's are (bleed, premultiply); each page is let go once encoded.
-    PageEncoder encoder(c.definition.atlas, options.jobs, /*keep_pages=*/false);
-    v.page_pngs = encoder.finish(v.atlas.pages);
-    if (!all_encoded(v.page_pngs, variant.span, sink)) return false;
+    atlas::PageOptions pages;
+    pages.keep_pages = false;
+    std::optional<std::vector<std::vector<std::uint8_t>>> pngs = atlas::encode_pages(
+        c.definition.atlas, v.atlas.pages, options.jobs, pages, variant.span, sink);
+    if (!pngs) return false;
+    v.page_pngs = std::move(*pngs);
     v.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     const std::string stem =
         options.page_file_stem.empty() ? std::string() : options.page_file_stem + variant.suffix;
@@ -552,7 +417,7 @@ std::unique_ptr<LoadedPack> open_pack(const fs::path& file, diag::Sink& sink, bo
   }
   if (!decode_pages) return pack;
   if (!decode_pack_pages(*pack, file, at, sink)) return nullptr;
-  straight_page_alpha(pack->pages, pack->view.premultiplied(), 1);
+  atlas::straight_page_alpha(pack->pages, pack->view.premultiplied(), 1);
   return pack;
 }
 

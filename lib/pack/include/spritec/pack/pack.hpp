@@ -133,7 +133,7 @@ struct Error {
 
 // The packing, or the Error that kept it from being made: the shape of every fallible
 // call's result in spritec (diag::Result, docs/architecture.md "Errors"), declared here by
-// hand because pack/ depends on nothing of ours.
+// hand because pack/ does not depend on diag (it uses nothing of ours but work/).
 struct [[nodiscard]] Result {
   Packing value;  // meaningful only when ok()
   Error error;
