@@ -448,3 +448,92 @@ TEST_CASE("the strategy set shrinks for large inputs") {
   CHECK(spritec::pack::strategies_for(spritec::pack::kContactPointLimit + 1).size() == 20);
   CHECK(spritec::pack::strategies_for(spritec::pack::kAllCombinationsLimit + 1).size() < 10);
 }
+
+// Layout::kShelves: rows tallest first, one page width for all pages (pack.hpp, Layout).
+namespace {
+
+Options shelves(int max_width, int max_height) {
+  Options o;
+  o.max_width = max_width;
+  o.max_height = max_height;
+  o.padding = 1;
+  o.layout = spritec::pack::Layout::kShelves;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("shelves start a row where the next item would pass the page width") {
+  // Padded area 3 x 41 x 11 = 1353 fits a 64 x 64 square: the width is 64, one 40-wide
+  // item a row, rows 10 + 1 apart.
+  const std::vector<Size> sizes = {{40, 10}, {40, 10}, {40, 10}};
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 1024));
+  REQUIRE(r.ok());
+  REQUIRE(r.value.pages.size() == 1);
+  CHECK(r.value.pages[0].width == 64);
+  CHECK(r.value.pages[0].height == 32);
+  CHECK(r.value.pages[0].used_area == 1200);
+  CHECK(r.value.placements[1].y == 11);
+  CHECK(r.value.placements[2].y == 22);
+  CHECK(r.value.placements[2].x == 0);
+}
+
+TEST_CASE("shelves place the tallest items first, ties by width and then input order") {
+  const std::vector<Size> sizes = {{10, 5}, {15, 8}, {20, 8}, {5, 5}};
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 1024));
+  REQUIRE(r.ok());
+  // Order 20x8, 15x8, 10x5, 5x5 on one row, one pixel apart.
+  CHECK(r.value.placements[2].x == 0);
+  CHECK(r.value.placements[1].x == 21);
+  CHECK(r.value.placements[0].x == 37);
+  CHECK(r.value.placements[3].x == 48);
+  CHECK(r.value.pages[0].height == 8);
+}
+
+TEST_CASE("shelves start a page where a row would pass the largest page height") {
+  const std::vector<Size> sizes = {{40, 10}, {40, 10}, {40, 10}};
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 30));
+  REQUIRE(r.ok());
+  REQUIRE(r.value.pages.size() == 2);
+  CHECK(r.value.pages[0].height == 21);
+  CHECK(r.value.pages[1].width == 64);
+  CHECK(r.value.pages[1].height == 10);
+  CHECK(r.value.placements[2].page == 1);
+  CHECK(r.value.placements[2].y == 0);
+
+  Options one_page = shelves(1024, 30);
+  one_page.allow_multiple_pages = false;
+  const Result refused = spritec::pack::pack(sizes, one_page);
+  CHECK(refused.error.kind == ErrorKind::kTooManyPages);
+  CHECK(refused.error.item == 2);
+}
+
+TEST_CASE("shelves widen the page by powers of two until its square holds the padded area") {
+  // 100 items of 11 x 11 padded: 12,100 px needs 128 x 128. 11 items a row: the 11th
+  // starts at x = 110 and ends at 120; a 12th would end at 131.
+  const std::vector<Size> sizes(100, Size{10, 10});
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 1024));
+  REQUIRE(r.ok());
+  CHECK(r.value.pages[0].width == 128);
+  CHECK(r.value.placements[10].x == 110);
+  CHECK(r.value.placements[11].x == 0);
+  CHECK(r.value.placements[11].y == 11);
+  CHECK(r.value.placements[99].y == 99);
+  CHECK(r.value.pages[0].height == 109);
+  // At most max_width, and never narrower than the widest item.
+  CHECK(spritec::pack::pack(sizes, shelves(100, 1024)).value.pages[0].width == 100);
+  const Result wide = spritec::pack::pack({{200, 3}}, shelves(1024, 1024));
+  CHECK(wide.value.pages[0].width == 200);
+}
+
+TEST_CASE("shelves place a zero-size item in turn, taking its padding") {
+  const std::vector<Size> sizes = {{0, 0}, {4, 4}, {0, 3}};
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 1024));
+  REQUIRE(r.ok());
+  // Order: 4x4, 0x3, 0x0.
+  CHECK(r.value.placements[1].x == 0);
+  CHECK(r.value.placements[2].x == 5);
+  CHECK(r.value.placements[0].x == 6);
+  CHECK(r.value.pages[0].height == 4);
+  CHECK(r.value.pages[0].used_area == 16);
+}
