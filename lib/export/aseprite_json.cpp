@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "spritec/image/alpha.hpp"
+#include "spritec/pack/pack.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter::detail {
@@ -99,11 +100,16 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
     if (fresh) used.push_back(e.region);
     slot[e.region] = it->second;
   }
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes;
+  std::vector<pack::Size> sizes;
   for (std::uint32_t r : used)
-    sizes.emplace_back(model.regions[r].w, model.regions[r].h);
-  const Shelves shelves = shelf_pack(sizes, kMaxSheetSide);
-  if (shelves.heights.size() > 1 || shelves.width > kMaxSheetSide) {
+    sizes.push_back({int(model.regions[r].w), int(model.regions[r].h)});
+  pack::Options one_sheet;
+  one_sheet.layout = pack::Layout::kShelves;
+  one_sheet.padding = 1;
+  one_sheet.max_width = one_sheet.max_height = kMaxSheetSide;
+  one_sheet.allow_multiple_pages = false;
+  const pack::Result sheet_packed = pack::pack(sizes, one_sheet);
+  if (!sheet_packed.ok()) {
     sink.error(diag::Code::kExportSheetTooLarge, {options.pack_name, 0, 0, 0},
                "aseprite-json holds one sheet image, and these frames need more than " +
                    std::to_string(kMaxSheetSide) + " x " + std::to_string(kMaxSheetSide) +
@@ -116,11 +122,14 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                      std::to_string(inexact) + " of " + std::to_string(entries.size()) +
                      " frames are rounded, each less than 1 ms off (read back at the same "
                      "tick rate, every frame has its ticks)");
-  const std::uint32_t height = shelves.heights.empty() ? 1 : shelves.heights[0];
-  image::Image sheet(int(shelves.width), int(height));
+  // No frame at all: a sheet of 64 x 1, the narrowest and lowest shelf page.
+  const pack::Page page =
+      sheet_packed.value.pages.empty() ? pack::Page{64, 1, 0} : sheet_packed.value.pages[0];
+  const std::vector<pack::Placement>& at = sheet_packed.value.placements;
+  image::Image sheet(page.width, page.height);
   for (std::size_t k = 0; k < used.size(); ++k) {
     const Region& r = model.regions[used[k]];
-    image::blit(sheet, int(shelves.at[k].x), int(shelves.at[k].y), model.pages[r.page].image(),
+    image::blit(sheet, at[k].x, at[k].y, model.pages[r.page].image(),
                 {int(r.x), int(r.y), int(r.w), int(r.h)});
   }
 
@@ -128,10 +137,10 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
   Json keys = Json::array();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Region& r = model.regions[entries[i].region];
-    const Shelves::At at = shelves.at[slot[entries[i].region]];
+    const pack::Placement& p = at[slot[entries[i].region]];
     frames.push_back(
         {{"filename", std::to_string(i)},
-         {"frame", {{"x", at.x}, {"y", at.y}, {"w", r.w}, {"h", r.h}}},
+         {"frame", {{"x", p.x}, {"y", p.y}, {"w", r.w}, {"h", r.h}}},
          {"rotated", false},
          {"trimmed", r.w != r.source_w || r.h != r.source_h},
          {"spriteSourceSize", {{"x", r.trim_x}, {"y", r.trim_y}, {"w", r.w}, {"h", r.h}}},
@@ -150,7 +159,7 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                {{"app", "spritec"},
                 {"image", image_name},
                 {"format", "RGBA8888"},
-                {"size", {{"w", shelves.width}, {"h", height}}},
+                {"size", {{"w", page.width}, {"h", page.height}}},
                 {"scale", "1"},
                 {"frameTags", std::move(tags)},
                 {"layers", Json::array()},

@@ -6,9 +6,9 @@
 #include <map>
 #include <numeric>
 #include <set>
-#include <tuple>
 
 #include "spritec/export/export.hpp"
+#include "spritec/pack/pack.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter {
@@ -71,25 +71,36 @@ std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bo
   return out;
 }
 
-// Places the export's own regions (mirrored frames, the blank) on pages after the pack's.
+// Places the export's own regions (mirrored frames, the blank) on pages after the pack's:
+// shelves one pixel apart (pack::Layout::kShelves), pages at most 4096 tall (or as tall as
+// the tallest region) and 16384 wide (or as wide as the widest).
 void place_own(Model& model, std::size_t first_own, const std::vector<image::Image>& pixels) {
   if (first_own >= model.regions.size()) return;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes;
-  for (std::size_t i = first_own; i < model.regions.size(); ++i)
-    sizes.emplace_back(model.regions[i].w, model.regions[i].h);
-  const detail::Shelves shelves = detail::shelf_pack(sizes, 4096);
+  std::vector<pack::Size> sizes;
+  pack::Options options;
+  options.layout = pack::Layout::kShelves;
+  options.padding = 1;
+  options.max_width = 16384;
+  options.max_height = 4096;
+  for (std::size_t i = first_own; i < model.regions.size(); ++i) {
+    sizes.push_back({int(model.regions[i].w), int(model.regions[i].h)});
+    options.max_width = std::max(options.max_width, sizes.back().width);
+    options.max_height = std::max(options.max_height, sizes.back().height);
+  }
+  const pack::Result packed = pack::pack(sizes, options);
+  assert(packed.ok());  // every region fits the largest page, which may hold many
   const std::uint32_t base = std::uint32_t(model.pages.size());
   for (std::size_t k = 0; k < sizes.size(); ++k) {
     Region& r = model.regions[first_own + k];
-    r.page = base + shelves.at[k].page;
-    r.x = shelves.at[k].x;
-    r.y = shelves.at[k].y;
+    r.page = base + std::uint32_t(packed.value.placements[k].page);
+    r.x = std::uint32_t(packed.value.placements[k].x);
+    r.y = std::uint32_t(packed.value.placements[k].y);
   }
-  for (std::uint32_t height : shelves.heights) {
+  for (const pack::Page& packed_page : packed.value.pages) {
     Page p;
-    p.width = shelves.width;
-    p.height = height;
-    p.own = image::Image(int(shelves.width), int(height));
+    p.width = std::uint32_t(packed_page.width);
+    p.height = std::uint32_t(packed_page.height);
+    p.own = image::Image(packed_page.width, packed_page.height);
     model.pages.push_back(std::move(p));
   }
   for (std::size_t i = first_own; i < model.regions.size(); ++i) {
@@ -264,52 +275,6 @@ UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate) {
   rate.fps = double(tick_rate) / double(g);
   return rate;
 }
-
-namespace detail {
-
-Shelves shelf_pack(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
-                   std::uint32_t max_height) {
-  Shelves out;
-  out.at.resize(sizes.size());
-  std::vector<std::size_t> order(sizes.size());
-  std::uint64_t area = 0;
-  std::uint32_t widest = 1, tallest = 1;
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    order[i] = i;
-    area += std::uint64_t(sizes[i].first + 1) * (sizes[i].second + 1);
-    widest = std::max(widest, sizes[i].first);
-    tallest = std::max(tallest, sizes[i].second);
-  }
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(sizes[b].second, sizes[b].first) < std::tie(sizes[a].second, sizes[a].first);
-  });
-  std::uint32_t width = 64;
-  while (width < 16384 && std::uint64_t(width) * width < area)
-    width *= 2;
-  out.width = std::max(width, widest);
-  max_height = std::max(max_height, tallest);
-  std::uint32_t page = 0, shelf_y = 0, shelf_h = 0, x = 0;
-  for (std::size_t i : order) {
-    const auto [w, h] = sizes[i];
-    if (x + w > out.width) {
-      shelf_y += shelf_h + 1;
-      shelf_h = 0;
-      x = 0;
-    }
-    if (std::uint64_t(shelf_y) + h > max_height && shelf_y > 0) {
-      ++page;
-      shelf_y = shelf_h = x = 0;
-    }
-    out.at[i] = {page, x, shelf_y};
-    x += w + 1;
-    shelf_h = std::max(shelf_h, h);
-    if (out.heights.size() <= page) out.heights.resize(page + 1, 1);
-    out.heights[page] = std::max(out.heights[page], shelf_y + h);
-  }
-  return out;
-}
-
-}  // namespace detail
 
 std::uint32_t repeats(const AnimFrame& frame, const UniformRate& rate) {
   if (rate.exact) return frame.ticks / rate.ticks_per_frame;

@@ -37,20 +37,6 @@ Json texture_frame(const Region& r);
 // invalid UTF-8 in a name written as U+FFFD.
 std::string dump(const Json& doc);
 
-// Rectangles of `sizes` (w, h) on shelves one pixel apart, tallest first, on as few pages
-// of `width` x at most `max_height` as needed (width: a power of two near the square root of
-// the area, at least the widest).
-struct Shelves {
-  struct At {
-    std::uint32_t page = 0, x = 0, y = 0;
-  };
-  std::vector<At> at;                  // per size, in the order given
-  std::uint32_t width = 1;             // of every page
-  std::vector<std::uint32_t> heights;  // per page
-};
-Shelves shelf_pack(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
-                   std::uint32_t max_height);
-
 std::string godot(const Model& model, const Options& options, bool godot4);
 std::string libgdx(const Model& model, const Options& options, bool legacy);
 // OUT (the multi-atlas) and STEM.anims.json.
