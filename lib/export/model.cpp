@@ -9,6 +9,7 @@
 
 #include "spritec/export/export.hpp"
 #include "spritec/pack/pack.hpp"
+#include "spritec/runtime/player.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter {
@@ -20,42 +21,61 @@ using runtime::Mode;
 // Longest played order a finite `repeat` is expanded into; past it the animation loops.
 constexpr std::uint64_t kMaxPlayed = 65536;
 
+// One cycle of `a` as the player walks it (runtime::next_played), from position `from`:
+// calls visit(position) for each step entered up to the one whose end ends the cycle, and
+// returns where the next cycle starts.
+template <typename Visit>
+std::uint32_t walk_cycle(const runtime::Action& a, std::uint32_t from, Visit&& visit) {
+  bool backward = false;  // every cycle starts walking forward
+  for (std::uint32_t p = from;;) {
+    visit(p);
+    const runtime::NextStep next = runtime::next_played(a, p, backward);
+    if (next.cycle_end) return next.played;
+    p = next.played;
+  }
+}
+
+// An action's played order in parts: the first cycle, and the cycle every later one plays.
+// A looping pingpong's first cycle ends on position 0, which the loop shows again as its
+// first frame: it is left out. With `first` and `again` null it only counts.
+struct Cycles {
+  std::uint64_t first = 0, again = 0;
+};
+Cycles cycles(const runtime::Action& a, std::vector<std::uint32_t>* first,
+              std::vector<std::uint32_t>* again) {
+  Cycles c;
+  if (a.steps_per_view == 0) return c;  // refused by the reader; nothing to walk
+  const std::uint32_t next = walk_cycle(a, 0, [&](std::uint32_t p) {
+    ++c.first;
+    if (first) first->push_back(p);
+  });
+  if (a.mode == Mode::kOnce) return c;
+  walk_cycle(a, next, [&](std::uint32_t p) {
+    ++c.again;
+    if (again) again->push_back(p);
+  });
+  if (a.mode == Mode::kPingpong && a.repeat == 0 && a.steps_per_view > 1) {
+    --c.first;
+    if (first) first->pop_back();
+  }
+  return c;
+}
+
 // The length of played_order(a) below, worked out without making it: the first cycle, and
 // for a finite repeat the later cycles, unless they pass kMaxPlayed.
 std::uint64_t played_length(const runtime::Action& a) {
-  const std::uint64_t n = a.steps_per_view;
-  if (n == 0) return 0;
-  std::uint64_t first = n, again = 0;
-  if (a.mode == Mode::kPingpong) {
-    first = 2 * n - 1;
-    again = n > 1 ? first - 1 : first;
-    if (a.repeat == 0 && n > 1) --first;
-  } else if (a.mode == Mode::kLoop) {
-    again = n - std::min<std::uint64_t>(a.loop_from, n);
-  }
+  const Cycles c = cycles(a, nullptr, nullptr);
   const bool loop = a.mode != Mode::kOnce && a.repeat == 0;
-  if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return first;
-  const std::uint64_t total = first + std::uint64_t(a.repeat - 1) * again;
-  return total > kMaxPlayed ? first : total;
+  if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return c.first;
+  const std::uint64_t total = c.first + std::uint64_t(a.repeat - 1) * c.again;
+  return total > kMaxPlayed ? c.first : total;
 }
 
-// Positions in played order, as the player walks them (player.hpp advance()).
+// Positions in played order, as the player walks them: the first cycle, then for a finite
+// repeat every later cycle (unless that passes kMaxPlayed: then the animation loops).
 std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bool& too_long) {
-  const std::uint32_t n = a.steps_per_view;
-  std::vector<std::uint32_t> first, again;  // the first cycle; every later one
-  if (a.mode == Mode::kPingpong) {
-    for (std::uint32_t p = 0; p < n; ++p)
-      first.push_back(p);
-    for (std::uint32_t p = n - 1; p-- > 0;)
-      first.push_back(p);
-    // A cycle ends when step 0's time runs out after the walk back; the next starts at 1.
-    again.assign(first.begin() + (n > 1 ? 1 : 0), first.end());
-    if (a.repeat == 0 && n > 1) first.pop_back();  // looping: 0 comes round again
-  } else {
-    for (std::uint32_t p = 0; p < n; ++p)
-      first.push_back(p);
-    if (a.mode == Mode::kLoop) again.assign(first.begin() + std::min(a.loop_from, n), first.end());
-  }
+  std::vector<std::uint32_t> first, again;
+  cycles(a, &first, &again);
   loop = a.mode != Mode::kOnce && a.repeat == 0;
   too_long = false;
   if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return first;
