@@ -47,7 +47,8 @@ std::size_t whole_ms(const std::vector<std::uint32_t>& ticks, std::size_t from, 
 
 }  // namespace
 
-std::vector<File> aseprite_json(const Model& model, const Options& options, diag::Sink& sink) {
+std::optional<std::vector<File>> aseprite_json(const Model& model, const Options& options,
+                                               diag::Sink& sink) {
   // The frame entries: every animation's frames in the order shown, then the pack frames no
   // animation shows.
   struct Entry {
@@ -114,7 +115,7 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                "aseprite-json holds one sheet image, and these frames need more than " +
                    std::to_string(kMaxSheetSide) + " x " + std::to_string(kMaxSheetSide) +
                    " px; export the pack as phaser or pixi (several pages) instead");
-    return {};
+    return std::nullopt;
   }
   if (inexact > 0)
     sink.warning(diag::Code::kExportDurations, {options.pack_name, 0, 0, 0},
@@ -165,7 +166,8 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                 {"layers", Json::array()},
                 {"slices", std::move(slices)}}}};
   if (model.bled) image::bleed(sheet);  // straight alpha, as Aseprite's sheets
-  return {{options.out_name, bytes(dump(doc))}, {image_name, image::encode_png_auto(sheet)}};
+  return std::vector<File>{{options.out_name, bytes(dump(doc))},
+                           {image_name, image::encode_png_auto(sheet)}};
 }
 
 }  // namespace spritec::exporter::detail
