@@ -394,18 +394,26 @@ TEST_CASE("a frame named like a mirror or the blank: the export's names get '|' 
   CHECK(names.size() == model.regions.size());
 }
 
-TEST_CASE("a repeat that would expand past 65,536 steps loops and is named") {
-  PackModel m = fixture();
+namespace {
+
+// `m` and two pingpongs of a b c: "big", repeat 16383, and "bigger", repeat 16384.
+PackModel with_long_pingpongs(PackModel m) {
   ActionModel big = action("big", Mode::kPingpong, {{step("a", 1), step("b", 1), step("c", 1)}});
-  // A cycle after the first is 4 steps (b c b a): 5 + 4 * (16383 - 1) = 65533 fits;
-  // 5 + 4 * (16384 - 1) = 65537 does not.
   big.repeat = 16383;
   ActionModel bigger = big;
   bigger.name = "bigger";
   bigger.repeat = 16384;
   m.actions.push_back(big);
   m.actions.push_back(bigger);
-  auto p = make(m, {page_16x8()});
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("a repeat that would expand past 65,536 steps loops and is named") {
+  // A cycle after the first is 4 steps (b c b a): 5 + 4 * (16383 - 1) = 65533 fits;
+  // 5 + 4 * (16384 - 1) = 65537 does not.
+  auto p = make(with_long_pingpongs(fixture()), {page_16x8()});
   const Model model = exporter::build_model(p->view, p->pages, true);
   CHECK(anim(model, "big").frames.size() == 65533);
   CHECK_FALSE(anim(model, "big").loop);
@@ -609,16 +617,8 @@ TEST_CASE("animation_frames counts what build_model makes, views times the steps
   // pingpong forever a b c b = 4; pingpong repeat 2: a b c b a, then b c b a = 9; reverse
   // 3; repeat 3 from loop_from 1: a b c, b c, b c = 7; loop_from 2 forever 3; two views
   // of 3 = 6. And the long pingpongs: 65,533, and 5 for the one that loops instead.
-  PackModel m = fixture();
-  ActionModel big = action("big", Mode::kPingpong, {{step("a", 1), step("b", 1), step("c", 1)}});
-  big.repeat = 16383;
-  ActionModel bigger = big;
-  bigger.name = "bigger";
-  bigger.repeat = 16384;
-  m.actions.push_back(big);
-  m.actions.push_back(bigger);
   const std::vector<std::uint64_t> expected = {3, 2, 4, 9, 3, 7, 3, 6, 65533, 5};
-  auto p = make(m, {page_16x8()});
+  auto p = make(with_long_pingpongs(fixture()), {page_16x8()});
   REQUIRE(p->view.action_count() == expected.size());
   const Model model = exporter::build_model(p->view, p->pages, true);
   for (std::uint32_t i = 0; i < p->view.action_count(); ++i) {
