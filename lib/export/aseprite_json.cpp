@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "spritec/image/alpha.hpp"
+#include "spritec/pack/pack.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter::detail {
@@ -44,17 +45,16 @@ std::size_t whole_ms(const std::vector<std::uint32_t>& ticks, std::size_t from, 
   return inexact;
 }
 
-}  // namespace
+// One frame entry of the JSON: a region shown for some ticks.
+struct Entry {
+  std::uint32_t region;
+  std::uint32_t ticks;
+};
 
-std::vector<File> aseprite_json(const Model& model, const Options& options, diag::Sink& sink) {
-  // The frame entries: every animation's frames in the order shown, then the pack frames no
-  // animation shows.
-  struct Entry {
-    std::uint32_t region;
-    std::uint32_t ticks;
-  };
+// The frame entries, every animation's frames in the order shown and then the pack frames
+// no animation shows, and one tag per animation over its entries.
+std::vector<Entry> frame_entries(const Model& model, Json& tags) {
   std::vector<Entry> entries;
-  Json tags = Json::array();
   std::vector<bool> shown(model.regions.size(), false);
   for (const Animation& a : model.animations) {
     const std::size_t from = entries.size();
@@ -73,10 +73,17 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
   for (std::uint32_t i = 0; i < model.regions.size(); ++i) {
     if (!shown[i] && model.regions[i].frame == i) entries.push_back({i, 1});
   }
+  return entries;
+}
+
+// Each entry's whole milliseconds (whole_ms, animation by animation); returns how many
+// frames of the animations are not exact (W0706).
+std::size_t durations(const Model& model, const std::vector<Entry>& entries,
+                      std::vector<std::uint64_t>& ms) {
   std::vector<std::uint32_t> entry_ticks;
   for (const Entry& e : entries)
     entry_ticks.push_back(e.ticks);
-  std::vector<std::uint64_t> ms(entries.size());
+  ms.assign(entries.size(), 0);
   std::size_t inexact = 0, from = 0;
   for (const Animation& a : model.animations) {
     inexact += whole_ms(entry_ticks, from, from + a.frames.size(), model.tick_rate, ms);
@@ -86,52 +93,70 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
   // counted in W0706.
   for (std::size_t i = from; i < entries.size(); ++i)
     (void)whole_ms(entry_ticks, i, i + 1, model.tick_rate, ms);
-  // One sheet: each rectangle used placed once (frames the pack merged as duplicates share
-  // one).
-  std::vector<std::uint32_t> used;
-  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>,
-           std::size_t>
-      placed;
-  std::map<std::uint32_t, std::size_t> slot;
+  return inexact;
+}
+
+// The sheet: each rectangle the entries use placed once (frames the pack merged as
+// duplicates share one) on shelves one pixel apart (pack::Layout::kShelves).
+struct Sheet {
+  std::vector<std::uint32_t> used;            // a region of each rectangle, in slot order
+  std::map<std::uint32_t, std::size_t> slot;  // region -> its rectangle's slot
+  pack::Packing packing;                      // placements per slot
+  pack::Page page;                            // the one page
+};
+
+// Packs the sheet; false when it needs more than one kMaxSheetSide square page.
+bool pack_sheet(const Model& model, const std::vector<Entry>& entries, Sheet& sheet) {
+  using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
+  std::map<Key, std::size_t> placed;
+  std::vector<pack::Size> sizes;
   for (const Entry& e : entries) {
     const Region& r = model.regions[e.region];
-    auto [it, fresh] = placed.emplace(std::make_tuple(r.page, r.x, r.y, r.w, r.h), used.size());
-    if (fresh) used.push_back(e.region);
-    slot[e.region] = it->second;
+    auto [it, fresh] = placed.emplace(Key{r.page, r.x, r.y, r.w, r.h}, sheet.used.size());
+    if (fresh) {
+      sheet.used.push_back(e.region);
+      sizes.push_back({int(r.w), int(r.h)});
+    }
+    sheet.slot[e.region] = it->second;
   }
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes;
-  for (std::uint32_t r : used)
-    sizes.emplace_back(model.regions[r].w, model.regions[r].h);
-  const Shelves shelves = shelf_pack(sizes, kMaxSheetSide);
-  if (shelves.heights.size() > 1 || shelves.width > kMaxSheetSide) {
-    sink.error(diag::Code::kExportSheetTooLarge, {options.pack_name, 0, 0, 0},
-               "aseprite-json holds one sheet image, and these frames need more than " +
-                   std::to_string(kMaxSheetSide) + " x " + std::to_string(kMaxSheetSide) +
-                   " px; export the pack as phaser or pixi (several pages) instead");
-    return {};
-  }
-  if (inexact > 0)
-    sink.warning(diag::Code::kExportDurations, {options.pack_name, 0, 0, 0},
-                 "aseprite-json durations are whole milliseconds, as Aseprite writes them: " +
-                     std::to_string(inexact) + " of " + std::to_string(entries.size()) +
-                     " frames are rounded, each less than 1 ms off (read back at the same "
-                     "tick rate, every frame has its ticks)");
-  const std::uint32_t height = shelves.heights.empty() ? 1 : shelves.heights[0];
-  image::Image sheet(int(shelves.width), int(height));
-  for (std::size_t k = 0; k < used.size(); ++k) {
-    const Region& r = model.regions[used[k]];
-    image::blit(sheet, int(shelves.at[k].x), int(shelves.at[k].y), model.pages[r.page].image(),
+  pack::Options one_sheet;
+  one_sheet.layout = pack::Layout::kShelves;
+  one_sheet.padding = 1;
+  one_sheet.max_width = one_sheet.max_height = kMaxSheetSide;
+  one_sheet.allow_multiple_pages = false;
+  pack::Result packed = pack::pack(sizes, one_sheet);
+  if (!packed.ok()) return false;
+  sheet.packing = std::move(packed.value);
+  // No frame at all: a sheet of 64 x 1, the narrowest and lowest shelf page.
+  sheet.page = sheet.packing.pages.empty() ? pack::Page{64, 1, 0} : sheet.packing.pages[0];
+  return true;
+}
+
+// The sheet's pixels: each slot's rectangle copied from its page.
+image::Image draw_sheet(const Model& model, const Sheet& sheet) {
+  image::Image out(sheet.page.width, sheet.page.height);
+  for (std::size_t k = 0; k < sheet.used.size(); ++k) {
+    const Region& r = model.regions[sheet.used[k]];
+    const pack::Placement& at = sheet.packing.placements[k];
+    image::blit(out, at.x, at.y, model.pages[r.page].image(),
                 {int(r.x), int(r.y), int(r.w), int(r.h)});
   }
+  return out;
+}
 
+// The document: `frames` (one per entry, at its slot on the sheet) and `meta`, whose slice
+// `origin` keys every frame's origin as its pivot.
+Json document(const Model& model, const std::vector<Entry>& entries,
+              const std::vector<std::uint64_t>& ms, const Sheet& sheet, Json tags,
+              const std::string& image_name) {
   Json frames = Json::array();
   Json keys = Json::array();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Region& r = model.regions[entries[i].region];
-    const Shelves::At at = shelves.at[slot[entries[i].region]];
+    const pack::Placement& p = sheet.packing.placements[sheet.slot.at(entries[i].region)];
     frames.push_back(
         {{"filename", std::to_string(i)},
-         {"frame", {{"x", at.x}, {"y", at.y}, {"w", r.w}, {"h", r.h}}},
+         {"frame", {{"x", p.x}, {"y", p.y}, {"w", r.w}, {"h", r.h}}},
          {"rotated", false},
          {"trimmed", r.w != r.source_w || r.h != r.source_h},
          {"spriteSourceSize", {{"x", r.trim_x}, {"y", r.trim_y}, {"w", r.w}, {"h", r.h}}},
@@ -141,22 +166,49 @@ std::vector<File> aseprite_json(const Model& model, const Options& options, diag
                     {"bounds", {{"x", 0}, {"y", 0}, {"w", r.source_w}, {"h", r.source_h}}},
                     {"pivot", {{"x", r.untrimmed_origin_x()}, {"y", r.untrimmed_origin_y()}}}});
   }
-  const std::string image_name = options.stem + ".png";
   Json slices = Json::array();
   if (!keys.empty())
     slices.push_back({{"name", "origin"}, {"color", "#0000ffff"}, {"keys", std::move(keys)}});
-  Json doc = {{"frames", std::move(frames)},
-              {"meta",
-               {{"app", "spritec"},
-                {"image", image_name},
-                {"format", "RGBA8888"},
-                {"size", {{"w", shelves.width}, {"h", height}}},
-                {"scale", "1"},
-                {"frameTags", std::move(tags)},
-                {"layers", Json::array()},
-                {"slices", std::move(slices)}}}};
-  if (model.bled) image::bleed(sheet);  // straight alpha, as Aseprite's sheets
-  return {{options.out_name, bytes(dump(doc))}, {image_name, image::encode_png_auto(sheet)}};
+  return {{"frames", std::move(frames)},
+          {"meta",
+           {{"app", "spritec"},
+            {"image", image_name},
+            {"format", "RGBA8888"},
+            {"size", {{"w", sheet.page.width}, {"h", sheet.page.height}}},
+            {"scale", "1"},
+            {"frameTags", std::move(tags)},
+            {"layers", Json::array()},
+            {"slices", std::move(slices)}}}};
+}
+
+}  // namespace
+
+std::optional<std::vector<File>> aseprite_json(const Model& model, const Options& options,
+                                               diag::Sink& sink) {
+  Json tags = Json::array();
+  const std::vector<Entry> entries = frame_entries(model, tags);
+  std::vector<std::uint64_t> ms;
+  const std::size_t inexact = durations(model, entries, ms);
+  Sheet sheet;
+  if (!pack_sheet(model, entries, sheet)) {
+    sink.error(diag::Code::kExportSheetTooLarge, {options.pack_name, 0, 0, 0},
+               "aseprite-json holds one sheet image, and these frames need more than " +
+                   std::to_string(kMaxSheetSide) + " x " + std::to_string(kMaxSheetSide) +
+                   " px; export the pack as phaser or pixi (several pages) instead");
+    return std::nullopt;
+  }
+  if (inexact > 0)
+    sink.warning(diag::Code::kExportDurations, {options.pack_name, 0, 0, 0},
+                 "aseprite-json durations are whole milliseconds, as Aseprite writes them: " +
+                     std::to_string(inexact) + " of " + std::to_string(entries.size()) +
+                     " frames are rounded, each less than 1 ms off (read back at the same "
+                     "tick rate, every frame has its ticks)");
+  image::Image pixels = draw_sheet(model, sheet);
+  if (model.bled) image::bleed(pixels);  // straight alpha, as Aseprite's sheets
+  const std::string image_name = options.stem + ".png";
+  const Json doc = document(model, entries, ms, sheet, std::move(tags), image_name);
+  return std::vector<File>{{options.out_name, bytes(dump(doc))},
+                           {image_name, image::encode_png_auto(pixels)}};
 }
 
 }  // namespace spritec::exporter::detail

@@ -16,26 +16,20 @@ namespace spritec::exporter {
 
 namespace {
 
-// The formats: the one table the commands take their names and help from (spritec export
-// --format, build --export), in the order --help lists them.
-struct FormatEntry {
-  Format format;
-  std::string_view name;
-  std::string_view written;  // what it writes, where the name does not say; for --help
+// The formats: the one table the commands take their names, help and dispatch from
+// (spritec export --format, build --export), in the order --help lists them. A new format
+// is one entry here (docs/architecture.md, "Where new things go").
+constexpr FormatInfo kFormats[] = {
+    // name, written, animations, one_rate, godot_paths, premultiplied_pages, own_sheet, write
+    {"godot4", "", true, false, true, false, false, detail::write_godot4},
+    {"godot3", "SpriteFrames .tres", true, true, true, false, false, detail::write_godot3},
+    {"spine", "", false, false, false, true, false, detail::write_spine},
+    {"libgdx-legacy", ".atlas", false, false, false, false, false, detail::write_libgdx_legacy},
+    {"phaser", "multi-atlas + STEM.anims.json", true, false, false, false, false,
+     detail::write_phaser},
+    {"pixi", "JSON Hash pages", true, true, false, false, false, detail::write_pixi},
+    {"aseprite-json", "", true, false, false, false, true, detail::aseprite_json},
 };
-constexpr FormatEntry kFormats[] = {
-    {Format::kGodot4, "godot4", ""},
-    {Format::kGodot3, "godot3", "SpriteFrames .tres"},
-    {Format::kSpine, "spine", ""},
-    {Format::kLibgdxLegacy, "libgdx-legacy", ".atlas"},
-    {Format::kPhaser, "phaser", "multi-atlas + STEM.anims.json"},
-    {Format::kPixi, "pixi", "JSON Hash pages"},
-    {Format::kAsepriteJson, "aseprite-json", ""},
-};
-
-bool has_animations(Format f) {
-  return f != Format::kSpine && f != Format::kLibgdxLegacy;
-}
 
 // "walk, jump and 3 more"
 std::string listed(const std::vector<std::string>& names) {
@@ -61,7 +55,7 @@ void warn_uncarried(const Model& model, const Options& o, diag::Sink& sink) {
                      std::to_string(actions.size()) + " action" + (actions.size() == 1 ? "" : "s") +
                      ")");
   };
-  if (!has_animations(o.format)) return;  // W0707 says the actions are left out whole
+  if (!o.format->animations) return;  // W0707 says the actions are left out whole
   warn(diag::Code::kExportEvents, u.events, "step events; left out of");
   warn(diag::Code::kExportTransitions, u.transitions, "transitions; left out of");
   warn(diag::Code::kExportMotion, u.motion, "root motion (move:); left out of");
@@ -220,25 +214,37 @@ bool animation_names_unique(const runtime::PackView& pack, const Options& o, dia
   return ok;
 }
 
+// W0706 for a format of one rate per animation: the animations whose exact rate would pass
+// kMaxUniformFrames, so their durations round.
+void warn_rounded(const Model& model, const Options& o, diag::Sink& sink) {
+  std::vector<std::string> rounded;
+  for (const Animation& a : model.animations) {
+    if (!uniform_rate(a, model.tick_rate).exact) rounded.push_back(a.name);
+  }
+  if (rounded.empty()) return;
+  sink.warning(diag::Code::kExportDurations, {o.pack_name, 0, 0, 0},
+               std::string(format_name(o.format)) +
+                   " shows frames at one rate per animation, and these need more than " +
+                   std::to_string(kMaxUniformFrames) +
+                   " frames at the exact rate: durations are rounded in " + listed(rounded));
+}
+
 }  // namespace
 
 std::optional<Format> parse_format(std::string_view name) {
-  for (const FormatEntry& entry : kFormats) {
-    if (entry.name == name) return entry.format;
+  for (const FormatInfo& entry : kFormats) {
+    if (entry.name == name) return &entry;
   }
   return std::nullopt;
 }
 
 std::string_view format_name(Format format) {
-  for (const FormatEntry& entry : kFormats) {
-    if (entry.format == format) return entry.name;
-  }
-  return "?";
+  return format ? format->name : "?";
 }
 
 std::vector<std::string> format_names() {
   std::vector<std::string> out;
-  for (const FormatEntry& entry : kFormats)
+  for (const FormatInfo& entry : kFormats)
     out.emplace_back(entry.name);
   return out;
 }
@@ -258,76 +264,29 @@ std::string formats_listed(bool described) {
 std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
                                              const std::vector<image::Image>& pages,
                                              const Options& options, diag::Sink& sink) {
+  const FormatInfo& format = *options.format;
   if (!frame_names_unique(pack, options, sink)) return std::nullopt;
-  if (!has_animations(options.format) && !atlas_names_ok(pack, options, sink)) return std::nullopt;
-  if (has_animations(options.format) &&
+  if (!format.animations && !atlas_names_ok(pack, options, sink)) return std::nullopt;
+  if (format.animations &&
       (!animations_fit(pack, options, sink) || !animation_names_unique(pack, options, sink)))
     return std::nullopt;
-  const Model model = build_model(pack, pages, has_animations(options.format));
-  if ((options.format == Format::kGodot3 || options.format == Format::kPixi) &&
-      !uniform_lists_fit(pack, model, options, sink))
-    return std::nullopt;
+  const Model model = build_model(pack, pages, format.animations);
+  if (format.one_rate && !uniform_lists_fit(pack, model, options, sink)) return std::nullopt;
   warn_uncarried(model, options, sink);
   const diag::Span at{options.pack_name, 0, 0, 0};
-  const std::string format(format_name(options.format));
-  std::vector<File> files;
-  switch (options.format) {
-    case Format::kGodot4:
-    case Format::kGodot3:
-      files.push_back({options.out_name, detail::bytes(detail::godot(
-                                             model, options, options.format == Format::kGodot4))});
-      break;
-    case Format::kSpine:
-    case Format::kLibgdxLegacy: {
-      const bool legacy = options.format == Format::kLibgdxLegacy;
-      files.push_back({options.out_name, detail::bytes(detail::libgdx(model, options, legacy))});
-      if (pack.action_count() > 0) {
-        sink.warning(diag::Code::kExportActions, at,
-                     format + " is an atlas of frames: the pack's " +
-                         std::to_string(pack.action_count()) +
-                         " actions (their steps, durations and play modes) are left out");
-      }
-      if (legacy && pack.frame_count() > 0) {
-        sink.warning(diag::Code::kExportOrigins, at,
-                     "libgdx-legacy has no place for custom values: the frames' origins are "
-                     "left out (the spine format carries them as origin: X, Y)");
-      }
-      break;
-    }
-    case Format::kPhaser:
-      files = detail::phaser(model, options);
-      break;
-    case Format::kPixi: {
-      files = detail::pixi(model, options);
-      if (!model.animations.empty()) {
-        sink.warning(diag::Code::kExportDurations, at,
-                     "pixi's JSON has no durations: each animation lists its frames repeated at "
-                     "one rate per animation, given in meta.frameRates (set the AnimatedSprite's "
-                     "animationSpeed to that rate / 60)");
-      }
-      break;
-    }
-    case Format::kAsepriteJson:
-      files = detail::aseprite_json(model, options, sink);
-      if (files.empty()) return std::nullopt;
-      break;
+  if (!format.animations && pack.action_count() > 0) {
+    sink.warning(diag::Code::kExportActions, at,
+                 std::string(format.name) + " is an atlas of frames: the pack's " +
+                     std::to_string(pack.action_count()) +
+                     " actions (their steps, durations and play modes) are left out");
   }
-  if (options.format == Format::kGodot3 || options.format == Format::kPixi) {
-    std::vector<std::string> rounded;
-    for (const Animation& a : model.animations) {
-      if (!uniform_rate(a, model.tick_rate).exact) rounded.push_back(a.name);
-    }
-    if (!rounded.empty()) {
-      sink.warning(diag::Code::kExportDurations, at,
-                   format + " shows frames at one rate per animation, and these need more than " +
-                       std::to_string(kMaxUniformFrames) +
-                       " frames at the exact rate: durations are rounded in " + listed(rounded));
-    }
-  }
-  if (options.format != Format::kAsepriteJson) {
-    const bool pma = model.premultiplied && options.format == Format::kSpine;
+  std::optional<std::vector<File>> files = format.write(model, options, sink);
+  if (!files) return std::nullopt;
+  if (format.one_rate) warn_rounded(model, options, sink);
+  if (!format.own_sheet) {
+    const bool pma = model.premultiplied && format.premultiplied_pages;
     for (std::size_t i = 0; i < model.pages.size(); ++i)
-      files.push_back({detail::page_file(options, i), detail::page_png(model, i, pma)});
+      files->push_back({detail::page_file(options, i), detail::page_png(model, i, pma)});
   }
   return files;
 }

@@ -134,4 +134,14 @@ std::string godot(const Model& model, const Options& options, bool godot4) {
   return out;
 }
 
+std::optional<std::vector<File>> write_godot4(const Model& model, const Options& options,
+                                              diag::Sink&) {
+  return std::vector<File>{{options.out_name, bytes(godot(model, options, true))}};
+}
+
+std::optional<std::vector<File>> write_godot3(const Model& model, const Options& options,
+                                              diag::Sink&) {
+  return std::vector<File>{{options.out_name, bytes(godot(model, options, false))}};
+}
+
 }  // namespace spritec::exporter::detail

@@ -57,4 +57,19 @@ std::string libgdx(const Model& model, const Options& options, bool legacy) {
   return out;
 }
 
+std::optional<std::vector<File>> write_spine(const Model& model, const Options& options,
+                                             diag::Sink&) {
+  return std::vector<File>{{options.out_name, bytes(libgdx(model, options, false))}};
+}
+
+std::optional<std::vector<File>> write_libgdx_legacy(const Model& model, const Options& options,
+                                                     diag::Sink& sink) {
+  if (!model.regions.empty()) {  // the pack's frames: an atlas format adds no region
+    sink.warning(diag::Code::kExportOrigins, {options.pack_name, 0, 0, 0},
+                 "libgdx-legacy has no place for custom values: the frames' origins are "
+                 "left out (the spine format carries them as origin: X, Y)");
+  }
+  return std::vector<File>{{options.out_name, bytes(libgdx(model, options, true))}};
+}
+
 }  // namespace spritec::exporter::detail

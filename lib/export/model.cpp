@@ -6,9 +6,10 @@
 #include <map>
 #include <numeric>
 #include <set>
-#include <tuple>
 
 #include "spritec/export/export.hpp"
+#include "spritec/pack/pack.hpp"
+#include "spritec/runtime/player.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter {
@@ -20,42 +21,61 @@ using runtime::Mode;
 // Longest played order a finite `repeat` is expanded into; past it the animation loops.
 constexpr std::uint64_t kMaxPlayed = 65536;
 
+// One cycle of `a` as the player walks it (runtime::next_played), from position `from`:
+// calls visit(position) for each step entered up to the one whose end ends the cycle, and
+// returns where the next cycle starts.
+template <typename Visit>
+std::uint32_t walk_cycle(const runtime::Action& a, std::uint32_t from, Visit&& visit) {
+  bool backward = false;  // every cycle starts walking forward
+  for (std::uint32_t p = from;;) {
+    visit(p);
+    const runtime::NextStep next = runtime::next_played(a, p, backward);
+    if (next.cycle_end) return next.played;
+    p = next.played;
+  }
+}
+
+// An action's played order in parts: the first cycle, and the cycle every later one plays.
+// A looping pingpong's first cycle ends on position 0, which the loop shows again as its
+// first frame: it is left out. With `first` and `again` null it only counts.
+struct Cycles {
+  std::uint64_t first = 0, again = 0;
+};
+Cycles cycles(const runtime::Action& a, std::vector<std::uint32_t>* first,
+              std::vector<std::uint32_t>* again) {
+  Cycles c;
+  if (a.steps_per_view == 0) return c;  // refused by the reader; nothing to walk
+  const std::uint32_t next = walk_cycle(a, 0, [&](std::uint32_t p) {
+    ++c.first;
+    if (first) first->push_back(p);
+  });
+  if (a.mode == Mode::kOnce) return c;
+  walk_cycle(a, next, [&](std::uint32_t p) {
+    ++c.again;
+    if (again) again->push_back(p);
+  });
+  if (a.mode == Mode::kPingpong && a.repeat == 0 && a.steps_per_view > 1) {
+    --c.first;
+    if (first) first->pop_back();
+  }
+  return c;
+}
+
 // The length of played_order(a) below, worked out without making it: the first cycle, and
 // for a finite repeat the later cycles, unless they pass kMaxPlayed.
 std::uint64_t played_length(const runtime::Action& a) {
-  const std::uint64_t n = a.steps_per_view;
-  if (n == 0) return 0;
-  std::uint64_t first = n, again = 0;
-  if (a.mode == Mode::kPingpong) {
-    first = 2 * n - 1;
-    again = n > 1 ? first - 1 : first;
-    if (a.repeat == 0 && n > 1) --first;
-  } else if (a.mode == Mode::kLoop) {
-    again = n - std::min<std::uint64_t>(a.loop_from, n);
-  }
+  const Cycles c = cycles(a, nullptr, nullptr);
   const bool loop = a.mode != Mode::kOnce && a.repeat == 0;
-  if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return first;
-  const std::uint64_t total = first + std::uint64_t(a.repeat - 1) * again;
-  return total > kMaxPlayed ? first : total;
+  if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return c.first;
+  const std::uint64_t total = c.first + std::uint64_t(a.repeat - 1) * c.again;
+  return total > kMaxPlayed ? c.first : total;
 }
 
-// Positions in played order, as the player walks them (player.hpp advance()).
+// Positions in played order, as the player walks them: the first cycle, then for a finite
+// repeat every later cycle (unless that passes kMaxPlayed: then the animation loops).
 std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bool& too_long) {
-  const std::uint32_t n = a.steps_per_view;
-  std::vector<std::uint32_t> first, again;  // the first cycle; every later one
-  if (a.mode == Mode::kPingpong) {
-    for (std::uint32_t p = 0; p < n; ++p)
-      first.push_back(p);
-    for (std::uint32_t p = n - 1; p-- > 0;)
-      first.push_back(p);
-    // A cycle ends when step 0's time runs out after the walk back; the next starts at 1.
-    again.assign(first.begin() + (n > 1 ? 1 : 0), first.end());
-    if (a.repeat == 0 && n > 1) first.pop_back();  // looping: 0 comes round again
-  } else {
-    for (std::uint32_t p = 0; p < n; ++p)
-      first.push_back(p);
-    if (a.mode == Mode::kLoop) again.assign(first.begin() + std::min(a.loop_from, n), first.end());
-  }
+  std::vector<std::uint32_t> first, again;
+  cycles(a, &first, &again);
   loop = a.mode != Mode::kOnce && a.repeat == 0;
   too_long = false;
   if (loop || a.mode == Mode::kOnce || a.repeat <= 1) return first;
@@ -71,25 +91,36 @@ std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bo
   return out;
 }
 
-// Places the export's own regions (mirrored frames, the blank) on pages after the pack's.
+// Places the export's own regions (mirrored frames, the blank) on pages after the pack's:
+// shelves one pixel apart (pack::Layout::kShelves), pages at most 4096 tall (or as tall as
+// the tallest region) and 16384 wide (or as wide as the widest).
 void place_own(Model& model, std::size_t first_own, const std::vector<image::Image>& pixels) {
   if (first_own >= model.regions.size()) return;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes;
-  for (std::size_t i = first_own; i < model.regions.size(); ++i)
-    sizes.emplace_back(model.regions[i].w, model.regions[i].h);
-  const detail::Shelves shelves = detail::shelf_pack(sizes, 4096);
+  std::vector<pack::Size> sizes;
+  pack::Options options;
+  options.layout = pack::Layout::kShelves;
+  options.padding = 1;
+  options.max_width = 16384;
+  options.max_height = 4096;
+  for (std::size_t i = first_own; i < model.regions.size(); ++i) {
+    sizes.push_back({int(model.regions[i].w), int(model.regions[i].h)});
+    options.max_width = std::max(options.max_width, sizes.back().width);
+    options.max_height = std::max(options.max_height, sizes.back().height);
+  }
+  const pack::Result packed = pack::pack(sizes, options);
+  assert(packed.ok());  // every region fits the largest page, which may hold many
   const std::uint32_t base = std::uint32_t(model.pages.size());
   for (std::size_t k = 0; k < sizes.size(); ++k) {
     Region& r = model.regions[first_own + k];
-    r.page = base + shelves.at[k].page;
-    r.x = shelves.at[k].x;
-    r.y = shelves.at[k].y;
+    r.page = base + std::uint32_t(packed.value.placements[k].page);
+    r.x = std::uint32_t(packed.value.placements[k].x);
+    r.y = std::uint32_t(packed.value.placements[k].y);
   }
-  for (std::uint32_t height : shelves.heights) {
+  for (const pack::Page& packed_page : packed.value.pages) {
     Page p;
-    p.width = shelves.width;
-    p.height = height;
-    p.own = image::Image(int(shelves.width), int(height));
+    p.width = std::uint32_t(packed_page.width);
+    p.height = std::uint32_t(packed_page.height);
+    p.own = image::Image(packed_page.width, packed_page.height);
     model.pages.push_back(std::move(p));
   }
   for (std::size_t i = first_own; i < model.regions.size(); ++i) {
@@ -264,52 +295,6 @@ UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate) {
   rate.fps = double(tick_rate) / double(g);
   return rate;
 }
-
-namespace detail {
-
-Shelves shelf_pack(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
-                   std::uint32_t max_height) {
-  Shelves out;
-  out.at.resize(sizes.size());
-  std::vector<std::size_t> order(sizes.size());
-  std::uint64_t area = 0;
-  std::uint32_t widest = 1, tallest = 1;
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    order[i] = i;
-    area += std::uint64_t(sizes[i].first + 1) * (sizes[i].second + 1);
-    widest = std::max(widest, sizes[i].first);
-    tallest = std::max(tallest, sizes[i].second);
-  }
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(sizes[b].second, sizes[b].first) < std::tie(sizes[a].second, sizes[a].first);
-  });
-  std::uint32_t width = 64;
-  while (width < 16384 && std::uint64_t(width) * width < area)
-    width *= 2;
-  out.width = std::max(width, widest);
-  max_height = std::max(max_height, tallest);
-  std::uint32_t page = 0, shelf_y = 0, shelf_h = 0, x = 0;
-  for (std::size_t i : order) {
-    const auto [w, h] = sizes[i];
-    if (x + w > out.width) {
-      shelf_y += shelf_h + 1;
-      shelf_h = 0;
-      x = 0;
-    }
-    if (std::uint64_t(shelf_y) + h > max_height && shelf_y > 0) {
-      ++page;
-      shelf_y = shelf_h = x = 0;
-    }
-    out.at[i] = {page, x, shelf_y};
-    x += w + 1;
-    shelf_h = std::max(shelf_h, h);
-    if (out.heights.size() <= page) out.heights.resize(page + 1, 1);
-    out.heights[page] = std::max(out.heights[page], shelf_y + h);
-  }
-  return out;
-}
-
-}  // namespace detail
 
 std::uint32_t repeats(const AnimFrame& frame, const UniformRate& rate) {
   if (rate.exact) return frame.ticks / rate.ticks_per_frame;

@@ -71,4 +71,9 @@ std::vector<File> phaser(const Model& model, const Options& options) {
           {options.stem + ".anims.json", bytes(dump(animations))}};
 }
 
+std::optional<std::vector<File>> write_phaser(const Model& model, const Options& options,
+                                              diag::Sink&) {
+  return phaser(model, options);
+}
+
 }  // namespace spritec::exporter::detail

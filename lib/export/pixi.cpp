@@ -69,4 +69,16 @@ std::vector<File> pixi(const Model& model, const Options& options) {
   return files;
 }
 
+std::optional<std::vector<File>> write_pixi(const Model& model, const Options& options,
+                                            diag::Sink& sink) {
+  std::vector<File> files = pixi(model, options);
+  if (!model.animations.empty()) {
+    sink.warning(diag::Code::kExportDurations, {options.pack_name, 0, 0, 0},
+                 "pixi's JSON has no durations: each animation lists its frames repeated at "
+                 "one rate per animation, given in meta.frameRates (set the AnimatedSprite's "
+                 "animationSpeed to that rate / 60)");
+  }
+  return files;
+}
+
 }  // namespace spritec::exporter::detail

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,20 +38,8 @@ Json texture_frame(const Region& r);
 // invalid UTF-8 in a name written as U+FFFD.
 std::string dump(const Json& doc);
 
-// Rectangles of `sizes` (w, h) on shelves one pixel apart, tallest first, on as few pages
-// of `width` x at most `max_height` as needed (width: a power of two near the square root of
-// the area, at least the widest).
-struct Shelves {
-  struct At {
-    std::uint32_t page = 0, x = 0, y = 0;
-  };
-  std::vector<At> at;                  // per size, in the order given
-  std::uint32_t width = 1;             // of every page
-  std::vector<std::uint32_t> heights;  // per page
-};
-Shelves shelf_pack(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
-                   std::uint32_t max_height);
-
+// The writers: the texts of the formats of a kind, then each format's entry point of
+// export.cpp's table (FormatInfo::write).
 std::string godot(const Model& model, const Options& options, bool godot4);
 std::string libgdx(const Model& model, const Options& options, bool legacy);
 // OUT (the multi-atlas) and STEM.anims.json.
@@ -58,6 +47,17 @@ std::vector<File> phaser(const Model& model, const Options& options);
 // OUT (page 0) and STEM-N.json for the other pages.
 std::vector<File> pixi(const Model& model, const Options& options);
 // OUT and its sheet STEM.png; empty with an error in `sink` when the sheet is too large.
-std::vector<File> aseprite_json(const Model& model, const Options& options, diag::Sink& sink);
+std::optional<std::vector<File>> aseprite_json(const Model& model, const Options& options,
+                                               diag::Sink& sink);
+
+using Written = std::optional<std::vector<File>>;
+Written write_godot4(const Model& model, const Options& options, diag::Sink& sink);
+Written write_godot3(const Model& model, const Options& options, diag::Sink& sink);
+Written write_spine(const Model& model, const Options& options, diag::Sink& sink);
+// Warns (W0708) that the origins are left out.
+Written write_libgdx_legacy(const Model& model, const Options& options, diag::Sink& sink);
+Written write_phaser(const Model& model, const Options& options, diag::Sink& sink);
+// Warns (W0706) that pixi has no durations.
+Written write_pixi(const Model& model, const Options& options, diag::Sink& sink);
 
 }  // namespace spritec::exporter::detail

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <tuple>
 #include <utility>
 
 #include "spritec/work/work.hpp"
@@ -530,11 +531,72 @@ Result validate(const std::vector<Size>& sizes, const Options& o, Problem* p) {
   return r;
 }
 
+// The page width of Layout::kShelves: the smallest power of two from 64 whose square holds
+// the padded area, at most max_w, and at least the widest item.
+int shelf_width(const std::vector<Size>& sizes, int padding, int max_w) {
+  std::uint64_t area = 0;
+  int widest = 1;
+  for (const Size& s : sizes) {
+    area += std::uint64_t(s.width + padding) * std::uint64_t(s.height + padding);
+    widest = std::max(widest, s.width);
+  }
+  std::int64_t width = 64;
+  while (width < max_w && std::uint64_t(width * width) < area)
+    width *= 2;
+  return std::max(int(std::min<std::int64_t>(width, max_w)), widest);
+}
+
+// Layout::kShelves (pack.hpp): rows left to right, tallest first, pages one below another.
+Result pack_shelves(const std::vector<Size>& sizes, const Options& options, const Problem& p) {
+  Result result;
+  const int padding = p.padding;
+  const int max_h = p.bin_h - padding;
+  const int width = shelf_width(sizes, padding, p.bin_w - padding);
+  std::vector<std::size_t> order(sizes.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::tie(sizes[b].height, sizes[b].width) < std::tie(sizes[a].height, sizes[a].width);
+  });
+  Packing& out = result.value;
+  out.sort_order = SortOrder::kHeight;
+  out.placements.assign(sizes.size(), Placement{});
+  int page = 0, shelf_y = 0, shelf_h = 0, x = 0;
+  for (std::size_t i : order) {
+    const Size s = sizes[i];
+    if (std::int64_t{x} + s.width > width) {
+      shelf_y += shelf_h + padding;
+      shelf_h = 0;
+      x = 0;
+    }
+    if (std::int64_t{shelf_y} + s.height > max_h && shelf_y > 0) {
+      if (!options.allow_multiple_pages) {
+        result.error = {ErrorKind::kTooManyPages, i, s, {width, max_h}};
+        return result;
+      }
+      ++page;
+      shelf_y = shelf_h = x = 0;
+    }
+    out.placements[i] = {page, x, shelf_y};
+    x += s.width + padding;
+    shelf_h = std::max(shelf_h, s.height);
+    if (int(out.pages.size()) <= page) out.pages.resize(std::size_t(page) + 1, Page{width, 1, 0});
+    Page& pg = out.pages[std::size_t(page)];
+    pg.height = std::max(pg.height, shelf_y + s.height);
+    pg.used_area += std::int64_t{s.width} * s.height;
+  }
+  if (p.power_of_two) {
+    for (Page& pg : out.pages)
+      pg = {round_up_pow2(pg.width), round_up_pow2(pg.height), pg.used_area};
+  }
+  return result;
+}
+
 Result pack_strategies(const std::vector<Size>& sizes, const Options& options,
                        const std::vector<Strategy>& strategies) {
   Problem p;
   Result result = validate(sizes, options, &p);
   if (!result.ok()) return result;
+  if (options.layout == Layout::kShelves) return pack_shelves(sizes, options, p);
 
   const int max_pages = p.multiple_pages ? 0 : 1;
   // Every combination packs the same problem independently, so they run side by side on

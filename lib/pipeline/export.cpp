@@ -82,8 +82,7 @@ std::optional<std::vector<ExportFile>> export_files(const runtime::PackView& pac
   o.out_name = out.filename().string();
   o.stem = out.stem().string();
   o.pack_name = pack_name;
-  if (format == exporter::Format::kGodot4 || format == exporter::Format::kGodot3)
-    o.godot_res_dir = godot_res_dir(out.parent_path());
+  if (format->godot_paths) o.godot_res_dir = godot_res_dir(out.parent_path());
   // The exporter's diagnostics, each allowed loss made a note that says so.
   diag::Sink exported;
   std::optional<std::vector<exporter::File>> files =

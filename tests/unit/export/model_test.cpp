@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spritec/def/definition.hpp"
@@ -33,6 +35,17 @@ using format::FrameModel;
 using format::PackModel;
 using format::StepModel;
 using runtime::Mode;
+
+namespace {
+
+// A format by its name (docs/engines.md).
+exporter::Format named(std::string_view name) {
+  const std::optional<exporter::Format> f = exporter::parse_format(name);
+  REQUIRE(f);
+  return *f;
+}
+
+}  // namespace
 
 namespace {
 
@@ -381,18 +394,26 @@ TEST_CASE("a frame named like a mirror or the blank: the export's names get '|' 
   CHECK(names.size() == model.regions.size());
 }
 
-TEST_CASE("a repeat that would expand past 65,536 steps loops and is named") {
-  PackModel m = fixture();
+namespace {
+
+// `m` and two pingpongs of a b c: "big", repeat 16383, and "bigger", repeat 16384.
+PackModel with_long_pingpongs(PackModel m) {
   ActionModel big = action("big", Mode::kPingpong, {{step("a", 1), step("b", 1), step("c", 1)}});
-  // A cycle after the first is 4 steps (b c b a): 5 + 4 * (16383 - 1) = 65533 fits;
-  // 5 + 4 * (16384 - 1) = 65537 does not.
   big.repeat = 16383;
   ActionModel bigger = big;
   bigger.name = "bigger";
   bigger.repeat = 16384;
   m.actions.push_back(big);
   m.actions.push_back(bigger);
-  auto p = make(m, {page_16x8()});
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("a repeat that would expand past 65,536 steps loops and is named") {
+  // A cycle after the first is 4 steps (b c b a): 5 + 4 * (16383 - 1) = 65533 fits;
+  // 5 + 4 * (16384 - 1) = 65537 does not.
+  auto p = make(with_long_pingpongs(fixture()), {page_16x8()});
   const Model model = exporter::build_model(p->view, p->pages, true);
   CHECK(anim(model, "big").frames.size() == 65533);
   CHECK_FALSE(anim(model, "big").loop);
@@ -473,7 +494,7 @@ TEST_CASE("E0701: aseprite-json's one sheet cannot hold the frames; other format
         frame("f" + std::to_string(i), i % 129, i / 129, 128, 128, 0, 0, 128, 128, 0, 0));
   auto p = make(m, {page});
   exporter::Options o;
-  o.format = exporter::Format::kAsepriteJson;
+  o.format = named("aseprite-json");
   o.stem = "big";
   o.out_name = "big.json";
   o.pack_name = "big.spk";
@@ -484,7 +505,7 @@ TEST_CASE("E0701: aseprite-json's one sheet cannot hold the frames; other format
   CHECK(diag::info(sink.diagnostics()[0].code).id == "E0701");
   CHECK(sink.diagnostics()[0].code == diag::Code::kExportSheetTooLarge);
   // Phaser keeps the pack's page: the same pack exports.
-  o.format = exporter::Format::kPhaser;
+  o.format = named("phaser");
   diag::Sink ok;
   auto phaser = exporter::export_pack(p->view, p->pages, o, ok);
   REQUIRE(phaser.has_value());
@@ -507,7 +528,7 @@ TEST_CASE("aseprite-json writes whole milliseconds, and aseprite_json: reads bac
              {{step("a", 1), step("b", 1), step("a", 1), step("b", 2), step("a", 7)}}));
   auto p = make(m, {page_16x8()});
   exporter::Options o;
-  o.format = exporter::Format::kAsepriteJson;
+  o.format = named("aseprite-json");
   o.stem = "rt";
   o.out_name = "rt.json";
   o.pack_name = "rt.spk";
@@ -581,13 +602,13 @@ ActionModel spin(std::string name, std::uint32_t views, std::uint32_t repeat) {
 }
 
 bool animated(exporter::Format f) {
-  return f != exporter::Format::kSpine && f != exporter::Format::kLibgdxLegacy;
+  return f->name != "spine" && f->name != "libgdx-legacy";
 }
 
-const std::vector<exporter::Format> kAll = {
-    exporter::Format::kGodot4,       exporter::Format::kGodot3, exporter::Format::kSpine,
-    exporter::Format::kLibgdxLegacy, exporter::Format::kPhaser, exporter::Format::kPixi,
-    exporter::Format::kAsepriteJson};
+std::vector<exporter::Format> all_formats() {
+  return {named("godot4"), named("godot3"), named("spine"),        named("libgdx-legacy"),
+          named("phaser"), named("pixi"),   named("aseprite-json")};
+}
 
 }  // namespace
 
@@ -596,16 +617,8 @@ TEST_CASE("animation_frames counts what build_model makes, views times the steps
   // pingpong forever a b c b = 4; pingpong repeat 2: a b c b a, then b c b a = 9; reverse
   // 3; repeat 3 from loop_from 1: a b c, b c, b c = 7; loop_from 2 forever 3; two views
   // of 3 = 6. And the long pingpongs: 65,533, and 5 for the one that loops instead.
-  PackModel m = fixture();
-  ActionModel big = action("big", Mode::kPingpong, {{step("a", 1), step("b", 1), step("c", 1)}});
-  big.repeat = 16383;
-  ActionModel bigger = big;
-  bigger.name = "bigger";
-  bigger.repeat = 16384;
-  m.actions.push_back(big);
-  m.actions.push_back(bigger);
   const std::vector<std::uint64_t> expected = {3, 2, 4, 9, 3, 7, 3, 6, 65533, 5};
-  auto p = make(m, {page_16x8()});
+  auto p = make(with_long_pingpongs(fixture()), {page_16x8()});
   REQUIRE(p->view.action_count() == expected.size());
   const Model model = exporter::build_model(p->view, p->pages, true);
   for (std::uint32_t i = 0; i < p->view.action_count(); ++i) {
@@ -623,7 +636,7 @@ TEST_CASE("E0703: 360 views repeated 65,536 times are refused before anything is
   const std::uint64_t count = 360ull * 65536;  // views x (1 step x 65,536 cycles)
   REQUIRE(count > exporter::kMaxAnimationFrames);
   auto p = one_frame_pack({spin("spin", 360, 65536)});
-  for (exporter::Format f : kAll) {
+  for (exporter::Format f : all_formats()) {
     INFO(exporter::format_name(f));
     diag::Sink sink;
     auto files = exporter::export_pack(p->view, p->pages, options_for(f), sink);
@@ -649,14 +662,12 @@ TEST_CASE("E0703 counts every action together, and exactly the cap exports") {
   REQUIRE(at_cap == exporter::kMaxAnimationFrames);
   auto fits = one_frame_pack({spin("spin", 2, 65536)});
   diag::Sink ok;
-  auto files =
-      exporter::export_pack(fits->view, fits->pages, options_for(exporter::Format::kGodot3), ok);
+  auto files = exporter::export_pack(fits->view, fits->pages, options_for(named("godot3")), ok);
   CHECK(files.has_value());
   CHECK(ok.error_count() == 0);
   auto over = one_frame_pack({spin("spin", 2, 65536), spin("one", 1, 1)});
   diag::Sink refused;
-  files = exporter::export_pack(over->view, over->pages, options_for(exporter::Format::kGodot3),
-                                refused);
+  files = exporter::export_pack(over->view, over->pages, options_for(named("godot3")), refused);
   CHECK_FALSE(files.has_value());
   REQUIRE(refused.error_count() == 1);
   CHECK(refused.diagnostics()[0].code == diag::Code::kExportTooManyFrames);
@@ -675,11 +686,11 @@ TEST_CASE("E0703: godot3 and pixi count their one-rate lists, which durations le
   const std::uint64_t listed = 2 * (1 + 99999);
   REQUIRE(listed > exporter::kMaxAnimationFrames);
   auto p = one_frame_pack({action_of("a"), action_of("b")});
-  for (exporter::Format f : kAll) {
+  for (exporter::Format f : all_formats()) {
     INFO(exporter::format_name(f));
     diag::Sink sink;
     auto files = exporter::export_pack(p->view, p->pages, options_for(f), sink);
-    if (f != exporter::Format::kGodot3 && f != exporter::Format::kPixi) {
+    if (f != named("godot3") && f != named("pixi")) {
       CHECK(files.has_value());
       continue;
     }
@@ -696,7 +707,7 @@ TEST_CASE("E0704: an action named as another action's view is exported is refuse
   // walk has 2 views, exported as walk/0 and walk/1; the action walk/1 would be a second
   // walk/1 (godot4, phaser and aseprite-json held both, pixi kept one). Atlases export.
   auto p = one_frame_pack({spin("walk", 2, 0), spin("walk/1", 1, 0)});
-  for (exporter::Format f : kAll) {
+  for (exporter::Format f : all_formats()) {
     INFO(exporter::format_name(f));
     diag::Sink sink;
     auto files = exporter::export_pack(p->view, p->pages, options_for(f), sink);
@@ -717,7 +728,7 @@ TEST_CASE("E0704: an action named as another action's view is exported is refuse
   for (const char* name : {"walk/2", "walk/01"}) {
     auto q = one_frame_pack({spin("walk", 2, 0), spin(name, 1, 0)});
     diag::Sink sink;
-    CHECK(exporter::export_pack(q->view, q->pages, options_for(exporter::Format::kPhaser), sink));
+    CHECK(exporter::export_pack(q->view, q->pages, options_for(named("phaser")), sink));
     CHECK(sink.error_count() == 0);
   }
 }
@@ -740,7 +751,7 @@ TEST_CASE("the pixi writer adds each frame without looking up the names before i
     model.regions.push_back(r);
   }
   const std::vector<exporter::File> files =
-      exporter::detail::pixi(model, options_for(exporter::Format::kPixi));
+      exporter::detail::pixi(model, options_for(named("pixi")));
   REQUIRE(!files.empty());
   const std::string text(files[0].bytes.begin(), files[0].bytes.end());
   std::size_t entries = 0;
@@ -766,4 +777,17 @@ TEST_CASE("the formats' one table gives their names, their order and their help 
   CHECK(exporter::formats_listed(true) ==
         "godot4, godot3 (SpriteFrames .tres), spine, libgdx-legacy (.atlas), phaser "
         "(multi-atlas + STEM.anims.json), pixi (JSON Hash pages) or aseprite-json");
+}
+
+TEST_CASE("every format of the table is found by its name, and no other name is") {
+  // docs/engines.md names the seven formats.
+  const std::vector<std::string> names = {"godot4", "godot3", "spine",        "libgdx-legacy",
+                                          "phaser", "pixi",   "aseprite-json"};
+  CHECK(exporter::format_names() == names);
+  for (const std::string& name : names)
+    CHECK(exporter::format_name(named(name)) == name);
+  CHECK_FALSE(exporter::parse_format("godot"));
+  CHECK_FALSE(exporter::parse_format(""));
+  CHECK(exporter::formats_listed(false) ==
+        "godot4, godot3, spine, libgdx-legacy, phaser, pixi or aseprite-json");
 }

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -447,4 +448,87 @@ TEST_CASE("the strategy set shrinks for large inputs") {
   CHECK(spritec::pack::strategies_for(spritec::pack::kContactPointLimit).size() == 25);
   CHECK(spritec::pack::strategies_for(spritec::pack::kContactPointLimit + 1).size() == 20);
   CHECK(spritec::pack::strategies_for(spritec::pack::kAllCombinationsLimit + 1).size() < 10);
+}
+
+// Layout::kShelves: rows tallest first, one page width for all pages (pack.hpp, Layout).
+namespace {
+
+Options shelves(int max_width, int max_height) {
+  Options o;
+  o.max_width = max_width;
+  o.max_height = max_height;
+  o.padding = 1;
+  o.layout = spritec::pack::Layout::kShelves;
+  return o;
+}
+
+}  // namespace
+
+// Each item's (page, x, y), and each page's (width, height).
+using Triples = std::vector<std::array<int, 3>>;
+using Pairs = std::vector<std::array<int, 2>>;
+Triples placed(const Result& r) {
+  Triples out;
+  for (const spritec::pack::Placement& p : r.value.placements)
+    out.push_back({p.page, p.x, p.y});
+  return out;
+}
+Pairs page_sizes(const Result& r) {
+  Pairs out;
+  for (const spritec::pack::Page& p : r.value.pages)
+    out.push_back({p.width, p.height});
+  return out;
+}
+
+TEST_CASE("shelves start a row where the next item would pass the page width") {
+  // Padded area 3 x 41 x 11 = 1353 fits a 64 x 64 square: the width is 64, one 40-wide
+  // item a row, rows 10 + 1 apart.
+  const Result r = spritec::pack::pack({{40, 10}, {40, 10}, {40, 10}}, shelves(1024, 1024));
+  REQUIRE(r.ok());
+  CHECK(placed(r) == Triples{{0, 0, 0}, {0, 0, 11}, {0, 0, 22}});
+  CHECK(page_sizes(r) == Pairs{{64, 32}});
+  CHECK(r.value.pages[0].used_area == 1200);
+}
+
+TEST_CASE("shelves place the tallest items first, ties by width and then input order") {
+  // Order 20x8, 15x8, 10x5, 5x5 on one row, one pixel apart.
+  const Result r = spritec::pack::pack({{10, 5}, {15, 8}, {20, 8}, {5, 5}}, shelves(1024, 1024));
+  CHECK(placed(r) == Triples{{0, 37, 0}, {0, 21, 0}, {0, 0, 0}, {0, 48, 0}});
+  CHECK(page_sizes(r) == Pairs{{64, 8}});
+}
+
+TEST_CASE("shelves start a page where a row would pass the largest page height") {
+  const std::vector<Size> sizes = {{40, 10}, {40, 10}, {40, 10}};
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 30));
+  CHECK(placed(r) == Triples{{0, 0, 0}, {0, 0, 11}, {1, 0, 0}});
+  CHECK(page_sizes(r) == Pairs{{64, 21}, {64, 10}});
+
+  Options one_page = shelves(1024, 30);
+  one_page.allow_multiple_pages = false;
+  const Result refused = spritec::pack::pack(sizes, one_page);
+  CHECK(refused.error.kind == ErrorKind::kTooManyPages);
+  CHECK(refused.error.item == 2);
+}
+
+TEST_CASE("shelves widen the page by powers of two until its square holds the padded area") {
+  // 100 items of 11 x 11 padded: 12,100 px needs 128 x 128. 11 items a row: the 11th
+  // starts at x = 110 and ends at 120; a 12th would end at 131.
+  const std::vector<Size> sizes(100, Size{10, 10});
+  const Result r = spritec::pack::pack(sizes, shelves(1024, 1024));
+  const Triples at = placed(r);
+  CHECK(at[10] == std::array<int, 3>{0, 110, 0});
+  CHECK(at[11] == std::array<int, 3>{0, 0, 11});
+  CHECK(at[99] == std::array<int, 3>{0, 0, 99});
+  CHECK(page_sizes(r) == Pairs{{128, 109}});
+  // At most max_width, and never narrower than the widest item.
+  CHECK(spritec::pack::pack(sizes, shelves(100, 1024)).value.pages[0].width == 100);
+  CHECK(page_sizes(spritec::pack::pack({{200, 3}}, shelves(1024, 1024))) == Pairs{{200, 3}});
+}
+
+TEST_CASE("shelves place a zero-size item in turn, taking its padding") {
+  // Order: 4x4, 0x3, 0x0.
+  const Result r = spritec::pack::pack({{0, 0}, {4, 4}, {0, 3}}, shelves(1024, 1024));
+  CHECK(placed(r) == Triples{{0, 6, 0}, {0, 0, 0}, {0, 5, 0}});
+  CHECK(page_sizes(r) == Pairs{{64, 4}});
+  CHECK(r.value.pages[0].used_area == 16);
 }

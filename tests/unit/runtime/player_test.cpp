@@ -1007,3 +1007,36 @@ TEST_CASE("tick says whether a step ended: false while it only counts down", "[p
     CHECK(rig.actor().step == 0);
   }
 }
+
+namespace {
+
+// Positions next_played gives from position 0, with a '|' after each cycle's end.
+std::string walked(const runtime::Action& a, int count) {
+  std::string out;
+  bool backward = false;
+  std::uint32_t p = 0;
+  for (int i = 0; i < count; ++i) {
+    out += std::to_string(p);
+    const runtime::NextStep next = runtime::next_played(a, p, backward);
+    out += next.cycle_end ? "|" : " ";
+    p = next.played;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("next_played walks each mode in the order section 3 gives", "[player][mode]") {
+  runtime::Action a;
+  a.steps_per_view = 3;
+  a.mode = runtime::Mode::kLoop;
+  a.loop_from = 1;
+  CHECK(walked(a, 7) == "0 1 2|1 2|1 2|");
+  a.mode = runtime::Mode::kOnce;
+  CHECK(walked(a, 4) == "0 1 2|2|");
+  // Pingpong: the end steps are not repeated; a cycle ends on step 0, the next starts at 1.
+  a.mode = runtime::Mode::kPingpong;
+  CHECK(walked(a, 9) == "0 1 2 1 0|1 2 1 0|");
+  a.steps_per_view = 1;
+  CHECK(walked(a, 2) == "0|0|");
+}

@@ -32,12 +32,14 @@
 
 namespace spritec::exporter {
 
-enum class Format { kGodot4, kGodot3, kSpine, kLibgdxLegacy, kPhaser, kPixi, kAsepriteJson };
+struct FormatInfo;
+// A format: its entry in export.cpp's table of formats (below, FormatInfo).
+using Format = const FormatInfo*;
 
 // "godot4" … "aseprite-json"; empty for an unknown name.
 std::optional<Format> parse_format(std::string_view name);
 std::string_view format_name(Format format);
-// Every format's name, in the order above.
+// Every format's name, in the table's order.
 std::vector<std::string> format_names();
 // The names as --help lists them: "godot4, godot3, … or aseprite-json"; `described` adds
 // what a format writes where its name does not say ("godot3 (SpriteFrames .tres)").
@@ -100,7 +102,7 @@ struct Model {
 };
 
 struct Options {
-  Format format = Format::kGodot4;
+  Format format = nullptr;    // from parse_format()
   std::string stem;           // OUT's file name without its extension
   std::string out_name;       // OUT's file name
   std::string godot_res_dir;  // godot: "res://" + this + page names ("" or "dir/")
@@ -110,6 +112,27 @@ struct Options {
 struct File {
   std::string name;  // relative to OUT's directory
   std::vector<std::uint8_t> bytes;
+};
+
+// What a format is, all of it: the one entry of export.cpp's table of formats that a new
+// format adds. The commands take the names and help from the table (--format, --export,
+// --help), export_pack() its checks, warnings and pages, and the writer the rest.
+struct FormatInfo {
+  std::string_view name;     // as --format and --export name it
+  std::string_view written;  // for --help: what it writes, where the name does not say
+  // Shows the actions as animations (E0703, E0704 and the W0701-W0705 losses checked);
+  // else an atlas of frames (E0702's region names checked; W0707: the actions left out).
+  bool animations = false;
+  // Lists an animation's frames at one rate per animation (godot3, pixi): that list is
+  // capped again (E0703) and W0706 says where durations round.
+  bool one_rate = false;
+  bool godot_paths = false;          // names its pages res://… (Options::godot_res_dir)
+  bool premultiplied_pages = false;  // says its pages are premultiplied (spine: pma)
+  bool own_sheet = false;            // writes its own sheet, not the pack's pages
+  // OUT (and any file of its own) from the Model; warnings of its own go to `sink`; empty
+  // after an error. export_pack() adds the pages (STEM-N.png) unless own_sheet.
+  std::optional<std::vector<File>> (*write)(const Model& model, const Options& options,
+                                            diag::Sink& sink) = nullptr;
 };
 
 // The frames a format that shows an animation needs: with `animations` false (atlas-only

@@ -32,6 +32,10 @@
 //
 // Determinism: the same input gives the same output, bit for bit. All scores are integers,
 // ties are broken by input index, and no unordered container is used.
+//
+// Options::layout = Layout::kShelves asks for a plain shelf (row) packing instead, for a
+// sheet that is made once and only has to be valid and compact enough (the export's pages
+// of mirrored frames, Aseprite's single sheet): see Layout.
 #pragma once
 
 #include <cstddef>
@@ -64,6 +68,20 @@ enum class SortOrder {
   kWidth,      // width, then height
 };
 
+// How pack() lays the items out.
+enum class Layout {
+  kMaxRects,  // the search over MaxRects combinations described above
+  // Shelves: items sorted by height, then width (both descending; ties by input index),
+  // placed left to right in rows `padding` apart; a row ends where the next item would pass
+  // the page width, a page where a row's item would pass max_height (a row at the top of a
+  // page always fits). Every page has one width: the smallest power of two from 64 whose
+  // square holds the items' area with padding, at most max_width, and at least the widest
+  // item; each page is as tall as its items reach. Zero-size items are placed in turn like
+  // the others (a zero-width item still takes its padding), so each has its own position.
+  // power_of_two rounds the pages up as for MaxRects; jobs is not used.
+  kShelves,
+};
+
 inline constexpr Heuristic kHeuristics[] = {Heuristic::kBestShortSideFit,
                                             Heuristic::kBestLongSideFit, Heuristic::kBestAreaFit,
                                             Heuristic::kBottomLeft, Heuristic::kContactPoint};
@@ -87,6 +105,7 @@ struct Options {
   // Threads for trying the combinations side by side (pack() tries several); the result is
   // the same for any value, since the best is chosen in the combinations' fixed order.
   int jobs = 1;
+  Layout layout = Layout::kMaxRects;
 };
 
 struct Placement {
@@ -106,8 +125,8 @@ struct Page {
 struct Packing {
   std::vector<Placement> placements;                   // one per input item, in input order
   std::vector<Page> pages;                             // empty only when there were no items at all
-  Heuristic heuristic = Heuristic::kBestShortSideFit;  // the combination that won
-  SortOrder sort_order = SortOrder::kArea;
+  Heuristic heuristic = Heuristic::kBestShortSideFit;  // the combination that won (MaxRects;
+  SortOrder sort_order = SortOrder::kArea;             // shelves: kHeight, the order used)
 
   std::int64_t used_area() const;
   std::int64_t page_area() const;
@@ -144,7 +163,8 @@ struct [[nodiscard]] Result {
 // Packs the items, trying the combinations strategies_for(sizes.size()) gives.
 Result pack(const std::vector<Size>& sizes, const Options& options = {});
 
-// Packs with one combination only (tests and benchmarks compare them).
+// Packs with one combination only (tests and benchmarks compare them); with
+// Layout::kShelves the combination is not used.
 Result pack_with(const std::vector<Size>& sizes, const Options& options, Heuristic heuristic,
                  SortOrder sort_order);
 

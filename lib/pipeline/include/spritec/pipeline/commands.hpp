@@ -119,8 +119,7 @@ namespace spritec::pipeline {
 
 struct ExportOptions {
   std::string pack;
-  std::string
-      format;  // --format: godot4, godot3, spine, libgdx-legacy, phaser, pixi, aseprite-json
+  std::string format;  // --format: a name of export's table of formats (export_formats())
   std::string output;  // -o OUT: the main file; pages and other files beside it
   bool werror = false;
   std::vector<std::string> allow_loss;  // --allow-loss W0701,…|all: losses reported as notes

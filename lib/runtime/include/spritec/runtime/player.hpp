@@ -151,6 +151,38 @@ inline void release(ActorState& st, std::uint64_t bits) {
   st.inputs &= ~bits;
 }
 
+// The step the player enters after the one at position `played` (in played order) of
+// action `a` ends, and whether that step's end ends a cycle (DESIGN.md section 3): loop
+// goes on at loop_from, once stays on its last step, pingpong walks back (`backward`, the
+// actor's state, says it is walking back and is updated) and its cycle ends when step 0's
+// time runs out after the walk back, the next cycle starting at position 1. advance() steps
+// actors by it; the exporter lists an action's played order by it (export/model.cpp).
+struct NextStep {
+  std::uint32_t played = 0;  // the position entered next (when the cycle goes on)
+  bool cycle_end = false;
+};
+inline NextStep next_played(const Action& a, std::uint32_t played, bool& backward) {
+  const std::uint32_t n = a.steps_per_view;
+  const std::uint32_t p = played;
+  switch (a.mode) {
+    case Mode::kLoop:
+      return p + 1 >= n ? NextStep{a.loop_from, true} : NextStep{p + 1, false};
+    case Mode::kOnce:
+      return p + 1 >= n ? NextStep{p, true} : NextStep{p + 1, false};
+    case Mode::kPingpong:
+      if (n == 1) return {0, true};
+      if (!backward) {
+        if (p + 1 < n) return {p + 1, false};
+        backward = true;
+        return {p - 1, false};
+      }
+      if (p != 0) return {p - 1, false};
+      backward = false;
+      return {1, true};
+  }
+  return {};
+}
+
 namespace player_detail {
 
 template <typename Sink>
@@ -207,53 +239,15 @@ inline bool try_transitions(const PackView& pack, ActorState& st, const Action& 
 template <typename Sink>
 inline void advance(const PackView& pack, ActorState& st, Sink& sink) {
   const Action a = pack.action(st.action);
-  const std::uint32_t n = a.steps_per_view;
   while (st.countdown <= 0) {
     if (!a.reverse) {
       const Step s = pack.step(a, st.view, st.step);
       st.x += s.move_x;
       st.y += s.move_y;
     }
-    const std::uint32_t p = st.played;
-    std::uint32_t next = 0;
-    bool cycle_end = false;
-    switch (a.mode) {
-      case Mode::kLoop:
-        if (p + 1 >= n) {
-          cycle_end = true;
-          next = a.loop_from;
-        } else {
-          next = p + 1;
-        }
-        break;
-      case Mode::kOnce:
-        if (p + 1 >= n) {
-          cycle_end = true;
-          next = p;
-        } else {
-          next = p + 1;
-        }
-        break;
-      case Mode::kPingpong:
-        if (n == 1) {
-          cycle_end = true;
-          next = 0;
-        } else if (!st.backward) {
-          if (p + 1 >= n) {
-            st.backward = true;
-            next = p - 1;
-          } else {
-            next = p + 1;
-          }
-        } else if (p == 0) {
-          cycle_end = true;
-          st.backward = false;
-          next = 1;
-        } else {
-          next = p - 1;
-        }
-        break;
-    }
+    const NextStep next_step = next_played(a, st.played, st.backward);
+    const std::uint32_t next = next_step.played;
+    const bool cycle_end = next_step.cycle_end;
     if (cycle_end) {
       if (st.cycles != 0xFFFFFFFFu) ++st.cycles;
       if (try_transitions(pack, st, a, /*immediate=*/false, sink)) return;
