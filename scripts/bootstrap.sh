@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# Each target compiled as a few units of up to 8 sources (CMAKE_UNITY_BUILD), which parse the
+# headers they share once (docs/ci.md, "Where the time goes"); scripts/test.sh does the same.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON >/dev/null
 # Only the tool here; scripts/test.sh builds the tests, fuzz replayers and benchmarks.
 cmake --build build -j"$(nproc)" --target spritec
 ln -sf cli/spritec build/spritec

@@ -22,7 +22,9 @@ phase() {  # phase NAME: the wall time since the previous phase ended
 # tests/CMakeLists.txt says which); without the sanitizers, this build holds them all.
 test_set=normal
 [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ] || test_set=all
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPRITEC_TEST_SET=$test_set >/dev/null
+# Both builds compile each target as a few units (CMAKE_UNITY_BUILD), as bootstrap.sh does.
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON \
+  -DSPRITEC_TEST_SET=$test_set >/dev/null
 cmake --build "$build" -j"$jobs"
 phase "build (normal)"
 
@@ -32,7 +34,7 @@ if [ "${SPRITEC_SKIP_SANITIZERS:-0}" != 1 ]; then
   # tests, the fuzz replayers and the CLI. test_cli is not built again: the normal one runs
   # the sanitized CLI.
   cmake -S . -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSPRITEC_SANITIZE=address,undefined \
-    -DSPRITEC_BENCH=OFF -DSPRITEC_TEST_SET=sanitized >/dev/null
+    -DSPRITEC_BENCH=OFF -DSPRITEC_TEST_SET=sanitized -DCMAKE_UNITY_BUILD=ON >/dev/null
   cmake --build "$asan" -j"$jobs"
   phase "build (AddressSanitizer and UBSan)"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

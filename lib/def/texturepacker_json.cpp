@@ -13,7 +13,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 constexpr std::size_t kNone = std::string::npos;
-constexpr int kMaxSide = kMaxImageSide;
 
 // One step of a JSON path: an object's key, or an array's index.
 struct PathStep {
@@ -229,7 +228,7 @@ std::string syntax_reason(const std::string& what) {
 }
 
 // A reader that keeps the first problem and the path where it was.
-class Reader {
+class TpReader {
  public:
   JsonError error;
   JsonPath where;
@@ -324,7 +323,7 @@ std::string size_string(int w, int h) {
 
 // The frame's origin from `pivot` (or Pixi's `anchor`): fractions of the canvas, rounded
 // to the nearest pixel, halves away from zero.
-void read_pivot(Reader& r, const ojson& f, const JsonPath& path, PackedFrame& out) {
+void read_pivot(TpReader& r, const ojson& f, const JsonPath& path, PackedFrame& out) {
   const char* key = f.contains("pivot") ? "pivot" : "anchor";
   const ojson* p = r.object(f, path, key, true);
   if (!p || r.failed()) return;
@@ -343,13 +342,15 @@ void read_pivot(Reader& r, const ojson& f, const JsonPath& path, PackedFrame& ou
   out.origin = Point{static_cast<int>(std::llround(x)), static_cast<int>(std::llround(y))};
 }
 
-void read_frame(Reader& r, const ojson& f, const JsonPath& path, PackedFrame& out) {
+void read_frame(TpReader& r, const ojson& f, const JsonPath& path, PackedFrame& out) {
   if (!f.is_object()) return r.fail(path, std::string("is ") + f.type_name() + ", not an object");
   const ojson* rect = r.object(f, path, "frame");
   if (!rect) return;
   const JsonPath rp = with(path, "frame");
-  const int x = r.integer(*rect, rp, "x", 0, kMaxSide), y = r.integer(*rect, rp, "y", 0, kMaxSide);
-  const int w = r.integer(*rect, rp, "w", 0, kMaxSide), h = r.integer(*rect, rp, "h", 0, kMaxSide);
+  const int x = r.integer(*rect, rp, "x", 0, kMaxImageSide),
+            y = r.integer(*rect, rp, "y", 0, kMaxImageSide);
+  const int w = r.integer(*rect, rp, "w", 0, kMaxImageSide),
+            h = r.integer(*rect, rp, "h", 0, kMaxImageSide);
   if (auto it = f.find("rotated"); it != f.end()) {
     if (!it->is_boolean()) {
       return r.fail(with(path, "rotated"),
@@ -360,8 +361,8 @@ void read_frame(Reader& r, const ojson& f, const JsonPath& path, PackedFrame& ou
   const ojson* source = r.object(f, path, "sourceSize", true);
   if (source) {
     const JsonPath sp = with(path, "sourceSize");
-    out.canvas =
-        Size{r.integer(*source, sp, "w", 1, kMaxSide), r.integer(*source, sp, "h", 1, kMaxSide)};
+    out.canvas = Size{r.integer(*source, sp, "w", 1, kMaxImageSide),
+                      r.integer(*source, sp, "h", 1, kMaxImageSide)};
   } else if (!r.failed() && (w == 0 || h == 0)) {
     return r.fail(rp, "has no pixel (" + size_string(w, h) + ") and the frame has no sourceSize");
   } else {
@@ -369,10 +370,10 @@ void read_frame(Reader& r, const ojson& f, const JsonPath& path, PackedFrame& ou
   }
   if (const ojson* sss = r.object(f, path, "spriteSourceSize", true)) {
     const JsonPath sp = with(path, "spriteSourceSize");
-    out.offset =
-        Point{r.integer(*sss, sp, "x", 0, kMaxSide), r.integer(*sss, sp, "y", 0, kMaxSide)};
-    const int sw = r.integer(*sss, sp, "w", 0, kMaxSide),
-              sh = r.integer(*sss, sp, "h", 0, kMaxSide);
+    out.offset = Point{r.integer(*sss, sp, "x", 0, kMaxImageSide),
+                       r.integer(*sss, sp, "y", 0, kMaxImageSide)};
+    const int sw = r.integer(*sss, sp, "w", 0, kMaxImageSide),
+              sh = r.integer(*sss, sp, "h", 0, kMaxImageSide);
     if (!r.failed() && (sw != w || sh != h)) {
       return r.fail(sp,
                     "is " + size_string(sw, sh) + " but frame is " + size_string(w, h) +
@@ -401,7 +402,7 @@ struct Listed {
   std::vector<std::size_t> offsets;
 };
 
-Listed list_frames(Reader& r, const ojson& frames, const Scanner& scan, std::size_t frames_at) {
+Listed list_frames(TpReader& r, const ojson& frames, const Scanner& scan, std::size_t frames_at) {
   Listed out;
   std::map<std::string, std::size_t> seen;  // name -> its frame's index
   // `named`: where the name is written (the hash key), or kNone (a filename, found by path).
@@ -444,7 +445,7 @@ Listed list_frames(Reader& r, const ojson& frames, const Scanner& scan, std::siz
   return out;
 }
 
-void read_meta(Reader& r, const ojson& meta, const Scanner& scan, PackedSheet& out) {
+void read_meta(TpReader& r, const ojson& meta, const Scanner& scan, PackedSheet& out) {
   const JsonPath mp{{"meta"}};
   auto image = meta.find("image");
   if (image == meta.end() || !image->is_string()) {
@@ -454,8 +455,8 @@ void read_meta(Reader& r, const ojson& meta, const Scanner& scan, PackedSheet& o
   r.check_name(out.image, with(mp, "image"), kMaxImageNameBytes);
   out.image_at = scan.find(with(mp, "image"));
   if (const ojson* size = r.object(meta, mp, "size", true)) {
-    out.image_size = Size{r.integer(*size, with(mp, "size"), "w", 1, kMaxSide),
-                          r.integer(*size, with(mp, "size"), "h", 1, kMaxSide)};
+    out.image_size = Size{r.integer(*size, with(mp, "size"), "w", 1, kMaxImageSide),
+                          r.integer(*size, with(mp, "size"), "h", 1, kMaxImageSide)};
     out.size_at = scan.find(with(mp, "size"));
   }
 }
@@ -490,7 +491,7 @@ diag::Result<PackedSheet, JsonError> parse_texturepacker_json(std::string_view t
                      kNone};
   }
   const Scanner scan(text);
-  Reader r;
+  TpReader r;
   if (!doc.is_object()) {
     return JsonError{
         JsonError::Kind::kDamaged,

@@ -17,7 +17,7 @@
 namespace spritec::render {
 namespace {
 
-constexpr int kMaxSide = 65535;
+constexpr int kMaxApngSide = 65535;
 // Candidates are compared at this level; the chosen one is compressed at the caller's.
 constexpr int kTrialLevel = 6;
 
@@ -27,15 +27,15 @@ enum : std::uint8_t { kBlendSource = 0, kBlendOver = 1 };
 using Rect = image::Rect;
 
 // A canvas of pixels packed as r | g << 8 | b << 16 | a << 24; alpha 0 is always 0.
-using Canvas = std::vector<std::uint32_t>;
+using RgbaCanvas = std::vector<std::uint32_t>;
 
 std::uint32_t alpha_of(std::uint32_t p) {
   return p >> 24;
 }
 
-Canvas to_canvas(const image::Image& img) {
+RgbaCanvas to_canvas(const image::Image& img) {
   std::size_t n = static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height);
-  Canvas c(n);
+  RgbaCanvas c(n);
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint8_t* p = &img.rgba[4 * i];
     c[i] = p[3] == 0 ? 0u
@@ -90,9 +90,11 @@ class Planner {
  public:
   Planner(int w, int h, libdeflate_compressor* trial) : w_(w), h_(h), trial_(trial) {}
 
-  Rect diff_rect(const Canvas& a, const Canvas& b) const { return changed_rect(a, b, w_, h_); }
+  Rect diff_rect(const RgbaCanvas& a, const RgbaCanvas& b) const {
+    return changed_rect(a, b, w_, h_);
+  }
 
-  Canvas cleared(Canvas c, const Rect& r) const {
+  RgbaCanvas cleared(RgbaCanvas c, const Rect& r) const {
     for (int y = r.y; y < r.y + r.h; ++y) {
       for (int x = r.x; x < r.x + r.w; ++x)
         c[index(x, y)] = 0;
@@ -101,7 +103,7 @@ class Planner {
   }
 
   // The smallest way to turn `start` into `target` (`full`: the whole canvas, replacing).
-  Plan best(const Canvas& start, const Canvas& target, bool full) {
+  Plan best(const RgbaCanvas& start, const RgbaCanvas& target, bool full) {
     Rect r = full ? Rect{0, 0, w_, h_} : diff_rect(start, target);
     if (r.empty()) {
       // Nothing changes; the frame still needs a rectangle: one transparent pixel blended
@@ -297,16 +299,16 @@ struct ApngEncoder::Impl {
   }
 
   // The next distinct frame, `target`, after `last`: plans it, then writes the previous one.
-  bool next(const Canvas& target) {
+  bool next(const RgbaCanvas& target) {
     Plan chosen;
-    Canvas chosen_start;
+    RgbaCanvas chosen_start;
     bool found = false;
     for (std::uint8_t dispose : {kDisposeNone, kDisposeBackground, kDisposePrevious}) {
       // A first frame's "previous" means "background" (APNG spec); skip it there.
       if (dispose == kDisposePrevious && written == 0) continue;
-      Canvas s = dispose == kDisposeNone         ? last
-                 : dispose == kDisposeBackground ? planner->cleared(last, prev.rect)
-                                                 : prev_start;
+      RgbaCanvas s = dispose == kDisposeNone         ? last
+                     : dispose == kDisposeBackground ? planner->cleared(last, prev.rect)
+                                                     : prev_start;
       Plan p = planner->best(s, target, false);
       if (!found || p.size < chosen.size) {
         found = true;
@@ -354,13 +356,13 @@ struct ApngEncoder::Impl {
   Compressors compressors;
   std::unique_ptr<Planner> planner;
   int w = 0, h = 0;
-  FrameChecker checker{kMaxSide};  // the frames given
+  FrameChecker checker{kMaxApngSide};  // the frames given
   UnitClock clock;
   bool have_last = false;  // a distinct frame was seen
-  Canvas last;             // the last distinct frame
+  RgbaCanvas last;         // the last distinct frame
   Wide last_amount = 0;    // how long it is shown so far, in clock units
   Plan prev;               // its plan, not yet written (its dispose_op comes next)
-  Canvas prev_start;       // the canvas it is drawn over
+  RgbaCanvas prev_start;   // the canvas it is drawn over
   std::vector<std::uint8_t> out;
   std::size_t actl_at = 0;
   std::uint32_t sequence = 0;
@@ -385,7 +387,7 @@ diag::Status<> ApngEncoder::add(const image::Image& image, const Duration& durat
   if (!m.compressors.trial || !m.compressors.final) {
     return failed("out of memory for the compressor");
   }
-  Canvas target = to_canvas(image);
+  RgbaCanvas target = to_canvas(image);
   // Identical consecutive frames merge: their durations add.
   if (m.have_last && target == m.last) {
     m.last_amount += amount.value;
@@ -396,7 +398,7 @@ diag::Status<> ApngEncoder::add(const image::Image& image, const Duration& durat
   } else {
     m.header();
     m.planner = std::make_unique<Planner>(m.w, m.h, m.compressors.trial);
-    const Canvas empty(target.size(), 0);
+    const RgbaCanvas empty(target.size(), 0);
     m.prev = m.planner->best(empty, target, true);
     m.planner->refine(m.prev);
     m.prev_start = empty;
@@ -434,7 +436,7 @@ diag::Result<std::vector<std::uint8_t>> ApngEncoder::finish() {
 diag::Result<std::vector<std::uint8_t>> encode_apng(const std::vector<AnimFrame>& frames,
                                                     const ApngOptions& options) {
   // Checked and timed whole first, so a bad input gives the error it always gave.
-  diag::Result<Units> timed = check_and_time(frames, kMaxSide);
+  diag::Result<Units> timed = check_and_time(frames, kMaxApngSide);
   if (!timed) return timed.error;
   ApngEncoder encoder(options);
   for (const AnimFrame& f : frames) {

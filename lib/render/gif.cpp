@@ -25,7 +25,7 @@ namespace {
 
 // The flattened pixel value of a transparent pixel (an opaque pixel is 0xRRGGBB).
 constexpr std::uint32_t kClearPixel = 0xFFFFFFFFu;
-constexpr int kMaxSide = 65535;
+constexpr int kMaxGifSide = 65535;
 
 using gif::Ahead;
 using gif::Attempt;
@@ -441,7 +441,7 @@ struct GifEncoder::Impl {
   GifOptions options;
   Flattener flat;
   int w = 0, h = 0;
-  FrameChecker checker{kMaxSide};  // the frames given in this pass
+  FrameChecker checker{kMaxGifSide};  // the frames given in this pass
   std::size_t counted_frames = 0;
   bool started = false;
   bool shown = false;  // a frame of non-zero duration was counted
@@ -575,7 +575,7 @@ diag::Result<std::vector<std::uint8_t>> GifEncoder::finish() {
 diag::Result<std::vector<std::uint8_t>> encode_gif(const std::vector<AnimFrame>& frames,
                                                    const GifOptions& options) {
   // Checked and timed whole first, so a bad input gives the error it always gave.
-  diag::Result<Units> timed = check_and_time(frames, kMaxSide);
+  diag::Result<Units> timed = check_and_time(frames, kMaxGifSide);
   if (!timed) return timed.error;
   GifEncoder encoder(options);
   for (const AnimFrame& f : frames) {

@@ -32,7 +32,7 @@ bool is_word(char c) {
          c == '-';
 }
 
-std::string quoted(std::string_view s) {
+std::string in_quotes(std::string_view s) {
   return "'" + std::string(s) + "'";
 }
 
@@ -484,8 +484,8 @@ std::optional<SyntaxFinding> glued_finding(const Lexer& lx, std::string_view tex
     const std::size_t colon = word.find(':');
     const std::string fixed = word.substr(0, colon + 1) + " " + word.substr(colon + 1);
     return SyntaxFinding{ln, g.column + 1, g.end + 1,
-                         "missing space after ':': YAML reads " + quoted(word) +
-                             " as one word, not a key and its value; write " + quoted(fixed)};
+                         "missing space after ':': YAML reads " + in_quotes(word) +
+                             " as one word, not a key and its value; write " + in_quotes(fixed)};
   }
   return std::nullopt;
 }
@@ -513,7 +513,7 @@ std::optional<SyntaxFinding> unclosed_finding(const Lexer& lx, int line, const s
 }
 
 std::string name_of(const LineInfo& info) {
-  if (!info.key.empty()) return quoted(info.key);
+  if (!info.key.empty()) return in_quotes(info.key);
   return info.dash ? "the list item" : "the line";
 }
 
@@ -534,7 +534,7 @@ std::optional<SyntaxFinding> indent_finding(const Lexer& lx, int line) {
   const int col = cur.indent;
   const int pcol = p.key_column >= 0 ? p.key_column : p.indent;
   std::string what =
-      cur.key.empty() ? (cur.dash ? "this list item" : "this line") : quoted(cur.key);
+      cur.key.empty() ? (cur.dash ? "this list item" : "this line") : in_quotes(cur.key);
   const int end = cur.key.empty() ? 0 : cur.key_column + 1 + static_cast<int>(cur.key.size());
   const int start = cur.key.empty() ? col + 1 : cur.key_column + 1;
   if (col > pcol) {

@@ -58,9 +58,7 @@ std::vector<Fixture> fixtures() {
   return out;
 }
 
-std::uint32_t be32(const std::uint8_t* p) {
-  return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
-}
+using png_chunks::be32;
 
 // What a PNG file is, read from its bytes here: colour type, depth, interlace, tRNS.
 struct Kind {

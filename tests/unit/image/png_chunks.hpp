@@ -23,6 +23,12 @@ inline std::string be32_bytes(std::uint32_t v) {
   return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
 }
 
+// The 32-bit big-endian number at p.
+inline std::uint32_t be32(const std::uint8_t* p) {
+  return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 |
+         std::uint32_t(p[3]);
+}
+
 // A whole chunk: length, type, data, CRC of type and data.
 inline std::string chunk(const std::string& type, const std::string& data) {
   return be32_bytes(std::uint32_t(data.size())) + type + data + be32_bytes(crc32(type + data));

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "png_chunks.hpp"
 #include "spritec/image/image.hpp"
 #include "stb_oracle.hpp"
 
@@ -22,10 +23,7 @@ using spritec::image::PngFilters;
 
 namespace {
 
-std::uint32_t be32(const std::uint8_t* p) {
-  return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 |
-         std::uint32_t(p[3]);
-}
+using png_chunks::be32;
 
 struct Chunk {
   std::string type;

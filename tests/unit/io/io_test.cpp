@@ -4,24 +4,14 @@
 
 #include <sys/stat.h>
 
+#include "scratch.hpp"
 #include "spritec/io/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace spritec::io;
 
-namespace {
-
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::path(SPRITEC_BINARY_DIR) / "io_test" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-}  // namespace
-
 TEST_CASE("a read is refused when the file is over the cap, before reading it") {
-  fs::path dir = scratch("cap");
+  fs::path dir = scratch("io_test/cap");
   std::ofstream(dir / "f.bin", std::ios::binary) << std::string(100, 'x');
   const auto small = read_file(dir / "f.bin", 100);
   REQUIRE(small);
@@ -39,7 +29,7 @@ TEST_CASE("a read is refused when the file is over the cap, before reading it") 
 }
 
 TEST_CASE("a head read gives the first bytes and the whole file's size, nothing more") {
-  fs::path dir = scratch("head");
+  fs::path dir = scratch("io_test/head");
   std::string text(100, 'x');
   text[0] = 'a';
   text[32] = 'b';
@@ -71,7 +61,7 @@ TEST_CASE("a head read gives the first bytes and the whole file's size, nothing 
 }
 
 TEST_CASE("a head read then the rest: the whole file only when the head is accepted") {
-  fs::path dir = scratch("head_then");
+  fs::path dir = scratch("io_test/head_then");
   std::string text(5000, 'x');
   text[4999] = 'z';
   std::ofstream(dir / "f.bin", std::ios::binary) << text;
@@ -98,14 +88,14 @@ TEST_CASE("a head read then the rest: the whole file only when the head is accep
 }
 
 TEST_CASE("a FIFO is refused as not a regular file, without blocking") {
-  fs::path dir = scratch("fifo");
+  fs::path dir = scratch("io_test/fifo");
   REQUIRE(::mkfifo((dir / "pipe").c_str(), 0600) == 0);
   CHECK(read_file(dir / "pipe").error.kind == ReadError::kNotAFile);
   CHECK(read_file_head(dir / "pipe", 33).error.kind == ReadError::kNotAFile);
 }
 
 TEST_CASE("an atomic write replaces the file whole and leaves no temporary behind") {
-  fs::path dir = scratch("atomic");
+  fs::path dir = scratch("io_test/atomic");
   fs::path target = dir / "out.spk";
   REQUIRE(write_file_atomic(target, std::string_view("first")).ok());
   REQUIRE(write_file_atomic(target, std::string_view("second")).ok());
@@ -120,7 +110,7 @@ TEST_CASE("an atomic write replaces the file whole and leaves no temporary behin
 }
 
 TEST_CASE("a failed atomic write keeps the old file") {
-  fs::path dir = scratch("fail");
+  fs::path dir = scratch("io_test/fail");
   fs::path target = dir / "out.spk";
   REQUIRE(write_file_atomic(target, std::string_view("good")).ok());
   // The parent "directory" is a file: it cannot be created.
@@ -179,7 +169,7 @@ TEST_CASE("a depfile refuses a name with a line break instead of starting a new 
 }
 
 TEST_CASE("the path policy keeps inputs inside the root") {
-  fs::path root = scratch("root");
+  fs::path root = scratch("io_test/root");
   fs::create_directories(root / "defs" / "art");
   fs::create_directories(root.parent_path() / "outside");
   const auto ok = resolve_inside_root(root, root / "defs", "art/hero.png");

@@ -2,19 +2,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "scratch.hpp"
 #include "spritec/io/listing.hpp"
 
 namespace fs = std::filesystem;
 using namespace spritec::io;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::path(SPRITEC_BINARY_DIR) / "listing_test" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::vector<std::string> names(const std::vector<fs::path>& paths) {
   std::vector<std::string> out;
@@ -60,7 +54,7 @@ TEST_CASE("natural_less: digit runs compare as numbers, the rest bytewise, ties 
 }
 
 TEST_CASE("list_matching sorts in natural order: run2 before run10") {
-  const fs::path dir = scratch("natural");
+  const fs::path dir = scratch("listing_test/natural");
   for (const char* n : {"run10.png", "run2.png", "run1.png", "run20.png", "run3.png"})
     std::ofstream(dir / n) << "x";
   CHECK(names(list_matching(dir, "run*.png", 100).files) ==
@@ -68,7 +62,7 @@ TEST_CASE("list_matching sorts in natural order: run2 before run10") {
 }
 
 TEST_CASE("list_matching lists matching regular files by name, links apart") {
-  const fs::path dir = scratch("match");
+  const fs::path dir = scratch("listing_test/match");
   for (const char* n : {"b.png", "a.png", "c.txt", "d.png"})
     std::ofstream(dir / n) << "x";
   fs::create_directory(dir / "sub.png");  // a folder is not a frame
@@ -87,7 +81,7 @@ TEST_CASE("list_matching lists matching regular files by name, links apart") {
 }
 
 TEST_CASE("list_matching stops once more than the cap matched; a missing folder lists nothing") {
-  const fs::path dir = scratch("cap");
+  const fs::path dir = scratch("listing_test/cap");
   for (int i = 0; i < 10; ++i)
     std::ofstream(dir / ("f" + std::to_string(i) + ".png")) << "x";
   CHECK(list_matching(dir, "*.png", 3).files.size() == 4);
@@ -95,7 +89,7 @@ TEST_CASE("list_matching stops once more than the cap matched; a missing folder 
 }
 
 TEST_CASE("list_names lists a folder sorted, at most the cap") {
-  const fs::path dir = scratch("names");
+  const fs::path dir = scratch("listing_test/names");
   for (const char* n : {"c", "a", "b"})
     std::ofstream(dir / n) << "x";
   CHECK(list_names(dir, 10) == std::vector<std::string>{"a", "b", "c"});

@@ -11,19 +11,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "scratch.hpp"
 #include "spritec/io/outputs.hpp"
 
 namespace fs = std::filesystem;
 using namespace spritec::io;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::path(SPRITEC_BINARY_DIR) / "outputs_test" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 void put(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
@@ -51,7 +45,7 @@ std::vector<std::string> extra_files(const fs::path& dir,
 }  // namespace
 
 TEST_CASE("an output that is an input is refused: by name, symbolic link and hard link") {
-  fs::path dir = scratch("clash");
+  fs::path dir = scratch("outputs_test/clash");
   put(dir / "hero.png", "pixels");
   fs::create_symlink("hero.png", dir / "soft.spk");
   fs::create_hard_link(dir / "hero.png", dir / "hard.spk");
@@ -75,7 +69,7 @@ TEST_CASE("an output that is an input is refused: by name, symbolic link and har
 }
 
 TEST_CASE("two outputs naming one file are refused, also through a link") {
-  fs::path dir = scratch("same");
+  fs::path dir = scratch("outputs_test/same");
   put(dir / "a.spk", "old");
   fs::create_symlink("a.spk", dir / "b.json");
   OutputPlan plan;
@@ -94,7 +88,7 @@ TEST_CASE("two outputs naming one file are refused, also through a link") {
 }
 
 TEST_CASE("an existing output that is not a regular file is refused, never replaced") {
-  fs::path dir = scratch("special");
+  fs::path dir = scratch("outputs_test/special");
   fs::create_directories(dir / "adir");
   REQUIRE(::mkfifo((dir / "fifo").c_str(), 0644) == 0);
   fs::create_symlink("/dev/null", dir / "to-null");
@@ -119,7 +113,7 @@ TEST_CASE("an existing output that is not a regular file is refused, never repla
 }
 
 TEST_CASE("a set is committed whole: parents made, nothing left behind, long names fit") {
-  fs::path dir = scratch("set");
+  fs::path dir = scratch("outputs_test/set");
   put(dir / "p.spk", "old pack");
   std::string long_name(250, 'n');
   long_name += ".spk";  // 254 bytes: a temporary with a longer name would not fit NAME_MAX
@@ -142,7 +136,7 @@ TEST_CASE("a set is committed whole: parents made, nothing left behind, long nam
 }
 
 TEST_CASE("a set whose last file cannot be named rolls back the ones before it") {
-  fs::path dir = scratch("rollback");
+  fs::path dir = scratch("outputs_test/rollback");
   put(dir / "p-0.png", "old page");
   put(dir / "p.spk", "old pack");
   OutputSet set;
@@ -158,7 +152,7 @@ TEST_CASE("a set whose last file cannot be named rolls back the ones before it")
 }
 
 TEST_CASE("a failed stage leaves every existing output as it was") {
-  fs::path dir = scratch("failed");
+  fs::path dir = scratch("outputs_test/failed");
   put(dir / "p.spk", "old pack");
   put(dir / "blocker", "a file where a directory is wanted");
   {
@@ -171,7 +165,7 @@ TEST_CASE("a failed stage leaves every existing output as it was") {
 }
 
 TEST_CASE("a streamed output arrives whole, and only on commit") {
-  fs::path dir = scratch("stream");
+  fs::path dir = scratch("outputs_test/stream");
   OutputSet set;
   spritec::diag::Result<StagedFile*> file = set.open(dir / "trace.jsonl");
   REQUIRE(file.ok());
@@ -189,7 +183,7 @@ TEST_CASE("a streamed output arrives whole, and only on commit") {
 }
 
 TEST_CASE("a process killed while writing leaves no temporary file") {
-  fs::path dir = scratch("killed");
+  fs::path dir = scratch("outputs_test/killed");
   pid_t child = ::fork();
   REQUIRE(child >= 0);
   if (child == 0) {
@@ -208,7 +202,7 @@ TEST_CASE("a process killed while writing leaves no temporary file") {
 }
 
 TEST_CASE("many staged files do not run out of file descriptors") {
-  fs::path dir = scratch("many");
+  fs::path dir = scratch("outputs_test/many");
   OutputSet set;
   for (int i = 0; i < 3000; ++i) {
     REQUIRE(set.stage(dir / ("f" + std::to_string(i)), std::string_view("x")).ok());
@@ -240,7 +234,7 @@ struct stat stat_of(const fs::path& path) {
 }  // namespace
 
 TEST_CASE("an output that already holds the new bytes is left untouched, its time too") {
-  fs::path dir = scratch("unchanged");
+  fs::path dir = scratch("outputs_test/unchanged");
   put(dir / "p.spk", "same pack");
   put(dir / "p.json", "old json");
   set_mtime(dir / "p.spk", 1000000000);
@@ -263,7 +257,7 @@ TEST_CASE("an output that already holds the new bytes is left untouched, its tim
 }
 
 TEST_CASE("an output of the same size but other bytes, or behind a link, is replaced") {
-  fs::path dir = scratch("changed");
+  fs::path dir = scratch("outputs_test/changed");
   put(dir / "p.spk", "pack A");  // same length as the new bytes, one byte differs
   put(dir / "target.json", "{}");
   fs::create_symlink("target.json", dir / "link.json");
@@ -280,7 +274,7 @@ TEST_CASE("an output of the same size but other bytes, or behind a link, is repl
 }
 
 TEST_CASE("a failed commit leaves an unchanged output and restores the changed ones") {
-  fs::path dir = scratch("unchanged-rollback");
+  fs::path dir = scratch("outputs_test/unchanged-rollback");
   put(dir / "p-0.png", "same page");
   put(dir / "p-1.png", "old page");
   put(dir / "p.spk", "old pack");
@@ -299,7 +293,7 @@ TEST_CASE("a failed commit leaves an unchanged output and restores the changed o
 }
 
 TEST_CASE("files kept together are left untouched only when none of them changed") {
-  fs::path dir = scratch("together");
+  fs::path dir = scratch("outputs_test/together");
   for (const char* f : {"p.spk", "p-0.png", "q.spk", "q-0.png"})
     put(dir / f, std::string("old ") + f);
   for (const char* f : {"p.spk", "p-0.png", "q.spk", "q-0.png"})
