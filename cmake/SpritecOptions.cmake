@@ -9,6 +9,13 @@ function(spritec_target_options target)
   endif()
   if(NOT scope STREQUAL "INTERFACE")
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow -Wconversion -Wno-sign-conversion)
+    # In a unity build each source is included into a unit, where GCC takes a class of the
+    # source with a member of an anonymous-namespace type (an encoder's Impl) for one defined
+    # in a header; the type is still the unit's own, so the warning says nothing there.
+    get_target_property(unity ${target} UNITY_BUILD)
+    if(unity AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+      target_compile_options(${target} PRIVATE -Wno-subobject-linkage)
+    endif()
     if(SPRITEC_WERROR)
       target_compile_options(${target} PRIVATE -Werror)
     endif()

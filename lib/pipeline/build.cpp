@@ -111,22 +111,22 @@ struct PackOutputs {
 // F-N.png beside it.
 void plan_json(const BuildOptions& options, const PackOutputs& pack,
                const std::vector<std::string>& page_paths, Outputs& o) {
-  fs::path json(pack.json);
+  fs::path json_file(pack.json);
   std::size_t pages = pack.page_pngs->size();
   std::vector<format::JsonHashPage> names;
   for (std::size_t i = 0; i < pages; ++i) {
     std::string suffix = pages == 1 ? "" : "-" + std::to_string(i);
     format::JsonHashPage n;
-    n.json_name = i == 0 ? json.filename().string()
-                         : fs::path(with_suffix(json, suffix + ".json")).filename().string();
+    n.json_name = i == 0 ? json_file.filename().string()
+                         : fs::path(with_suffix(json_file, suffix + ".json")).filename().string();
     if (options.pages == PageStorage::kFiles) {
       // The pack's page files serve the JSON too (no second copy): named relative to it.
-      fs::path base = json.parent_path().empty() ? fs::path(".") : json.parent_path();
+      fs::path base = json_file.parent_path().empty() ? fs::path(".") : json_file.parent_path();
       n.image_name = fs::path(page_paths[i]).lexically_relative(base).generic_string();
       if (n.image_name.empty()) n.image_name = fs::path(page_paths[i]).generic_string();
     } else {
-      n.image_name = fs::path(with_suffix(json, suffix + ".png")).filename().string();
-      fs::path image = json.parent_path() / n.image_name;
+      n.image_name = fs::path(with_suffix(json_file, suffix + ".png")).filename().string();
+      fs::path image = json_file.parent_path() / n.image_name;
       o.plan.output(image, "--json", "page image" + pack.of);
       o.writes.emplace_back(image, &(*pack.page_pngs)[i]);
     }
@@ -134,7 +134,7 @@ void plan_json(const BuildOptions& options, const PackOutputs& pack,
   }
   std::vector<std::string> texts = format::json_hash(*pack.model, names);
   for (std::size_t i = 0; i < pages; ++i) {
-    fs::path file = json.parent_path() / names[i].json_name;
+    fs::path file = json_file.parent_path() / names[i].json_name;
     o.plan.output(file, "--json", pack.of.empty() ? "" : "JSON" + pack.of);
     o.texts.emplace_back(file, std::move(texts[i]));
   }

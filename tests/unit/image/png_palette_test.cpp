@@ -61,7 +61,7 @@ std::uint32_t nth_colour(int i) {
   const std::uint8_t r = std::uint8_t(i * 37);
   const std::uint8_t g = std::uint8_t(i * 11 + 5);
   const std::uint8_t b = std::uint8_t(i >> 2);
-  const std::uint8_t a = i % 3 == 1 ? std::uint8_t(i % 6 == 1 ? 0 : 100 + i % 100) : 255;
+  const std::uint8_t a = std::uint8_t(i % 3 == 1 ? (i % 6 == 1 ? 0 : 100 + i % 100) : 255);
   return std::uint32_t(r) | std::uint32_t(g) << 8 | std::uint32_t(b) << 16 | std::uint32_t(a) << 24;
 }
 
