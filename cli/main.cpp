@@ -115,8 +115,8 @@ int main(int argc, char** argv) {
       return 2;
     }
     const cli::Terminal terminal = cli::detect_terminal();
-    check.color = build.color = inspect.color = unpack.color = simulate.color = preview.color =
-        detect.color = export_options.color = terminal.color;
+    check.colour = build.colour = inspect.colour = unpack.colour = simulate.colour =
+        preview.colour = detect.colour = export_options.colour = terminal.colour;
     build.progress = terminal.progress;
     for (auto& [sub, run] : runs) {
       if (sub->parsed()) return run();

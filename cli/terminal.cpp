@@ -18,7 +18,7 @@ bool set(const char* name) {
 Terminal detect_terminal() {
   const bool tty = ::isatty(STDERR_FILENO) == 1;
   Terminal t;
-  t.color = tty && !set("NO_COLOR");
+  t.colour = tty && !set("NO_COLOR");
   t.progress = tty && !set("CI");
   return t;
 }

@@ -54,7 +54,7 @@ void Loader::load_sheet(const Node& n) {
     sheet.colorkey_span = doc_.span(*key);
     sheet.colorkey = parse_colorkey(key->value);
     if (!sheet.colorkey) {
-      error(Code::kBadColor, doc_.span(*key),
+      error(Code::kBadColour, doc_.span(*key),
             "colorkey '" + key->value + "' is not a colour written #rrggbb");
     }
   }

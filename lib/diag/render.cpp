@@ -86,9 +86,9 @@ void caret(std::ostream& out, SourceCache& cache, const Span& span, const TextOp
   for (std::size_t i = text->size(); i < col; ++i)
     out << ' ';
   int width = span.end_column > span.column ? span.end_column - span.column : 1;
-  if (options.color) out << "\x1b[1;32m";
+  if (options.colour) out << "\x1b[1;32m";
   out << '^' << std::string(static_cast<std::size_t>(width - 1), '~');
-  if (options.color) out << "\x1b[0m";
+  if (options.colour) out << "\x1b[0m";
   out << '\n';
 }
 
@@ -143,11 +143,11 @@ const char* severity_name(Severity severity) {
 
 void render_text(std::ostream& out, const Sink& sink, const TextOptions& options) {
   SourceCache cache;
-  const char* bold = options.color ? "\x1b[1m" : "";
-  const char* reset = options.color ? "\x1b[0m" : "";
+  const char* bold = options.colour ? "\x1b[1m" : "";
+  const char* reset = options.colour ? "\x1b[0m" : "";
   for (const Diagnostic& d : sink.diagnostics()) {
     const char* colour = "";
-    if (options.color) {
+    if (options.colour) {
       colour = d.severity == Severity::kError     ? "\x1b[1;31m"
                : d.severity == Severity::kWarning ? "\x1b[1;35m"
                                                   : "\x1b[1;36m";
@@ -156,7 +156,7 @@ void render_text(std::ostream& out, const Sink& sink, const TextOptions& options
         << code_id(d.code) << "]:" << reset << ' ' << bold << printable(d.message) << reset << '\n';
     caret(out, cache, d.span, options);
     for (const Note& n : d.notes) {
-      out << bold << location(n.span) << ": " << reset << (options.color ? "\x1b[1;36m" : "")
+      out << bold << location(n.span) << ": " << reset << (options.colour ? "\x1b[1;36m" : "")
           << "note:" << reset << ' ' << printable(n.message) << '\n';
       caret(out, cache, n.span, options);
     }

@@ -58,7 +58,7 @@ std::vector<Entry> frame_entries(const Model& model, Json& tags) {
   std::vector<bool> shown(model.regions.size(), false);
   for (const Animation& a : model.animations) {
     const std::size_t from = entries.size();
-    for (const AnimFrame& f : a.frames) {
+    for (const RegionTicks& f : a.frames) {
       entries.push_back({f.region, f.ticks});
       shown[f.region] = true;
     }

@@ -161,7 +161,7 @@ bool uniform_lists_fit(const runtime::PackView& pack, const Model& model, const 
     const Animation& a = model.animations[i];
     const UniformRate rate = uniform_rate(a, model.tick_rate);
     std::uint64_t n = 0;
-    for (const AnimFrame& f : a.frames)
+    for (const RegionTicks& f : a.frames)
       n += repeats(f, rate);
     total += n;  // at most kMaxUniformFrames + frames per animation: no overflow
     if (n > largest) largest = n, which = i;

@@ -71,7 +71,7 @@ std::string godot(const Model& model, const Options& options, bool godot4) {
   std::map<std::uint32_t, std::size_t> texture_of, page_of;
   std::vector<std::uint32_t> textures, pages;
   for (const Animation& a : model.animations) {
-    for (const AnimFrame& f : a.frames) {
+    for (const RegionTicks& f : a.frames) {
       if (texture_of.emplace(f.region, textures.size() + 1).second) {
         textures.push_back(f.region);
         const std::uint32_t page = model.regions[f.region].page;
@@ -109,7 +109,7 @@ std::string godot(const Model& model, const Options& options, bool godot4) {
     out += godot4 ? "{\n\"frames\": [" : "{\n\"frames\": [ ";
     if (godot4) {
       for (std::size_t i = 0; i < anim.frames.size(); ++i) {
-        const AnimFrame& f = anim.frames[i];
+        const RegionTicks& f = anim.frames[i];
         out += (i == 0 ? "{\n" : ", {\n");
         out += "\"duration\": " + real(f.ticks) + ",\n\"texture\": SubResource(\"AtlasTexture_" +
                std::to_string(texture_of[f.region]) + "\")\n}";
@@ -119,7 +119,7 @@ std::string godot(const Model& model, const Options& options, bool godot4) {
     } else {
       const UniformRate rate = uniform_rate(anim, model.tick_rate);
       bool first = true;
-      for (const AnimFrame& f : anim.frames) {
+      for (const RegionTicks& f : anim.frames) {
         const std::string texture = "SubResource( " + std::to_string(texture_of[f.region]) + " )";
         for (std::uint32_t k = repeats(f, rate); k > 0; --k) {
           out += (first ? "" : ", ") + texture;

@@ -281,7 +281,7 @@ std::uint64_t animation_frames(const runtime::Action& action) {
 UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate) {
   UniformRate rate;
   std::uint64_t g = 0, total = 0;
-  for (const AnimFrame& f : animation.frames) {
+  for (const RegionTicks& f : animation.frames) {
     g = std::gcd(g, std::uint64_t(f.ticks));
     total += f.ticks;
   }
@@ -296,7 +296,7 @@ UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate) {
   return rate;
 }
 
-std::uint32_t repeats(const AnimFrame& frame, const UniformRate& rate) {
+std::uint32_t repeats(const RegionTicks& frame, const UniformRate& rate) {
   if (rate.exact) return frame.ticks / rate.ticks_per_frame;
   const std::uint32_t n =
       std::uint32_t((std::uint64_t(frame.ticks) + rate.ticks_per_frame / 2) / rate.ticks_per_frame);

@@ -55,7 +55,7 @@ std::vector<File> phaser(const Model& model, const Options& options) {
   Json anims = Json::array();
   for (const Animation& a : model.animations) {
     Json frames = Json::array();
-    for (const AnimFrame& f : a.frames) {
+    for (const RegionTicks& f : a.frames) {
       frames.push_back({{"key", options.stem},
                         {"frame", model.regions[f.region].name},
                         {"duration", milliseconds(f.ticks, model.tick_rate)}});

@@ -31,7 +31,7 @@ std::vector<File> pixi(const Model& model, const Options& options) {
   for (const Animation& a : model.animations) {
     const UniformRate rate = uniform_rate(a, model.tick_rate);
     Json list = Json::array();
-    for (const AnimFrame& f : a.frames) {
+    for (const RegionTicks& f : a.frames) {
       for (std::uint32_t k = repeats(f, rate); k > 0; --k)
         list.push_back(model.regions[f.region].name);
     }

@@ -388,7 +388,7 @@ void write_summary(std::ostream& out, const BuildOptions& options, const Compile
 }  // namespace
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format, options.color);
+  ReportFormat report_format(options.format, options.colour);
   if (diag::Status<> kind = wrong_kind("build", options.definition, {InputKind::kDefinition});
       !kind) {
     err << kind.error.message << '\n';

@@ -92,7 +92,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   if (options.format != diag::Format::kText) {
     diag::render(out, sink, options.format, {});
   } else {
-    diag::render_text(err, sink, {options.color, true});
+    diag::render_text(err, sink, {options.colour, true});
     if (!sink.has_errors() && sink.warning_count() == 0) {
       out << options.files.size() << (options.files.size() == 1 ? " file" : " files")
           << " checked: no problems\n";

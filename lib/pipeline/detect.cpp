@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace spritec::pipeline {
 
 int run_detect(const DetectOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format, options.color);
+  ReportFormat report_format(options.format, options.colour);
   diag::Sink sink;
   const diag::Span at{options.image, 0, 0, 0};
   const diag::Result<io::Bytes, io::ReadFailure> file =

@@ -111,7 +111,7 @@ std::optional<ExportTarget> parse_export_target(const std::string& text) {
 }
 
 int run_export(const ExportOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.diagnostics, options.color);
+  ReportFormat report_format(options.diagnostics, options.colour);
   if (diag::Status<> kind = wrong_kind("export", options.pack, {InputKind::kPack}); !kind) {
     err << kind.error.message << '\n';
     return 2;

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 namespace spritec::pipeline {
 
 int run_inspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format, options.color);
+  ReportFormat report_format(options.format, options.colour);
   if (diag::Status<> kind =
           wrong_kind("inspect", options.pack, {InputKind::kPack, InputKind::kAseprite});
       !kind) {
@@ -138,7 +138,7 @@ diag::Status<> stage_frames(const LoadedPack& pack, const fs::path& dir,
 }  // namespace
 
 int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format, options.color);
+  ReportFormat report_format(options.format, options.colour);
   if (diag::Status<> kind = wrong_kind("unpack", options.pack, {InputKind::kPack}); !kind) {
     err << kind.error.message << '\n';
     return 2;

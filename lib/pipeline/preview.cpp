@@ -522,7 +522,7 @@ int write_preview(const PreviewOptions& o, const Drawn& d, const std::vector<std
 }  // namespace
 
 int run_preview(const PreviewOptions& o, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(o.format, o.color);
+  ReportFormat report_format(o.format, o.colour);
   const std::optional<OutputKind> kind = output_kind(o);
   if (!kind) return usage(err, "the output must end in .gif, .apng or .png");
   if (int status = check_flags(o, *kind, err); status != 0) return status;

@@ -4,23 +4,23 @@ namespace spritec::pipeline {
 
 namespace {
 thread_local diag::Format t_format = diag::Format::kText;
-thread_local bool t_color = false;
+thread_local bool t_colour = false;
 }  // namespace
 
-ReportFormat::ReportFormat(diag::Format format, bool color)
-    : previous_(t_format), previous_color_(t_color) {
+ReportFormat::ReportFormat(diag::Format format, bool colour)
+    : previous_(t_format), previous_colour_(t_colour) {
   t_format = format;
-  t_color = color;
+  t_colour = colour;
 }
 
 ReportFormat::~ReportFormat() {
   t_format = previous_;
-  t_color = previous_color_;
+  t_colour = previous_colour_;
 }
 
 int report(diag::Sink& sink, std::ostream& err, bool werror) {
   sink.finalize(werror);
-  diag::render(err, sink, t_format, {t_color, true});
+  diag::render(err, sink, t_format, {t_colour, true});
   return exit_status(sink);
 }
 

@@ -18,18 +18,18 @@ int report(diag::Sink& sink, std::ostream& err, bool werror = false);
 int exit_status(const diag::Sink& sink);
 
 // While alive, report() on this thread renders diagnostics as `format` (text, json, github),
-// text in ANSI colour when `color` (the options' color: the CLI decides, lib/ never looks
+// text in ANSI colour when `colour` (the options' colour: the CLI decides, lib/ never looks
 // at the terminal or the environment).
 class ReportFormat {
  public:
-  ReportFormat(diag::Format format, bool color);
+  ReportFormat(diag::Format format, bool colour);
   ~ReportFormat();
   ReportFormat(const ReportFormat&) = delete;
   ReportFormat& operator=(const ReportFormat&) = delete;
 
  private:
   diag::Format previous_;
-  bool previous_color_;
+  bool previous_colour_;
 };
 
 }  // namespace spritec::pipeline

@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 namespace spritec::pipeline {
 
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
-  ReportFormat report_format(options.format, options.color);
+  ReportFormat report_format(options.format, options.colour);
   if (options.scene.size() > 13 &&
       options.scene.compare(options.scene.size() - 13, 13, ".sprites.yaml") == 0) {
     err << "spritec simulate: " << options.scene

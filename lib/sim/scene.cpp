@@ -178,7 +178,7 @@ class SceneReader {
         if (const std::optional<std::uint32_t> c = image::parse_hex_colour(*s, true)) {
           scene.background = *c;
         } else {
-          sink_.error(Code::kBadColor, doc_.span(*bg),
+          sink_.error(Code::kBadColour, doc_.span(*bg),
                       "background '" + *s + "' is not a colour (#rrggbb or #rrggbbaa)");
         }
       }

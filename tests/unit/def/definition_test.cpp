@@ -510,7 +510,7 @@ TEST_CASE("a colorkey that is not #rrggbb is E0209") {
     INFO(key);
     auto l = load(std::string("pack: p\nsheets:\n  - name: s\n    image: img/strip48x8.png\n") +
                   "    colorkey: " + key + "\n    grid: {cell: [8, 8]}\n");
-    require_only(l, Code::kBadColor, 5, 15);
+    require_only(l, Code::kBadColour, 5, 15);
   }
 }
 
@@ -548,7 +548,7 @@ TEST_CASE("every error in a file is reported in one run") {
       "  a: {frames: [t/0, t/6, s/3]}\n");
   CHECK_FALSE(l.def);
   CHECK(with_code(l.sink, Code::kImageUnreadable).size() == 1);
-  CHECK(with_code(l.sink, Code::kBadColor).size() == 1);
+  CHECK(with_code(l.sink, Code::kBadColour).size() == 1);
   // t/6 does not exist; s/3 is not reported because sheet s could not be read.
   const auto unknown = with_code(l.sink, Code::kUnknownFrame);
   REQUIRE(unknown.size() == 1);

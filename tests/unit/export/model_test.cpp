@@ -27,9 +27,9 @@
 using namespace spritec;
 namespace fs = std::filesystem;
 using exporter::Animation;
-using exporter::AnimFrame;
 using exporter::Model;
 using exporter::Region;
+using exporter::RegionTicks;
 using format::ActionModel;
 using format::FrameModel;
 using format::PackModel;
@@ -160,13 +160,13 @@ const Animation& anim(const Model& m, const std::string& name) {
 // The regions an animation shows, in order, and their ticks.
 std::vector<std::uint32_t> regions(const Animation& a) {
   std::vector<std::uint32_t> out;
-  for (const AnimFrame& f : a.frames)
+  for (const RegionTicks& f : a.frames)
     out.push_back(f.region);
   return out;
 }
 std::vector<std::uint32_t> ticks(const Animation& a) {
   std::vector<std::uint32_t> out;
-  for (const AnimFrame& f : a.frames)
+  for (const RegionTicks& f : a.frames)
     out.push_back(f.ticks);
   return out;
 }
@@ -187,7 +187,7 @@ std::vector<std::uint32_t> player_frames(const runtime::PackView& pack, const ch
 }
 std::vector<std::uint32_t> animation_frames(const Model& m, const Animation& a, int n) {
   std::vector<std::uint32_t> per_tick;
-  for (const AnimFrame& f : a.frames) {
+  for (const RegionTicks& f : a.frames) {
     for (std::uint32_t k = 0; k < f.ticks; ++k)
       per_tick.push_back(m.regions[f.region].frame);
   }

@@ -46,7 +46,7 @@
   X(kZeroSizeRect,          "E0206", "a rectangle or grid cell has zero size")              \
   X(kGridEmpty,             "E0207", "a grid or detect: yields no frame")                   \
   X(kDuplicateFrame,        "E0208", "two frames have the same name")                       \
-  X(kBadColor,              "E0209", "a colour is not #rrggbb")                              \
+  X(kBadColour,             "E0209", "a colour is not #rrggbb")                              \
   X(kDuplicateSheet,        "E0210", "two sheets have the same name")                       \
   X(kSheetSource,           "E0211", "a sheet does not say where its frames come from")     \
   X(kTooManyFrames,         "E0212", "a definition has more frames than the cap")           \

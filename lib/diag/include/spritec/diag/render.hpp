@@ -14,7 +14,7 @@ namespace spritec::diag {
 enum class Format { kText, kJson, kGithub };
 
 struct TextOptions {
-  bool color = false;       // ANSI colours (only on a terminal, never with NO_COLOR)
+  bool colour = false;      // ANSI colours (only on a terminal, never with NO_COLOR)
   bool show_source = true;  // the source line and a caret under the span
 };
 

@@ -71,16 +71,18 @@ struct Page {
   const image::Image& image() const { return pixels ? *pixels : own; }
 };
 
-struct AnimFrame {
+// One frame of an exported animation: the region it shows, for how many ticks. (Not
+// render::AnimFrame, which is a drawn image and its duration.)
+struct RegionTicks {
   std::uint32_t region = 0;
   std::uint32_t ticks = 1;
 };
 
 struct Animation {
-  std::string name;               // ACTION or ACTION/VIEW
-  std::uint32_t action = 0;       // the pack's action
-  std::vector<AnimFrame> frames;  // in the order shown
-  bool loop = false;              // after the last frame, the first again
+  std::string name;                 // ACTION or ACTION/VIEW
+  std::uint32_t action = 0;         // the pack's action
+  std::vector<RegionTicks> frames;  // in the order shown
+  bool loop = false;                // after the last frame, the first again
 };
 
 // What the pack holds that an export may not carry, per kind: the actions that have it.
@@ -175,6 +177,6 @@ struct UniformRate {
 constexpr std::uint64_t kMaxUniformFrames = 100000;
 UniformRate uniform_rate(const Animation& animation, std::uint32_t tick_rate);
 // How many times frame f is shown at that rate (>= 1).
-std::uint32_t repeats(const AnimFrame& frame, const UniformRate& rate);
+std::uint32_t repeats(const RegionTicks& frame, const UniformRate& rate);
 
 }  // namespace spritec::exporter

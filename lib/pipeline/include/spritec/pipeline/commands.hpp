@@ -7,7 +7,7 @@
 // CLI's validators make sure; run_* asserts it). Whether a flag fits the input and the
 // other flags is run_*'s to check, as a usage error.
 // Nothing here looks at the terminal or the environment: whether text diagnostics are in
-// colour (`color`) and whether build shows progress (`progress`) are options, decided by
+// colour (`colour`) and whether build shows progress (`progress`) are options, decided by
 // the caller (the CLI: on a terminal, without NO_COLOR, outside CI).
 #pragma once
 
@@ -60,8 +60,8 @@ struct CheckOptions {
   bool werror = false;
   std::vector<std::string> entries;  // --entry A,B
   std::string root = ".";
-  bool color = false;  // text diagnostics in ANSI colour
-  int jobs = 0;        // threads decoding images; 0 = the number of cores
+  bool colour = false;  // text diagnostics in ANSI colour
+  int jobs = 0;         // threads decoding images; 0 = the number of cores
 };
 int run_check(const CheckOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -90,7 +90,7 @@ struct BuildOptions {
   std::vector<std::string> allow_loss;
   bool progress = false;                      // a progress line on stderr
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;                         // text diagnostics in ANSI colour
+  bool colour = false;                        // text diagnostics in ANSI colour
 };
 int run_build(const BuildOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);
@@ -99,7 +99,7 @@ struct InspectOptions {
   std::string pack;
   bool json = false;
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;                         // text diagnostics in ANSI colour
+  bool colour = false;                        // text diagnostics in ANSI colour
 };
 int run_inspect(const InspectOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
@@ -108,7 +108,7 @@ struct UnpackOptions {
   std::string pack;
   std::string output_dir;
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;                         // text diagnostics in ANSI colour
+  bool colour = false;                        // text diagnostics in ANSI colour
 };
 int run_unpack(const UnpackOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
@@ -124,7 +124,7 @@ struct ExportOptions {
   bool werror = false;
   std::vector<std::string> allow_loss;  // --allow-loss W0701,…|all: losses reported as notes
   diag::Format diagnostics = diag::Format::kText;  // --diagnostics: text, json or github
-  bool color = false;                              // text diagnostics in ANSI colour
+  bool colour = false;                             // text diagnostics in ANSI colour
 };
 int run_export(const ExportOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
@@ -140,7 +140,7 @@ struct SimulateOptions {
   std::string trace;  // --trace OUT.jsonl ("-" = stdout); empty = a human summary
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;                         // text diagnostics in ANSI colour
+  bool colour = false;                        // text diagnostics in ANSI colour
 };
 int run_simulate(const SimulateOptions& options, std::ostream& out = std::cout,
                  std::ostream& err = std::cerr);
@@ -175,7 +175,7 @@ struct PreviewOptions {
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;                         // text diagnostics in ANSI colour
+  bool colour = false;                        // text diagnostics in ANSI colour
 };
 int run_preview(const PreviewOptions& options, std::ostream& out = std::cout,
                 std::ostream& err = std::cerr);
@@ -190,7 +190,7 @@ struct DetectOptions {
   std::string colorkey;  // --colorkey #rrggbb: this colour is transparent first
   std::string name;      // --name: the sheet's name in the YAML (default: the file's stem)
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
-  bool color = false;                         // text diagnostics in ANSI colour
+  bool colour = false;                        // text diagnostics in ANSI colour
 };
 // Prints a sheet entry for a definition's `sheets:` with one `frames:` rectangle per sprite
 // found (image/detect.hpp), named 0, 1 … in reading order, for the user to rename.
