@@ -98,6 +98,7 @@ Step Loader::load_step(const Node& n, int default_ticks, bool default_known, Ste
     }
     const Node* move = n.find("move");
     s.move = tainted(move) ? Point{} : to_point(move, Point{});
+    s.shapes = load_shapes(n, s.blank ? "a blank step" : "the step showing '" + s.frame + "'");
   } else if (n.scalar_type() == ScalarType::kNull) {
     s.blank = true;
   } else {

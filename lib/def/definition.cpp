@@ -77,6 +77,7 @@ std::optional<Definition> Loader::run() {
   add_tag_actions();
   add_flare_actions(written);
   inexact_warnings();
+  check_step_shapes();
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);
   if (sink_.error_count() > errors_before) return std::nullopt;

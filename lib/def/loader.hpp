@@ -107,6 +107,14 @@ class Loader {
   std::optional<PngInfo> read_image(const std::filesystem::path& path, const std::string& shown,
                                     const Node& at);
 
+  // --- shapes.cpp ---------------------------------------------------------------------
+  std::optional<Shape> load_shape(ShapeKind kind, const MapEntry& e, const std::string& owner);
+  std::vector<Shape> load_shapes(const Node& n, const std::string& owner);
+  void load_sheet_shapes(const Sheet& sheet, const Node& n);
+  void warn_outside(const Frame& f, const std::vector<Shape>& shapes);
+  void check_step_shapes();
+  std::set<std::pair<int, int>> warned_outside_;  // W0240 once per box as written
+
   // --- aseprite_sheets.cpp ------------------------------------------------------------
   std::optional<std::pair<std::filesystem::path, std::vector<std::uint8_t>>> read_aseprite_source(
       Sheet& sheet, SheetKind kind, const Node& at, std::uint64_t cap);

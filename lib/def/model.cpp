@@ -59,6 +59,28 @@ const char* to_string(Flip flip) {
   return "";
 }
 
+bool shape_order(const Shape& a, const Shape& b) {
+  if (a.kind != b.kind) return a.kind < b.kind;
+  return a.name < b.name;
+}
+
+std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vector<Shape>& over) {
+  // Both sorted: one walk, as the runtime's merge of a frame's shapes and a step's.
+  std::vector<Shape> out;
+  out.reserve(base.size() + over.size());
+  std::size_t i = 0, j = 0;
+  while (i < base.size() || j < over.size()) {
+    if (j == over.size() || (i < base.size() && shape_order(base[i], over[j]))) {
+      out.push_back(base[i++]);
+      continue;
+    }
+    const Shape& o = over[j++];
+    if (i < base.size() && !shape_order(o, base[i])) ++i;  // same kind and name: replaced
+    if (!o.removed) out.push_back(o);
+  }
+  return out;
+}
+
 const Frame* Definition::find_frame(const std::string& name) const {
   for (const Frame& f : frames) {
     if (f.name == name) return &f;

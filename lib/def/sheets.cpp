@@ -64,6 +64,7 @@ void Loader::load_sheet(const Node& n) {
   // A sheet whose frames could not be listed silences "unknown frame" errors about it.
   sheet.complete = complete;
   sheet.frame_count = def_.frames.size() - sheet.first_frame;
+  if (complete || sheet.frame_count > 0) load_sheet_shapes(sheet, n);
   def_.sheets.push_back(std::move(sheet));
 }
 

@@ -59,6 +59,36 @@ struct Rect {
   }
 };
 
+// Frame geometry (docs/definitions.md, "Boxes and points"): a frame or a step may carry named
+// boxes (hit, hurt…) and points (hand, muzzle…), in the frame's untrimmed pixel coordinates
+// like its origin (a blank step's in the actor's own: the origin at 0,0). A box covers the
+// pixel columns x .. x + width - 1 and rows y .. y + height - 1; a point is one pixel.
+inline constexpr std::size_t kMaxShapeNameBytes = 256;
+inline constexpr std::size_t kMaxShapesPerList = 256;  // boxes + points of a frame or a step
+inline constexpr std::size_t kMaxShapeNames = 4096;    // distinct names in a definition
+
+enum class ShapeKind : std::uint8_t { kBox = 0, kPoint = 1 };
+
+struct Shape {
+  ShapeKind kind = ShapeKind::kBox;
+  std::string name;
+  Rect box;  // a point: x, y with width and height 0
+  // NAME: null — takes away the box (or point) of that name that the frame (for a step) or
+  // the sheet (for a frame) gives. Only in lists being merged; never in a frame's result.
+  bool removed = false;
+  diag::Span span;  // the entry's value (its key when removed)
+  bool operator==(const Shape& o) const {
+    return kind == o.kind && name == o.name && box == o.box && removed == o.removed;
+  }
+};
+
+// Shapes are kept sorted by (kind, name), names distinct within a kind: the order the pack
+// stores and every consumer lists them in.
+bool shape_order(const Shape& a, const Shape& b);
+// `over` laid on `base` (both sorted): a shape of `over` replaces the one of its kind and name in
+// `base`, a removal drops it; the result is sorted and holds no removal.
+std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vector<Shape>& over);
+
 struct Rgb {
   std::uint8_t r = 0;
   std::uint8_t g = 0;
@@ -184,6 +214,9 @@ struct Frame {
   Point origin;  // relative to the untrimmed frame's top-left corner; may lie outside it
   // aseprite: the file's frame this is (its pixels are that frame flattened); -1 otherwise.
   int source_frame = -1;
+  // Its boxes and points (the sheet's defaults with its own laid over them), sorted, no
+  // removals.
+  std::vector<Shape> shapes;
   diag::Span span;  // where the frame is defined (rect, grid, file pattern or source)
   Size untrimmed() const { return canvas.width > 0 ? canvas : Size{rect.width, rect.height}; }
 };
@@ -199,6 +232,9 @@ struct Step {
   Flip flip = Flip::kNone;
   std::string event;  // empty: none
   Point move;
+  // The step's own boxes and points: added to its frame's for the step, replacing those of
+  // the same kind and name; removals (NAME: null) take one away. Sorted.
+  std::vector<Shape> shapes;
   diag::Span span;        // the step (its frame name, or its mapping)
   diag::Span frame_span;  // the frame name (or the step when blank)
   diag::Span ticks_span;  // where its duration was given (the step when defaulted)
@@ -238,10 +274,11 @@ struct Definition {
   AtlasOptions atlas;
   std::vector<Variant> variants;  // in file order; empty: the base pack only
   std::vector<Sheet> sheets;
-  std::vector<Frame> frames;        // sheets in order; grid frames row-major; files by name
-  std::vector<Action> actions;      // in file order
-  std::vector<std::string> inputs;  // distinct when/unless names, sorted
-  std::vector<std::string> events;  // distinct step events, sorted
+  std::vector<Frame> frames;             // sheets in order; grid frames row-major; files by name
+  std::vector<Action> actions;           // in file order
+  std::vector<std::string> inputs;       // distinct when/unless names, sorted
+  std::vector<std::string> events;       // distinct step events, sorted
+  std::vector<std::string> shape_names;  // distinct box and point names, sorted
   // Every file the definition read (itself first, then images in order) — for depfiles.
   std::vector<std::filesystem::path> dependencies;
 

@@ -59,6 +59,11 @@
   X(kTagModes,              "E0220", "an action's tag views play in different directions")  \
   X(kOriginWord,            "E0221", "an origin's word belongs to the other axis")          \
   X(kTooManyTagSteps,       "E0230", "Aseprite tags make more steps than the cap")          \
+  X(kBadShape,              "E0240", "a box or point is not [x, y, w, h] or [x, y]")        \
+  X(kShapeSize,             "E0241", "a box's width or height is not positive")            \
+  X(kShapeName,             "E0242", "a box's or point's name is empty, too long or has a control character") \
+  X(kShapeFrame,            "E0243", "geometry: names a frame its sheet does not have")    \
+  X(kTooManyShapes,         "E0244", "a frame, step or definition has more boxes and points than the cap") \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
@@ -101,6 +106,7 @@
   X(kShadowedTransition,    "W0302", "a transition can never fire: an earlier rule wins")   \
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
   X(kAnimationNameClash,    "W0304", "an action is named as another action's view is exported") \
+  X(kShapeOutside,          "W0240", "a box lies wholly outside its frame")                \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
   X(kGifSoftAlpha,          "W0405", "a transparent GIF cannot show translucent pixels")  \
