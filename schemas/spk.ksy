@@ -42,8 +42,9 @@ types:
       - id: version_minor
         type: u2
         doc: |
-          Format minor version: 0, or 1 for a pack with an ALPH section (spritec writes 1.1
-          only for a pack that needs ALPH). A newer minor version only adds sections.
+          Format minor version: 0; 1 for a pack with an ALPH section; 2 for a pack with boxes
+          and points (GNAM, SHAP, FGEO, SGEO). spritec writes the lowest version a pack needs.
+          A newer minor version only adds sections.
       - id: header_size
         type: u4
         doc: Bytes of the header, where the directory starts. 40 in 1.0; >= 40, a multiple of 4.
@@ -96,6 +97,10 @@ types:
             '"INPT"': name_table
             '"EVNT"': name_table
             '"ALPH"': alpha_table
+            '"GNAM"': name_table
+            '"SHAP"': shape_table
+            '"FGEO"': shape_range_table
+            '"SGEO"': shape_range_table
         doc: |
           STRS: the strings blob (names). BLOB: embedded page data (PNG files, each at a
           4-byte aligned offset). Any other unknown tag: skipped.
@@ -203,7 +208,7 @@ types:
         doc: trim_y + h <= source_h.
       - id: flags
         type: u4
-        doc: Bit 0 = rotated (reserved for a later version). 1.0 readers reject any set bit.
+        doc: Bit 0 = rotated (reserved, rejected). Bit 1 (1.2) = the frame has boxes or points (FGEO), set exactly then; older readers reject it. Other bits must be 0.
 
   action_table:
     seq:
@@ -232,7 +237,7 @@ types:
         enum: then_kind
       - id: flags
         type: u1
-        doc: Bit 0 = reverse (play the list as if written backwards). Other bits must be 0.
+        doc: Bit 0 = reverse (play the list as if written backwards). Bit 1 (1.2) = a step of the action has boxes or points of its own (SGEO); older readers reject it. Other bits must be 0.
       - id: reserved
         type: u1
         doc: Written 0, ignored.
@@ -334,7 +339,66 @@ types:
         type: u2
         doc: Written 0, ignored.
 
+  shape_table:
+    doc: |
+      SHAP (format 1.2): the boxes and points of frames (FGEO) and steps (SGEO).
+    seq:
+      - id: shapes
+        type: shape
+        repeat: eos
+  shape:
+    doc: 24 bytes. A named box or point, relative to its frame's origin pixel.
+    seq:
+      - id: name
+        type: u4
+        doc: Index into GNAM (box and point names, sorted by their bytes).
+      - id: kind
+        type: u1
+        enum: shape_kind
+      - id: flags
+        type: u1
+        doc: |
+          Bit 0 = removed: a step's entry taking away its frame's shape of this kind and name
+          (x, y, w, h all 0). Never in a frame's range. Other bits must be 0.
+      - id: reserved
+        type: u2
+        doc: Written 0, ignored.
+      - id: x
+        type: s4
+        doc: |
+          Relative to the frame's origin pixel, x right, before any flip (a blank step's:
+          relative to the actor); within +-2^28. In the untrimmed frame: x + origin_x + trim_x.
+          Flipped in x a box's columns x .. x + w - 1 become -x - w + 1 .. -x, a point's x -x.
+      - id: y
+        type: s4
+        doc: y down; within +-2^28. In the untrimmed frame y + origin_y + trim_y.
+      - id: w
+        type: u4
+        doc: A box's width, 1 .. 2^28; a point's 0.
+      - id: h
+        type: u4
+        doc: A box's height, 1 .. 2^28; a point's 0.
+
+  shape_range_table:
+    doc: |
+      FGEO (format 1.2): one range per frame (as many as FRAM records). SGEO: one per step
+      (as many as STEP records), a step's own shapes laid over its frame's.
+    seq:
+      - id: ranges
+        type: shape_range
+        repeat: eos
+  shape_range:
+    doc: 8 bytes. SHAP records first .. first + count - 1, sorted by kind then name, each once.
+    seq:
+      - id: first
+        type: u4
+      - id: count
+        type: u4
+
 enums:
+  shape_kind:
+    0: box
+    1: point
   page_alpha:
     0: straight
     1: premultiplied

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "spritec/image/image.hpp"
 #include "spritec/runtime/player.hpp"
@@ -43,6 +44,27 @@ nlohmann::ordered_json input_list(const runtime::PackView& pack, std::uint64_t m
   return names;
 }
 
+// A range's boxes and points in the coordinates a definition writes them in: the frame's
+// untrimmed ones (origin (ox, oy) added back), a blank step's the actor's. Removals (a step's
+// own) are null. Each of the two keys only when it has entries.
+void add_shapes(nlohmann::ordered_json& j, const runtime::PackView& pack, runtime::ShapeRange r,
+                std::int64_t ox, std::int64_t oy) {
+  using json = nlohmann::ordered_json;
+  json boxes = json::object(), points = json::object();
+  for (std::uint32_t i = 0; i < r.count; ++i) {
+    const runtime::Shape s = pack.shape(r.first + i);
+    const std::string name(pack.shape_name(s.name));
+    const bool box = s.kind == runtime::ShapeKind::kBox;
+    json value = json(nullptr);
+    if (!s.removed) {
+      value = box ? json::array({s.x + ox, s.y + oy, s.w, s.h}) : json::array({s.x + ox, s.y + oy});
+    }
+    (box ? boxes : points)[name] = std::move(value);
+  }
+  if (!boxes.empty()) j["boxes"] = std::move(boxes);
+  if (!points.empty()) j["points"] = std::move(points);
+}
+
 }  // namespace
 
 nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
@@ -71,6 +93,7 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
     j["origin"] = json::array({f.untrimmed_origin_x(), f.untrimmed_origin_y()});
     j["source_size"] = json::array({f.source_w, f.source_h});
     j["trim"] = json::array({f.trim_x, f.trim_y});
+    add_shapes(j, pack, pack.frame_shapes(i), f.untrimmed_origin_x(), f.untrimmed_origin_y());
     frames.push_back(std::move(j));
   }
   doc["frames"] = std::move(frames);
@@ -99,6 +122,11 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
         sj["event"] =
             st.event == spk::kNone ? json(nullptr) : json(std::string(pack.event_name(st.event)));
         sj["move"] = json::array({st.move_x, st.move_y});
+        const bool framed = st.frame != spk::kNone;
+        const runtime::Frame frame = framed ? pack.frame(st.frame) : runtime::Frame{};
+        add_shapes(sj, pack, pack.step_shapes(a.first_step + v * a.steps_per_view + s),
+                   framed ? frame.untrimmed_origin_x() : 0,
+                   framed ? frame.untrimmed_origin_y() : 0);
         list.push_back(std::move(sj));
       }
       steps.push_back(std::move(list));
@@ -118,6 +146,27 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
   doc["actions"] = std::move(actions);
   return doc;
 }
+
+namespace {
+
+// "boxes: hit hurt" and "points: hand": the names each kind uses, in the names' order.
+void shape_lines(std::ostream& out, const runtime::PackView& pack) {
+  for (runtime::ShapeKind kind : {runtime::ShapeKind::kBox, runtime::ShapeKind::kPoint}) {
+    std::vector<bool> used(pack.shape_name_count(), false);
+    for (std::uint32_t i = 0; i < pack.shape_count(); ++i) {
+      const runtime::Shape s = pack.shape(i);
+      if (s.kind == kind && !s.removed) used[s.name] = true;
+    }
+    std::string names;
+    for (std::uint32_t i = 0; i < used.size(); ++i) {
+      if (used[i]) names += " " + std::string(pack.shape_name(i));
+    }
+    if (!names.empty())
+      out << (kind == runtime::ShapeKind::kBox ? "boxes:" : "points:") << names << "\n";
+  }
+}
+
+}  // namespace
 
 std::string inspect_text(const runtime::PackView& pack) {
   std::ostringstream out;
@@ -176,6 +225,7 @@ std::string inspect_text(const runtime::PackView& pack) {
       out << " " << pack.event_name(i);
     out << "\n";
   }
+  shape_lines(out, pack);
   return out.str();
 }
 

@@ -60,6 +60,7 @@ class Writer {
     if (m_.tick_rate == 0) return fail("tick_rate is 0");
     if (!index_names()) return false;
     if (!write_pages() || !write_frames() || !write_actions()) return false;
+    if (!shape_names_.empty()) finish_shapes();
     return assemble(out);
   }
 
@@ -100,6 +101,24 @@ class Writer {
       }
     }
     if (inputs.size() > spk::kMaxInputs) return fail("more than 64 distinct inputs");
+    std::set<std::string> shape_names;
+    for (const FrameModel& f : m_.frames) {
+      for (const ShapeModel& s : f.shapes)
+        shape_names.insert(s.name);
+    }
+    for (const ActionModel& a : m_.actions) {
+      for (const auto& view : a.steps) {
+        for (const StepModel& s : view) {
+          for (const ShapeModel& sh : s.shapes)
+            shape_names.insert(sh.name);
+        }
+      }
+    }
+    for (const std::string& n : shape_names) {
+      if (n.empty()) return fail("a box or point name is empty");
+      shape_index_.emplace(n, std::uint32_t(shape_names_.size()));
+      shape_names_.push_back(n);
+    }
     for (const std::string& e : events) {
       if (e.empty()) continue;
       events_.emplace(e, std::uint32_t(event_names_.size()));
@@ -177,7 +196,8 @@ class Writer {
       r.source_h = f.source_h;
       r.trim_x = f.trim_x;
       r.trim_y = f.trim_y;
-      r.flags = 0;
+      r.flags = f.shapes.empty() ? 0 : spk::kFrameFlagShapes;
+      if (!add_shapes(f.shapes, f.origin_x, f.origin_y, false, where, frame_ranges_)) return false;
       append(frames_bytes_, r);
     }
     return true;
@@ -239,6 +259,13 @@ class Writer {
           st.move_x = s.move_x;
           st.move_y = s.move_y;
           st.flip = std::uint8_t((s.flip_x ? spk::kFlipX : 0) | (s.flip_y ? spk::kFlipY : 0));
+          // A step's shapes are relative to its frame's origin, a blank step's to the actor.
+          const FrameModel* frame = s.frame.empty() ? nullptr : &m_.frames[st.frame];
+          if (!add_shapes(s.shapes, frame ? frame->origin_x : 0, frame ? frame->origin_y : 0, true,
+                          where, step_ranges_)) {
+            return false;
+          }
+          if (!s.shapes.empty()) r.flags |= spk::kActionFlagShapes;
           append(steps_bytes_, st);
         }
       }
@@ -263,6 +290,55 @@ class Writer {
     for (const std::string& n : event_names_)
       append(events_bytes_, strings_.intern(n));
     return true;
+  }
+
+  // One frame's or step's shapes into SHAP, relative to the origin (ox, oy), sorted by (kind,
+  // name); their range into `ranges`.
+  bool add_shapes(const std::vector<ShapeModel>& shapes, std::int32_t ox, std::int32_t oy,
+                  bool removals, const std::string& where, std::vector<std::uint8_t>& ranges) {
+    std::vector<spk::ShapeRecord> records;
+    for (const ShapeModel& s : shapes) {
+      spk::ShapeRecord r;
+      r.name = shape_index_.at(s.name);
+      r.kind = s.kind == runtime::ShapeKind::kPoint ? spk::kShapePoint : spk::kShapeBox;
+      const std::int64_t x = std::int64_t(s.x) - ox, y = std::int64_t(s.y) - oy;
+      const std::int64_t limit = runtime::kMaxShapeCoordinate;
+      if (s.removed) {
+        if (!removals) return fail(where + " has a removal among its frame's shapes");
+        r.flags = spk::kShapeFlagRemoved;
+      } else if (x < -limit || x > limit || y < -limit || y > limit || s.w > limit || s.h > limit) {
+        return fail(where + " has " + s.name + " out of range");
+      } else if (r.kind == spk::kShapeBox ? (s.w == 0 || s.h == 0) : (s.w != 0 || s.h != 0)) {
+        return fail(where + " has box or point '" + s.name + "' of a wrong size");
+      } else {
+        r.x = std::int32_t(x);
+        r.y = std::int32_t(y);
+        r.w = s.w;
+        r.h = s.h;
+      }
+      records.push_back(r);
+    }
+    std::sort(records.begin(), records.end(),
+              [](const spk::ShapeRecord& a, const spk::ShapeRecord& b) {
+                return a.kind != b.kind ? a.kind < b.kind : a.name < b.name;
+              });
+    for (std::size_t i = 1; i < records.size(); ++i) {
+      if (records[i].kind == records[i - 1].kind && records[i].name == records[i - 1].name)
+        return fail(where + " has two shapes of one kind named '" + shape_names_[records[i].name] +
+                    "'");
+    }
+    spk::ShapeRange range{shape_count_, std::uint32_t(records.size())};
+    for (const spk::ShapeRecord& r : records)
+      append(shapes_bytes_, r);
+    shape_count_ += std::uint32_t(records.size());
+    append(ranges, range);
+    return true;
+  }
+
+  // GNAM: the names, sorted by their bytes.
+  void finish_shapes() {
+    for (const std::string& n : shape_names_)
+      append(shape_names_bytes_, strings_.intern(n));
   }
 
   bool assemble(std::vector<std::uint8_t>& out) {
@@ -292,6 +368,18 @@ class Writer {
         {spk::kTagInputs, std::uint32_t(input_names_.size()), std::move(inputs_bytes_)});
     sections.push_back(
         {spk::kTagEvents, std::uint32_t(event_names_.size()), std::move(events_bytes_)});
+    // Format 1.2: the boxes and points, only in a pack that has some.
+    const bool shapes = !shape_names_.empty();
+    if (shapes) {
+      sections.push_back(
+          {spk::kTagShapeNames, std::uint32_t(shape_names_.size()), std::move(shape_names_bytes_)});
+      sections.push_back({spk::kTagShapes, shape_count_, std::move(shapes_bytes_)});
+      sections.push_back(
+          {spk::kTagFrameShapes, std::uint32_t(m_.frames.size()), std::move(frame_ranges_)});
+      sections.push_back({spk::kTagStepShapes,
+                          std::uint32_t(step_ranges_.size() / spk::ShapeRange::kSize),
+                          std::move(step_ranges_)});
+    }
     sections.push_back({spk::kTagBlob, 0, std::move(blob_)});
 
     const std::uint64_t dir_end = spk::Header::kSize + sections.size() * spk::SectionEntry::kSize;
@@ -316,7 +404,7 @@ class Writer {
     spk::Header h;
     std::memcpy(h.signature, spk::kSignature, 8);
     h.version_major = spk::kVersionMajor;
-    h.version_minor = alpha_section ? 1 : 0;
+    h.version_minor = shapes ? 2 : alpha_section ? 1 : 0;
     h.header_size = spk::Header::kSize;
     h.file_size = std::uint32_t(total);
     h.tick_rate = m_.tick_rate;
@@ -330,7 +418,10 @@ class Writer {
   const PackModel& m_;
   std::string error_;
   std::map<std::string, std::uint32_t> frames_, actions_, events_, inputs_;
-  std::vector<std::string> event_names_, input_names_;
+  std::vector<std::string> event_names_, input_names_, shape_names_;
+  std::map<std::string, std::uint32_t> shape_index_;
+  std::uint32_t shape_count_ = 0;
+  std::vector<std::uint8_t> shapes_bytes_, shape_names_bytes_, frame_ranges_, step_ranges_;
   StringTable strings_;
   std::vector<std::uint8_t> blob_, pages_bytes_, frames_bytes_, actions_bytes_, steps_bytes_,
       transitions_bytes_, inputs_bytes_, events_bytes_;
@@ -352,6 +443,31 @@ diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model) {
   if (!w.run(out)) return diag::fail(w.error());
   return out;
 }
+
+namespace {
+
+// Shapes of a range back in frame coordinates (origin (ox, oy) added).
+std::vector<ShapeModel> read_shapes(const runtime::PackView& pack, runtime::ShapeRange range,
+                                    std::int64_t ox, std::int64_t oy) {
+  std::vector<ShapeModel> out;
+  for (std::uint32_t i = 0; i < range.count; ++i) {
+    const runtime::Shape s = pack.shape(range.first + i);
+    ShapeModel m;
+    m.name = std::string(pack.shape_name(s.name));
+    m.kind = s.kind;
+    m.removed = s.removed;
+    if (!s.removed) {
+      m.x = std::int32_t(s.x + ox);
+      m.y = std::int32_t(s.y + oy);
+      m.w = s.w;
+      m.h = s.h;
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace
 
 PackModel read_model(const runtime::PackView& pack) {
   PackModel m;
@@ -385,6 +501,8 @@ PackModel read_model(const runtime::PackView& pack) {
     fm.source_h = f.source_h;
     fm.trim_x = f.trim_x;
     fm.trim_y = f.trim_y;
+    fm.shapes =
+        read_shapes(pack, pack.frame_shapes(i), f.untrimmed_origin_x(), f.untrimmed_origin_y());
     m.frames.push_back(std::move(fm));
   }
   for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
@@ -412,6 +530,15 @@ PackModel read_model(const runtime::PackView& pack) {
         if (st.has_event()) sm.event = std::string(pack.event_name(st.event));
         sm.move_x = st.move_x;
         sm.move_y = st.move_y;
+        const runtime::ShapeRange own = pack.step_shapes(a.first_step + v * a.steps_per_view + s);
+        const runtime::Frame* frame = nullptr;
+        runtime::Frame f;
+        if (!st.blank()) {
+          f = pack.frame(st.frame);
+          frame = &f;
+        }
+        sm.shapes = read_shapes(pack, own, frame ? frame->untrimmed_origin_x() : 0,
+                                frame ? frame->untrimmed_origin_y() : 0);
         am.steps[v].push_back(std::move(sm));
       }
     }
@@ -429,6 +556,10 @@ PackModel read_model(const runtime::PackView& pack) {
   return m;
 }
 
+bool operator==(const ShapeModel& a, const ShapeModel& b) {
+  return a.name == b.name && a.kind == b.kind && a.removed == b.removed && a.x == b.x &&
+         a.y == b.y && a.w == b.w && a.h == b.h;
+}
 bool operator==(const PageModel& a, const PageModel& b) {
   return a.width == b.width && a.height == b.height && a.png == b.png && a.file == b.file;
 }
@@ -436,11 +567,11 @@ bool operator==(const FrameModel& a, const FrameModel& b) {
   return a.name == b.name && a.page == b.page && a.x == b.x && a.y == b.y && a.w == b.w &&
          a.h == b.h && a.origin_x == b.origin_x && a.origin_y == b.origin_y &&
          a.source_w == b.source_w && a.source_h == b.source_h && a.trim_x == b.trim_x &&
-         a.trim_y == b.trim_y;
+         a.trim_y == b.trim_y && a.shapes == b.shapes;
 }
 bool operator==(const StepModel& a, const StepModel& b) {
   return a.frame == b.frame && a.ticks == b.ticks && a.flip_x == b.flip_x && a.flip_y == b.flip_y &&
-         a.event == b.event && a.move_x == b.move_x && a.move_y == b.move_y;
+         a.event == b.event && a.move_x == b.move_x && a.move_y == b.move_y && a.shapes == b.shapes;
 }
 bool operator==(const TransitionModel& a, const TransitionModel& b) {
   return a.to == b.to && a.when == b.when && a.unless == b.unless && a.immediate == b.immediate;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <utility>
 
 #include "aseprite_input.hpp"
@@ -33,10 +34,49 @@ format::Mode to_mode(def::PlayMode mode) {
   return format::Mode::kLoop;
 }
 
+// A box or point as the pack model has it. In a variant its corners (x, y) and (x + w, y + h),
+// or the point, are scaled and rounded as origins are (scaled_coordinate), so geometry stays
+// on the pixels it was drawn around; a box the scale leaves empty is dropped (W0410 by the
+// caller, from `dropped`).
+std::vector<format::ShapeModel> to_shapes(const std::vector<def::Shape>& shapes,
+                                          const def::Variant* variant,
+                                          std::vector<const def::Shape*>& dropped) {
+  std::vector<format::ShapeModel> out;
+  for (const def::Shape& shape : shapes) {
+    format::ShapeModel m;
+    m.name = shape.name;
+    m.kind = shape.kind == def::ShapeKind::kPoint ? runtime::ShapeKind::kPoint
+                                                  : runtime::ShapeKind::kBox;
+    m.removed = shape.removed;
+    if (!shape.removed) {
+      const def::Rect& b = shape.box;
+      auto scaled = [&](std::int64_t v) {
+        return variant ? atlas::scaled_coordinate(v, *variant) : v;
+      };
+      const std::int64_t x0 = scaled(b.x), y0 = scaled(b.y);
+      const std::int64_t x1 = scaled(std::int64_t{b.x} + b.width);
+      const std::int64_t y1 = scaled(std::int64_t{b.y} + b.height);
+      if (m.kind == runtime::ShapeKind::kBox && (x1 <= x0 || y1 <= y0)) {
+        dropped.push_back(&shape);
+        continue;
+      }
+      m.x = std::int32_t(x0);
+      m.y = std::int32_t(y0);
+      if (m.kind == runtime::ShapeKind::kBox) {
+        m.w = std::uint32_t(x1 - x0);
+        m.h = std::uint32_t(y1 - y0);
+      }
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
 // variant: the moves scaled, each view's running sum rounded (scaled_coordinate) and each
 // step moving by the difference, so a view's path stays within half a pixel of the exact
 // one however many steps it has.
-format::ActionModel to_action(const def::Action& action, const def::Variant* variant) {
+format::ActionModel to_action(const def::Action& action, const def::Variant* variant,
+                              std::vector<const def::Shape*>& dropped) {
   format::ActionModel out;
   out.name = action.name;
   out.views = std::uint32_t(action.views);
@@ -70,6 +110,7 @@ format::ActionModel to_action(const def::Action& action, const def::Variant* var
       s.event = step.event;
       s.move_x = step.move.x;
       s.move_y = step.move.y;
+      s.shapes = to_shapes(step.shapes, variant, dropped);
       if (variant) {
         s.move_x = atlas::scaled_coordinate(sum_x + step.move.x, *variant) -
                    atlas::scaled_coordinate(sum_x, *variant);
@@ -89,7 +130,8 @@ format::ActionModel to_action(const def::Action& action, const def::Variant* var
 
 format::PackModel make_model(const def::Definition& definition, const atlas::Atlas& atlas,
                              const std::vector<std::vector<std::uint8_t>>& page_pngs,
-                             const std::string& page_file_stem, const def::Variant* variant);
+                             const std::string& page_file_stem, const def::Variant* variant,
+                             diag::Sink* sink);
 
 }  // namespace
 
@@ -139,7 +181,8 @@ std::optional<Compiled> compile_loaded(def::Definition definition, const Compile
   c.page_pngs = std::move(stored->page_pngs);
   c.encode_seconds = stored->encode_seconds;
 
-  c.model = make_model(c.definition, c.atlas, c.page_pngs, options.page_file_stem, nullptr);
+  c.model =
+      make_model(c.definition, c.atlas, c.page_pngs, options.page_file_stem, nullptr, nullptr);
   diag::Result<std::vector<std::uint8_t>> written = format::write_spk(c.model);
   if (!written) {
     sink.error(diag::Code::kInternal, {c.definition.file.generic_string(), 0, 0, 0},
@@ -213,7 +256,7 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
     v.encode_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     const std::string stem =
         options.page_file_stem.empty() ? std::string() : options.page_file_stem + variant.suffix;
-    v.model = make_model(c.definition, v.atlas, v.page_pngs, stem, &variant);
+    v.model = make_model(c.definition, v.atlas, v.page_pngs, stem, &variant, &sink);
     diag::Result<std::vector<std::uint8_t>> written = format::write_spk(v.model);
     if (!written) {
       sink.error(
@@ -231,10 +274,26 @@ bool compile_variants(Compiled& c, const CompileOptions& options, diag::Sink& si
 
 namespace {
 
+// W0410 once for each box as written that a variant's scale leaves empty.
+void warn_dropped(const std::vector<const def::Shape*>& dropped, const def::Variant& variant,
+                  diag::Sink& sink) {
+  std::set<std::pair<int, int>> warned;
+  for (const def::Shape* s : dropped) {
+    if (!warned.insert({s->span.line, s->span.column}).second) continue;
+    sink.warning(diag::Code::kShapeVanishes, s->span,
+                 "box '" + s->name + "' [" + std::to_string(s->box.x) + ", " +
+                     std::to_string(s->box.y) + ", " + std::to_string(s->box.width) + ", " +
+                     std::to_string(s->box.height) + "] is empty at the scale " + variant.scale_text + " of variant '" + variant.suffix +
+                     "'; that variant's pack leaves it out");
+  }
+}
+
 format::PackModel make_model(const def::Definition& definition, const atlas::Atlas& atlas,
                              const std::vector<std::vector<std::uint8_t>>& page_pngs,
-                             const std::string& page_file_stem, const def::Variant* variant) {
+                             const std::string& page_file_stem, const def::Variant* variant,
+                             diag::Sink* sink) {
   format::PackModel model;
+  std::vector<const def::Shape*> dropped;  // boxes a variant's scale leaves empty
   model.tick_rate = std::uint32_t(definition.tick_rate);
   model.premultiplied = definition.atlas.premultiply;
   model.bled = definition.atlas.bleed;
@@ -263,10 +322,12 @@ format::PackModel make_model(const def::Definition& definition, const atlas::Atl
     frame.source_h = std::uint32_t(f.source_h);
     frame.trim_x = std::uint32_t(f.trim_x);
     frame.trim_y = std::uint32_t(f.trim_y);
+    frame.shapes = to_shapes(definition.frames[model.frames.size()].shapes, variant, dropped);
     model.frames.push_back(std::move(frame));
   }
   for (const def::Action& action : definition.actions)
-    model.actions.push_back(to_action(action, variant));
+    model.actions.push_back(to_action(action, variant, dropped));
+  if (sink) warn_dropped(dropped, *variant, *sink);
   return model;
 }
 

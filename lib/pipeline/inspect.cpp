@@ -104,8 +104,31 @@ diag::Result<std::vector<std::string>> frame_file_names(const runtime::PackView&
   return names;
 }
 
+// A frame's boxes and points as a definition writes them (frame coordinates): `boxes:` and
+// `points:` mappings, each only when it has entries.
+void emit_shapes(YAML::Emitter& yaml, const runtime::PackView& view, runtime::ShapeRange range,
+                 std::int64_t ox, std::int64_t oy) {
+  for (runtime::ShapeKind kind : {runtime::ShapeKind::kBox, runtime::ShapeKind::kPoint}) {
+    bool open = false;
+    for (std::uint32_t i = 0; i < range.count; ++i) {
+      const runtime::Shape s = view.shape(range.first + i);
+      if (s.kind != kind) continue;
+      if (!open) {
+        yaml << YAML::Key << (kind == runtime::ShapeKind::kBox ? "boxes" : "points") << YAML::Value
+             << YAML::Flow << YAML::BeginMap;
+        open = true;
+      }
+      yaml << YAML::Key << YAML::DoubleQuoted << std::string(view.shape_name(s.name)) << YAML::Value
+           << YAML::Flow << YAML::BeginSeq << s.x + ox << s.y + oy;
+      if (kind == runtime::ShapeKind::kBox) yaml << s.w << s.h;
+      yaml << YAML::EndSeq;
+    }
+    if (open) yaml << YAML::EndMap;
+  }
+}
+
 // Stages every frame of the pack, untrimmed, as dir/NAME.png in `set`, and makes `yaml` the
-// frames.yaml mapping of each one's untrimmed size and origin.
+// frames.yaml mapping of each one's untrimmed size, origin, boxes and points.
 diag::Status<> stage_frames(const LoadedPack& pack, const fs::path& dir,
                             const std::vector<std::string>& names, io::OutputSet& set,
                             std::string& yaml_text) {
@@ -128,7 +151,9 @@ diag::Status<> stage_frames(const LoadedPack& pack, const fs::path& dir,
          << YAML::BeginMap << YAML::Key << "size" << YAML::Value << YAML::Flow << YAML::BeginSeq
          << f.source_w << f.source_h << YAML::EndSeq << YAML::Key << "origin" << YAML::Value
          << YAML::Flow << YAML::BeginSeq << f.untrimmed_origin_x() << f.untrimmed_origin_y()
-         << YAML::EndSeq << YAML::EndMap;
+         << YAML::EndSeq;
+    emit_shapes(yaml, view, view.frame_shapes(i), f.untrimmed_origin_x(), f.untrimmed_origin_y());
+    yaml << YAML::EndMap;
   }
   yaml << YAML::EndMap << YAML::EndMap;
   yaml_text = yaml.c_str();
@@ -171,7 +196,8 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
   if (diag::Status<> staged = stage_frames(*pack, dir, names.value, set, text); !staged)
     return write_failed(sink, err, "unpack", staged.error);
   text = "# Frames of " + shown_name(fs::path(options.pack).filename().string()) +
-         ": untrimmed size and origin (relative to the untrimmed frame)\n" + text + "\n";
+         ": untrimmed size, origin, boxes and points (relative to the untrimmed frame)\n" + text +
+         "\n";
   diag::Status<> written = set.stage(dir / "frames.yaml", text);
   if (written) written = set.commit();
   if (!written) return write_failed(sink, err, "unpack", written.error);

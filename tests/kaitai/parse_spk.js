@@ -130,6 +130,31 @@ async function main() {
   const alpha = alphaRecords.length === 1 ? alphaRecords[0] : null;
   const inputs = records('INPT', 'names').map(str);
   const events = records('EVNT', 'names').map(str);
+  // Format 1.2: boxes and points, relative to the frame's origin pixel (spk.ksy); shown in
+  // the untrimmed frame's coordinates (a blank step's as stored), removals as null, each key
+  // only when it has entries.
+  const shapeNames = records('GNAM', 'names').map(str);
+  const shapes = records('SHAP', 'shapes');
+  const frameRanges = records('FGEO', 'ranges');
+  const stepRanges = records('SGEO', 'ranges');
+  const addShapes = (out, range, ox, oy) => {
+    if (range === undefined) return out;
+    const boxes = {};
+    const points = {};
+    for (let k = 0; k < range.count; ++k) {
+      const sh = index(shapes, range.first + k, 'shape');
+      const name = index(shapeNames, sh.name, 'shape name');
+      const isBox = enumName(Parser.ShapeKind, sh.kind, 'shape kind') === 'box';
+      let value = null;
+      if ((sh.flags & 1) === 0) {
+        value = isBox ? [sh.x + ox, sh.y + oy, sh.w, sh.h] : [sh.x + ox, sh.y + oy];
+      }
+      (isBox ? boxes : points)[name] = value;
+    }
+    if (Object.keys(boxes).length > 0) out.boxes = boxes;
+    if (Object.keys(points).length > 0) out.points = points;
+    return out;
+  };
 
   const index = (list, i, what) => {
     if (i >= list.length) fail(`${what} index ${i} out of range (${list.length})`);
@@ -151,7 +176,7 @@ async function main() {
     page_alpha: alpha === null ? 'straight' : enumName(Parser.PageAlpha, alpha.alpha, 'page alpha'),
     bled: alpha !== null && (alpha.flags & 1) !== 0,
     pages: pages.map((p) => ({width: p.width, height: p.height})),
-    frames: frames.map((f) => ({
+    frames: frames.map((f, fi) => addShapes({
       name: str(f.name),
       page: f.page,
       x: f.x,
@@ -163,21 +188,23 @@ async function main() {
       origin: [f.originX + f.trimX, f.originY + f.trimY],
       source_size: [f.sourceW, f.sourceH],
       trim: [f.trimX, f.trimY],
-    })),
+    }, frameRanges[fi], f.originX + f.trimX, f.originY + f.trimY)),
     actions: actions.map((a) => {
       const thenKind = enumName(Parser.ThenKind, a.thenKind, 'then_kind');
       const viewLists = [];
       for (let v = 0; v < a.views; ++v) {
         const list = [];
         for (let i = 0; i < a.stepsPerView; ++i) {
-          const s = index(steps, a.firstStep + v * a.stepsPerView + i, 'step');
-          list.push({
+          const si = a.firstStep + v * a.stepsPerView + i;
+          const s = index(steps, si, 'step');
+          const f = s.frame === kNone ? null : index(frames, s.frame, 'frame');
+          list.push(addShapes({
             frame: s.frame === kNone ? null : str(index(frames, s.frame, 'frame').name),
             ticks: s.ticks,
             flip: flipNames[s.flip & 3],
             event: s.event === kNone ? null : index(events, s.event, 'event'),
             move: [s.moveX, s.moveY],
-          });
+          }, stepRanges[si], f ? f.originX + f.trimX : 0, f ? f.originY + f.trimY : 0));
         }
         viewLists.push(list);
       }

@@ -9,6 +9,7 @@
 #include "pack_fixtures.hpp"
 #include "spritec/runtime/pack_index.hpp"
 #include "spritec/runtime/player.hpp"
+#include "spritec/runtime/shapes.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -125,4 +126,46 @@ TEST_CASE("name lookups allocate nothing, through the view or an index", "[playe
   }
   CHECK(g_allocations.load() - before == 0);
   CHECK(found != 0);
+}
+
+TEST_CASE("querying the boxes and points of what actors show allocates nothing",
+          "[player][alloc][shapes]") {
+  test::PackModel m = test::sample_model();
+  format::ShapeModel hurt;
+  hurt.name = "hurt";
+  hurt.x = 1;
+  hurt.y = 1;
+  hurt.w = 4;
+  hurt.h = 6;
+  format::ShapeModel hit = hurt;
+  hit.name = "hit";
+  for (format::FrameModel& f : m.frames)
+    f.shapes = {hurt};
+  for (format::ActionModel& a : m.actions) {
+    for (auto& view : a.steps)
+      view[0].shapes = {hit};
+  }
+  const std::vector<std::uint8_t> bytes = test::write_or_fail(m);
+  runtime::PackView pack;
+  REQUIRE(runtime::parse_pack(bytes.data(), bytes.size(), pack).ok());
+  std::vector<runtime::ActorState> actors(100);
+  runtime::EventBuffer ev;
+  for (std::size_t i = 0; i < actors.size(); ++i) {
+    runtime::set_angle(pack, actors[i], std::int64_t(i * 37));
+    runtime::start(pack, actors[i], std::uint32_t(i % pack.action_count()), false, ev);
+  }
+  const std::uint32_t hit_name = pack.find_shape_name("hit");
+  const long before = g_allocations.load();
+  long seen = 0;
+  for (int t = 0; t < 200; ++t) {
+    for (runtime::ActorState& a : actors) {
+      ev.clear();
+      runtime::tick(pack, a, ev);
+      runtime::for_each_shape(pack, a, [&](const runtime::LocalShape& s) { seen += s.w; });
+      runtime::LocalShape found;
+      if (runtime::find_shape(pack, a, runtime::ShapeKind::kBox, hit_name, found)) ++seen;
+    }
+  }
+  CHECK(g_allocations.load() - before == 0);
+  CHECK(seen > 0);
 }

@@ -1,11 +1,12 @@
-// tests/data/packs/format-1.0.spk is the frozen pack of format version 1.0, and
-// format-1.1.spk that of 1.1 (the same model, its pages marked premultiplied and bled: the
-// ALPH section): written once by the hidden tests below and committed. Every later reader
-// must read them, forever, with the contents checked here (values written out by hand from
-// the model below, not read back from the program).
+// tests/data/packs/format-1.0.spk is the frozen pack of format version 1.0, format-1.1.spk
+// that of 1.1 (the same model, its pages marked premultiplied and bled: the ALPH section) and
+// format-1.2.spk that of 1.2 (the same model with boxes and points on frames and steps): written
+// once by the hidden tests below and committed. Every later reader must read them, forever, with
+// the contents checked here (values written out by hand from the model below, not read back from
+// the program).
 //
 // Generate only the pack of a new format version (never overwrite a released one):
-//   build/tests/unit/runtime/test_runtime "generate the frozen format-1.1 pack"
+//   build/tests/unit/runtime/test_runtime "generate the frozen format-1.2 pack"
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -22,6 +23,7 @@ namespace {
 
 const char* const kFrozenPath = SPRITEC_TEST_DATA "/packs/format-1.0.spk";
 const char* const kFrozen11Path = SPRITEC_TEST_DATA "/packs/format-1.1.spk";
+const char* const kFrozen12Path = SPRITEC_TEST_DATA "/packs/format-1.2.spk";
 
 std::vector<std::uint8_t> read_file(const char* path) {
   std::ifstream in(path, std::ios::binary);
@@ -74,6 +76,34 @@ PackModel frozen_11_model(std::vector<std::uint8_t> strip_png) {
   return m;
 }
 
+ShapeModel shape(std::string name, runtime::ShapeKind kind, std::int32_t x, std::int32_t y,
+                 std::uint32_t w = 0, std::uint32_t h = 0, bool removed = false) {
+  ShapeModel s;
+  s.name = std::move(name);
+  s.kind = kind;
+  s.x = x;
+  s.y = y;
+  s.w = w;
+  s.h = h;
+  s.removed = removed;
+  return s;
+}
+
+// 1.2's frozen pack: 1.0's model with boxes and points (in untrimmed frame coordinates) on
+// s/0 and s/trimmed, and on the first two steps of spin's view 0: a box added to its frame's
+// and the frame's point taken away, and a box on the blank step (relative to the actor).
+PackModel frozen_12_model(std::vector<std::uint8_t> strip_png) {
+  PackModel m = frozen_model(std::move(strip_png));
+  using K = runtime::ShapeKind;
+  m.frames[0].shapes = {shape("hurt", K::kBox, 2, 1, 4, 7)};
+  m.frames[6].shapes = {shape("hurt", K::kBox, 1, 0, 6, 8), shape("hand", K::kPoint, 6, 3)};
+  ActionModel& spin = m.actions.back();
+  spin.steps[0][0].shapes = {shape("hit", K::kBox, 5, 2, 3, 2),
+                             shape("hand", K::kPoint, 0, 0, 0, 0, true)};
+  spin.steps[0][1].shapes = {shape("wave", K::kBox, -3, -4, 6, 2)};
+  return m;
+}
+
 void check_frozen_contents(const runtime::PackView& v);
 
 }  // namespace
@@ -98,6 +128,18 @@ TEST_CASE("generate the frozen format-1.1 pack", "[.generate]") {
   const std::vector<std::uint8_t> bytes = write_or_fail(
       frozen_11_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
   std::ofstream out(kFrozen11Path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  REQUIRE(out.good());
+}
+
+TEST_CASE("generate the frozen format-1.2 pack", "[.generate]") {
+  const std::vector<std::uint8_t> frozen = read_file(kFrozenPath);
+  runtime::PackView v;
+  REQUIRE(parse(frozen, v).ok());
+  const runtime::Page strip = v.page(0);
+  const std::vector<std::uint8_t> bytes = write_or_fail(
+      frozen_12_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
+  std::ofstream out(kFrozen12Path, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   REQUIRE(out.good());
 }
@@ -149,6 +191,58 @@ TEST_CASE("the frozen format-1.1 pack is read: 1.0's contents, pages premultipli
   CHECK(bytes[offset + 1] == 1);
   CHECK(bytes[offset + 2] == 0);
   CHECK(bytes[offset + 3] == 0);
+}
+
+TEST_CASE("the frozen format-1.2 pack is read: 1.0's contents with boxes and points",
+          "[reader][frozen]") {
+  const std::vector<std::uint8_t> bytes = read_file(kFrozen12Path);
+  const runtime::PackView v = parse_frozen(bytes, 2);
+  CHECK_FALSE(v.premultiplied());
+  check_frozen_contents(v);
+  // Names sorted by their bytes; shapes relative to the origin pixel, boxes before points.
+  REQUIRE(v.shape_name_count() == 4);
+  CHECK(v.shape_name(0) == "hand");
+  CHECK(v.shape_name(1) == "hit");
+  CHECK(v.shape_name(2) == "hurt");
+  CHECK(v.shape_name(3) == "wave");
+  auto is = [&](runtime::Shape s, std::uint32_t name, runtime::ShapeKind kind, std::int32_t x,
+                std::int32_t y, std::uint32_t w, std::uint32_t h, bool removed) {
+    return s.name == name && s.kind == kind && s.x == x && s.y == y && s.w == w && s.h == h &&
+           s.removed == removed;
+  };
+  using K = runtime::ShapeKind;
+  // s/0, origin (4, 7): hurt [2, 1, 4, 7] is (2 - 4, 1 - 7) = (-2, -6), 4 x 7.
+  REQUIRE(v.frame_shapes(0).count == 1);
+  CHECK(is(v.shape(v.frame_shapes(0).first), 2, K::kBox, -2, -6, 4, 7, false));
+  for (std::uint32_t f = 1; f < 6; ++f)
+    CHECK(v.frame_shapes(f).count == 0);
+  // s/trimmed, untrimmed origin (4, 7): hurt [1, 0, 6, 8] -> (-3, -7); hand [6, 3] -> (2, -4).
+  const runtime::ShapeRange t = v.frame_shapes(6);
+  REQUIRE(t.count == 2);
+  CHECK(is(v.shape(t.first), 2, K::kBox, -3, -7, 6, 8, false));
+  CHECK(is(v.shape(t.first + 1), 0, K::kPoint, 2, -4, 0, 0, false));
+  // spin (first step 12), view 0: step 0 on s/trimmed adds hit [5, 2, 3, 2] -> (1, -5) and
+  // removes hand; the blank step 1 has wave as written (relative to the actor).
+  const runtime::ShapeRange s0 = v.step_shapes(12);
+  REQUIRE(s0.count == 2);
+  CHECK(is(v.shape(s0.first), 1, K::kBox, 1, -5, 3, 2, false));
+  CHECK(is(v.shape(s0.first + 1), 0, K::kPoint, 0, 0, 0, 0, true));
+  const runtime::ShapeRange s1 = v.step_shapes(13);
+  REQUIRE(s1.count == 1);
+  CHECK(is(v.shape(s1.first), 3, K::kBox, -3, -4, 6, 2, false));
+  for (std::uint32_t i = 14; i < v.step_count(); ++i)
+    CHECK(v.step_shapes(i).count == 0);
+  // The flags older readers refuse: frames 0 and 6, and spin (action 4) only.
+  const std::size_t fram = section_offset(bytes, runtime::spk::kTagFrames);
+  const std::size_t actn = section_offset(bytes, runtime::spk::kTagActions);
+  for (std::uint32_t f = 0; f < 7; ++f) {
+    const std::uint32_t flags = get_u32(bytes, fram + f * 56 + 52);
+    CHECK(flags == (f == 0 || f == 6 ? 2u : 0u));
+  }
+  for (std::uint32_t a = 0; a < 5; ++a) {
+    const std::uint8_t flags = bytes[actn + a * 48 + 22];
+    CHECK((flags & 2) == (a == 4 ? 2 : 0));
+  }
 }
 
 namespace {
@@ -297,4 +391,6 @@ TEST_CASE("the writer still writes the frozen pack's exact bytes", "[reader][fro
   CHECK(write_or_fail(frozen_model(png)) == frozen);
   // And the 1.1 pack's, from the same model with its pages' alpha.
   CHECK(write_or_fail(frozen_11_model(png)) == read_file(kFrozen11Path));
+  // And the 1.2 pack's, with its boxes and points.
+  CHECK(write_or_fail(frozen_12_model(png)) == read_file(kFrozen12Path));
 }

@@ -43,6 +43,8 @@ const std::map<std::string, std::vector<Field>>& layout_tables() {
       {"STEP", {SPRITEC_SPK_STEPRECORD_FIELDS(SPRITEC_TEST_FIELD)}},
       {"TRAN", {SPRITEC_SPK_TRANSITIONRECORD_FIELDS(SPRITEC_TEST_FIELD)}},
       {"ALPH", {SPRITEC_SPK_ALPHARECORD_FIELDS(SPRITEC_TEST_FIELD)}},
+      {"SHAP", {SPRITEC_SPK_SHAPERECORD_FIELDS(SPRITEC_TEST_FIELD)}},
+      {"FGEO", {SPRITEC_SPK_SHAPERANGE_FIELDS(SPRITEC_TEST_FIELD)}},
   };
   return tables;
 }
@@ -105,6 +107,8 @@ TEST_CASE("store writes back every byte load reads, for every record", "[layout]
     check_round_trip<spk::StepRecord>(seed);
     check_round_trip<spk::TransitionRecord>(seed);
     check_round_trip<spk::AlphaRecord>(seed);
+    check_round_trip<spk::ShapeRecord>(seed);
+    check_round_trip<spk::ShapeRange>(seed);
   }
 }
 

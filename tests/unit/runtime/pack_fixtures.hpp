@@ -17,6 +17,7 @@ namespace spk = runtime::spk;
 using format::ActionModel;
 using format::FrameModel;
 using format::PackModel;
+using format::ShapeModel;
 using format::PageModel;
 using format::StepModel;
 using format::TransitionModel;

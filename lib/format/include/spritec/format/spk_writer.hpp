@@ -13,6 +13,10 @@
 // are interned sorted by their bytes (so an input's bit does not depend on action order);
 // strings are stored once each, in the order they are first needed. No timestamps.
 //
+// Boxes and points: the model's are in frame coordinates, as written; the pack stores them
+// relative to the frame's origin (runtime/shapes.hpp), sorted by (kind, name), with names
+// interned sorted by their bytes. A pack with any is format 1.2.
+//
 // Origins: the model's origin is relative to the UNTRIMMED frame (as written in the
 // definition). The pack stores it relative to the trimmed rectangle, origin - trim, so a
 // game draws the rectangle at position - origin; the untrimmed origin is recovered as
@@ -44,6 +48,18 @@ struct PageModel {
   std::string file;               // … or, when not empty, a PNG file name beside the pack
 };
 
+// A box or a point (format 1.2): in a frame's untrimmed pixel coordinates (FrameModel's, and
+// a StepModel's with a frame: that frame's), like the origin; a blank step's relative to the
+// actor. A box covers columns x .. x + w - 1 (w, h >= 1); a point has w = h = 0. removed:
+// a step's entry taking away its frame's shape of that kind and name (x = y = w = h = 0).
+struct ShapeModel {
+  std::string name;
+  runtime::ShapeKind kind = runtime::ShapeKind::kBox;
+  bool removed = false;
+  std::int32_t x = 0, y = 0;
+  std::uint32_t w = 0, h = 0;
+};
+
 struct FrameModel {
   std::string name;
   std::uint32_t page = 0;
@@ -51,6 +67,7 @@ struct FrameModel {
   std::int32_t origin_x = 0, origin_y = 0;   // relative to the untrimmed frame
   std::uint32_t source_w = 0, source_h = 0;  // untrimmed size
   std::uint32_t trim_x = 0, trim_y = 0;      // trimmed rectangle's place in the untrimmed frame
+  std::vector<ShapeModel> shapes;            // no removals; any order, kind and name distinct
 };
 
 struct StepModel {
@@ -60,6 +77,7 @@ struct StepModel {
   bool flip_y = false;
   std::string event;  // "" = none
   std::int32_t move_x = 0, move_y = 0;
+  std::vector<ShapeModel> shapes;  // its own, laid over its frame's; kind and name distinct
 };
 
 struct TransitionModel {
@@ -94,15 +112,18 @@ struct PackModel {
   std::vector<ActionModel> actions;
 };
 
-// The bytes of a pack for `model` (format 1.0, or 1.1 for premultiplied or bled pages), or
+// The bytes of a pack for `model` (format 1.0; 1.1 for premultiplied or bled pages; 1.2 when
+// a frame or step has boxes or points), or
 // what rule above the model breaks.
 diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model);
 
 // The model back from a parsed pack (names resolved, origins untrimmed again). For a model
 // that write_spk accepted, read_model(parse(write_spk(m))) == m, except that a transition's
-// when/unless come back as sets: sorted by name, duplicates merged.
+// when/unless come back as sets: sorted by name, duplicates merged, and shapes come back
+// sorted by (kind, name).
 PackModel read_model(const runtime::PackView& pack);
 
+bool operator==(const ShapeModel& a, const ShapeModel& b);
 bool operator==(const PageModel& a, const PageModel& b);
 bool operator==(const FrameModel& a, const FrameModel& b);
 bool operator==(const StepModel& a, const StepModel& b);

@@ -1,4 +1,4 @@
-// spritec::runtime — the on-disk layout of a pack (.spk), format version 1.1, and the
+// spritec::runtime — the on-disk layout of a pack (.spk), format version 1.2, and the
 // vocabulary (kNone, Mode, ThenKind, Flip) that the layout, the reader, the player and the
 // writer share.
 //
@@ -21,7 +21,8 @@
 //
 // Sections are tagged by a FourCC; a reader skips tags it does not know, so a minor
 // version may add sections (1.1 added ALPH, the pages' alpha: a 1.0 pack has none and its
-// pages are straight alpha; spritec writes 1.1 and ALPH only for a pack that needs it). Records
+// pages are straight alpha; 1.2 added GNAM, SHAP, FGEO and SGEO, the frames' and steps' boxes
+// and points; spritec writes the lowest version a pack needs). Records
 // never change size within a major version. A known section that is absent reads as empty. Every
 // section of records has size == count * record size exactly.
 //
@@ -62,7 +63,7 @@ constexpr std::uint8_t kSignature[8] = {0x89, 0x53, 0x50, 0x4B, 0x0D, 0x0A, 0x1A
 constexpr std::uint16_t kVersionMajor = 1;
 // The newest minor version this reader knows (and the writer writes when a pack needs it;
 // otherwise the writer writes 1.0).
-constexpr std::uint16_t kVersionMinor = 1;
+constexpr std::uint16_t kVersionMinor = 2;
 using runtime::kNone;  // 0xFFFFFFFF in an index field: none
 constexpr std::uint32_t kMaxInputs = 64;
 constexpr std::uint32_t kSectionAlignment = 4;
@@ -83,6 +84,10 @@ constexpr std::uint32_t kTagTransitions = fourcc('T', 'R', 'A', 'N');  // Transi
 constexpr std::uint32_t kTagInputs = fourcc('I', 'N', 'P', 'T');       // StringRef[]
 constexpr std::uint32_t kTagEvents = fourcc('E', 'V', 'N', 'T');       // StringRef[]
 constexpr std::uint32_t kTagAlpha = fourcc('A', 'L', 'P', 'H');        // AlphaRecord[1] (1.1)
+constexpr std::uint32_t kTagShapeNames = fourcc('G', 'N', 'A', 'M');   // StringRef[] (1.2)
+constexpr std::uint32_t kTagShapes = fourcc('S', 'H', 'A', 'P');       // ShapeRecord[] (1.2)
+constexpr std::uint32_t kTagFrameShapes = fourcc('F', 'G', 'E', 'O');  // ShapeRange[] (1.2)
+constexpr std::uint32_t kTagStepShapes = fourcc('S', 'G', 'E', 'O');   // ShapeRange[] (1.2)
 
 enum PixelFormat : std::uint8_t { kPixelRgba8 = 1 };
 enum PageStorage : std::uint8_t { kPageEmbeddedPng = 0, kPageExternalFile = 1 };
@@ -91,7 +96,16 @@ enum PageAlpha : std::uint8_t { kAlphaStraight = 0, kAlphaPremultiplied = 1 };
 
 // Flag bits. A step's flip byte holds the bits of runtime::Flip.
 constexpr std::uint32_t kFrameFlagRotated = 1u << 0;  // reserved: never set in 1.0
+// 1.2: the frame has shapes (FGEO), the action's steps have some (SGEO). Set exactly then, so
+// a 1.0 or 1.1 reader, which rejects unknown flag bits, refuses a pack whose geometry it would
+// silently drop.
+constexpr std::uint32_t kFrameFlagShapes = 1u << 1;
 constexpr std::uint8_t kActionFlagReverse = 1u << 0;
+constexpr std::uint8_t kActionFlagShapes = 1u << 1;
+// A shape's kind, and its flag: a step's entry that takes away its frame's shape of that kind
+// and name.
+enum ShapeKindByte : std::uint8_t { kShapeBox = 0, kShapePoint = 1 };
+constexpr std::uint8_t kShapeFlagRemoved = 1u << 0;
 using runtime::kFlipX;
 using runtime::kFlipY;
 constexpr std::uint32_t kTransitionFlagImmediate = 1u << 0;
@@ -312,6 +326,26 @@ using Reserved3 = std::uint8_t[3];
   F(flags,    Flags,    std::uint8_t,  1, 0)              /* kAlphaFlagBled */             \
   F(reserved, Reserved, std::uint16_t, 2, 0)
 
+// SHAP (format 1.2): a box or a point of a frame or a step, relative to the frame's origin
+// pixel (x right, y down, before any flip); a blank step's relative to the actor. A box
+// covers columns x .. x + w - 1 and rows y .. y + h - 1 (w, h >= 1); a point is the pixel
+// (x, y), w = h = 0. A removal (steps only) has x = y = w = h = 0.
+#define SPRITEC_SPK_SHAPERECORD_FIELDS(F)                                                  \
+  F(name,     Name,     std::uint32_t, 0,  0) /* index into GNAM */                        \
+  F(kind,     Kind,     std::uint8_t,  4,  kShapeBox)                                      \
+  F(flags,    Flags,    std::uint8_t,  5,  0) /* kShapeFlagRemoved */                      \
+  F(reserved, Reserved, std::uint16_t, 6,  0)                                              \
+  F(x,        X,        std::int32_t,  8,  0)                                              \
+  F(y,        Y,        std::int32_t,  12, 0)                                              \
+  F(w,        W,        std::uint32_t, 16, 0)                                              \
+  F(h,        H,        std::uint32_t, 20, 0)
+
+// FGEO / SGEO (format 1.2): record i gives frame i's (step i's) shapes, SHAP records
+// first .. first + count - 1, sorted by (kind, name) with no kind and name twice.
+#define SPRITEC_SPK_SHAPERANGE_FIELDS(F)                                                   \
+  F(first, First, std::uint32_t, 0, 0)                                                     \
+  F(count, Count, std::uint32_t, 4, 0)
+
 // clang-format on
 
 struct StringRef {
@@ -367,6 +401,18 @@ struct AlphaRecord {
   SPRITEC_SPK_FIELDS(SPRITEC_SPK_ALPHARECORD_FIELDS)
 };
 SPRITEC_SPK_RECORD(AlphaRecord, SPRITEC_SPK_ALPHARECORD_FIELDS)
+
+struct ShapeRecord {
+  static constexpr std::size_t kSize = 24;
+  SPRITEC_SPK_FIELDS(SPRITEC_SPK_SHAPERECORD_FIELDS)
+};
+SPRITEC_SPK_RECORD(ShapeRecord, SPRITEC_SPK_SHAPERECORD_FIELDS)
+
+struct ShapeRange {
+  static constexpr std::size_t kSize = 8;
+  SPRITEC_SPK_FIELDS(SPRITEC_SPK_SHAPERANGE_FIELDS)
+};
+SPRITEC_SPK_RECORD(ShapeRange, SPRITEC_SPK_SHAPERANGE_FIELDS)
 
 // The helpers above are the tables' business only; the tables themselves stay defined
 // (a test reads them to check docs/format.md against the layout).

@@ -30,7 +30,9 @@
 // newer major version is its own error (kUnsupportedVersion) reported before anything
 // else is read; a newer minor version is read, its unknown sections skipped. Format 1.1's
 // ALPH section (the pages' alpha) is read when present: premultiplied() and bled() say
-// what it holds; a pack without it (every 1.0 pack) has straight, unbled pages. Names are
+// what it holds; a pack without it (every 1.0 pack) has straight, unbled pages. Format 1.2's
+// GNAM, SHAP, FGEO and SGEO (boxes and points of frames and steps) are read when present;
+// a pack without them has none. Names are
 // not checked to be UTF-8 or unique (lookups by name return the first match).
 #pragma once
 
@@ -191,6 +193,28 @@ struct Transition {
   bool matches(std::uint64_t held) const { return (held & when) == when && (held & unless) == 0; }
 };
 
+// A box or a point of a frame or a step (format 1.2; docs/format.md, SHAP), relative to the
+// frame's origin pixel, x right and y down, before any flip (a blank step's: relative to
+// the actor). A box covers columns x .. x + w - 1 and rows y .. y + h - 1; a point is the
+// pixel (x, y). `removed`: a step's entry taking away its frame's shape of that kind and name.
+// Coordinates lie within ±kMaxShapeCoordinate and sizes within it, so x + w never overflows.
+enum class ShapeKind : std::uint8_t { kBox = 0, kPoint = 1 };
+constexpr std::int32_t kMaxShapeCoordinate = 1 << 28;
+
+struct Shape {
+  std::uint32_t name = 0;  // index of its name (shape_name())
+  ShapeKind kind = ShapeKind::kBox;
+  bool removed = false;
+  std::int32_t x = 0, y = 0;
+  std::uint32_t w = 0, h = 0;  // a box: >= 1; a point: 0
+};
+
+// Shapes first .. first + count - 1 (shape(i)), sorted by (kind, name).
+struct ShapeRange {
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+};
+
 class PackView;
 ParseResult parse_pack(const std::uint8_t* data, std::size_t size, PackView& out,
                        const ParseOptions& options = {});
@@ -217,6 +241,8 @@ class PackView {
   std::uint32_t transition_count() const { return transitions_.count; }
   std::uint32_t input_count() const { return inputs_.count; }
   std::uint32_t event_count() const { return events_.count; }
+  std::uint32_t shape_name_count() const { return shape_names_.count; }
+  std::uint32_t shape_count() const { return shapes_.count; }
 
   // How the pages' colours relate to their alpha (format 1.1's ALPH section; docs/format.md).
   // premultiplied(): every page stores colour premultiplied by alpha (c × a / 255, rounded
@@ -328,6 +354,34 @@ class PackView {
     return name_of(events_, i, spk::StringRef::kSize, 0);
   }
 
+  // Boxes and points (format 1.2; empty in a 1.0 or 1.1 pack). A frame's shapes are all it
+  // has; a step's are its own entries, laid over its frame's (runtime/shapes.hpp merges them
+  // and applies the step's flip).
+  std::string_view shape_name(std::uint32_t i) const {
+    return name_of(shape_names_, i, spk::StringRef::kSize, 0);
+  }
+  Shape shape(std::uint32_t i) const {
+    const spk::ShapeRecord r = record<spk::ShapeRecord>(shapes_, i);
+    Shape sh;
+    sh.name = r.name;
+    sh.kind = static_cast<ShapeKind>(r.kind);
+    sh.removed = (r.flags & spk::kShapeFlagRemoved) != 0;
+    sh.x = r.x;
+    sh.y = r.y;
+    sh.w = r.w;
+    sh.h = r.h;
+    return sh;
+  }
+  ShapeRange frame_shapes(std::uint32_t frame) const {
+    SPRITEC_ASSERT(frame < frames_.count);
+    return shape_range(frame_shapes_, frame);
+  }
+  // Step record i's own shapes (see step(i)).
+  ShapeRange step_shapes(std::uint32_t step) const {
+    SPRITEC_ASSERT(step < steps_.count);
+    return shape_range(step_shapes_, step);
+  }
+
   // Lookups by name: the index of the first match, or kNone. Each is a linear scan, O(n)
   // name comparisons over the n names of its table, allocating nothing: look names up once
   // at load time and keep the indices, or use a PackIndex (pack_index.hpp, O(log n)) where
@@ -353,6 +407,12 @@ class PackView {
   std::uint32_t find_event(std::string_view name) const {
     for (std::uint32_t i = 0; i < events_.count; ++i) {
       if (event_name(i) == name) return i;
+    }
+    return kNone;
+  }
+  std::uint32_t find_shape_name(std::string_view name) const {
+    for (std::uint32_t i = 0; i < shape_names_.count; ++i) {
+      if (shape_name(i) == name) return i;
     }
     return kNone;
   }
@@ -382,6 +442,13 @@ class PackView {
     return r;
   }
 
+  // Record i of FGEO or SGEO (empty when the section is absent: a pack before 1.2).
+  static ShapeRange shape_range(const Section& s, std::uint32_t i) {
+    if (!s.present) return {};
+    const spk::ShapeRange r = record<spk::ShapeRange>(s, i);
+    return ShapeRange{r.first, r.count};
+  }
+
   // The name (a StringRef at byte `field`) of record i of a section of `size`-byte records.
   std::string_view name_of(const Section& s, std::uint32_t i, std::size_t size,
                            std::size_t field) const {
@@ -399,7 +466,7 @@ class PackView {
   std::uint8_t page_alpha_ = spk::kAlphaStraight;
   std::uint8_t alpha_flags_ = 0;
   Section strings_, blob_, pages_, frames_, actions_, steps_, transitions_, inputs_, events_,
-      alpha_;
+      alpha_, shape_names_, shapes_, frame_shapes_, step_shapes_;
 };
 
 namespace reader_detail {
@@ -433,10 +500,12 @@ class Parser {
 
   ParseResult run(PackView& out) {
     using Check = ParseResult (Parser::*)();
-    for (Check check : {&Parser::check_signature_and_version, &Parser::check_header,
-                        &Parser::read_directory, &Parser::check_input_and_event_names,
-                        &Parser::check_pages, &Parser::check_alpha, &Parser::check_frames,
-                        &Parser::check_steps, &Parser::check_actions, &Parser::check_transitions}) {
+    for (Check check :
+         {&Parser::check_signature_and_version, &Parser::check_header, &Parser::read_directory,
+          &Parser::check_input_and_event_names, &Parser::check_pages, &Parser::check_alpha,
+          &Parser::check_frames, &Parser::check_steps, &Parser::check_actions,
+          &Parser::check_transitions, &Parser::check_shapes, &Parser::check_frame_shapes,
+          &Parser::check_step_shapes}) {
       const ParseResult r = (this->*check)();
       if (!r) return r;
     }
@@ -553,6 +622,18 @@ class Parser {
       case spk::kTagAlpha:
         record = spk::AlphaRecord::kSize;
         return &v_.alpha_;
+      case spk::kTagShapeNames:
+        record = spk::StringRef::kSize;
+        return &v_.shape_names_;
+      case spk::kTagShapes:
+        record = spk::ShapeRecord::kSize;
+        return &v_.shapes_;
+      case spk::kTagFrameShapes:
+        record = spk::ShapeRange::kSize;
+        return &v_.frame_shapes_;
+      case spk::kTagStepShapes:
+        record = spk::ShapeRange::kSize;
+        return &v_.step_shapes_;
       default:
         return nullptr;
     }
@@ -595,11 +676,13 @@ class Parser {
   ParseResult check_input_and_event_names() {
     if (v_.inputs_.count > spk::kMaxInputs)
       return result(E::kTooManyInputs, v_.inputs_.offset, "more than 64 input names");
-    for (const Section* s : {&v_.inputs_, &v_.events_}) {
+    for (const Section* s : {&v_.inputs_, &v_.events_, &v_.shape_names_}) {
       for (std::uint32_t i = 0; i < s->count; ++i) {
         if (!string_ok(PackView::record<spk::StringRef>(*s, i))) {
           return result(E::kStringOutOfRange, at_record(*s, i, spk::StringRef::kSize, 0),
-                        s == &v_.inputs_ ? "input name out of range" : "event name out of range");
+                        s == &v_.inputs_   ? "input name out of range"
+                        : s == &v_.events_ ? "event name out of range"
+                                           : "box or point name out of range");
         }
       }
     }
@@ -676,9 +759,9 @@ class Parser {
         return result(E::kIndexOutOfRange, field(F::kOffTrimX),
                       "frame trimmed rectangle outside its untrimmed size");
       }
-      if (r.flags != 0) {
+      if ((r.flags & ~spk::kFrameFlagShapes) != 0) {
         return result(E::kBadValue, field(F::kOffFlags),
-                      "unknown frame flags (rotated frames are not supported in 1.0)");
+                      "unknown frame flags (rotated frames are not supported in 1.x)");
       }
     }
     return ok();
@@ -718,7 +801,7 @@ class Parser {
         return result(E::kBadValue, field(A::kOffMode), "unknown action mode");
       if (r.then_kind > std::uint8_t(ThenKind::kAction))
         return result(E::kBadValue, field(A::kOffThenKind), "unknown action then kind");
-      if ((r.flags & ~spk::kActionFlagReverse) != 0)
+      if ((r.flags & ~(spk::kActionFlagReverse | spk::kActionFlagShapes)) != 0)
         return result(E::kBadValue, field(A::kOffFlags), "unknown action flags");
       if (r.loop_from >= r.steps_per_view) {
         return result(E::kIndexOutOfRange, field(A::kOffLoopFrom), "action loop_from out of range");
@@ -761,6 +844,95 @@ class Parser {
         return result(E::kIndexOutOfRange, field(T::kOffUnless),
                       "transition 'unless' input out of range");
       }
+    }
+    return ok();
+  }
+
+  // SHAP (1.2): a known name, kind and flags; a box at least 1x1, a point 0x0, a removal all
+  // zeros; coordinates and sizes within kMaxShapeCoordinate.
+  ParseResult check_shapes() {
+    using S = spk::ShapeRecord;
+    for (std::uint32_t i = 0; i < v_.shapes_.count; ++i) {
+      const S r = PackView::record<S>(v_.shapes_, i);
+      auto field = [&](std::size_t f) { return at_record(v_.shapes_, i, S::kSize, f); };
+      if (r.name >= v_.shape_names_.count)
+        return result(E::kIndexOutOfRange, field(S::kOffName), "shape name index out of range");
+      if (r.kind > spk::kShapePoint)
+        return result(E::kBadValue, field(S::kOffKind), "unknown shape kind");
+      if ((r.flags & ~spk::kShapeFlagRemoved) != 0)
+        return result(E::kBadValue, field(S::kOffFlags), "unknown shape flags");
+      const bool removed = (r.flags & spk::kShapeFlagRemoved) != 0;
+      const bool box = r.kind == spk::kShapeBox;
+      const std::int64_t limit = kMaxShapeCoordinate;
+      if (removed ? (r.x != 0 || r.y != 0)
+                  : (r.x < -limit || r.x > limit || r.y < -limit || r.y > limit)) {
+        return result(E::kBadValue, field(S::kOffX), "shape position out of range");
+      }
+      const bool sized =
+          r.w >= 1 && r.h >= 1 && r.w <= std::uint32_t(limit) && r.h <= std::uint32_t(limit);
+      if (removed || !box ? (r.w != 0 || r.h != 0) : !sized)
+        return result(E::kBadValue, field(S::kOffW), "shape size out of range");
+    }
+    return ok();
+  }
+
+  // A range of SHAP records (of FGEO or SGEO record i): inside SHAP, sorted by (kind, name)
+  // with no kind and name twice, removals only where allowed.
+  ParseResult check_shape_range(const Section& s, std::uint32_t i, bool removals) {
+    using R = spk::ShapeRange;
+    const R r = PackView::record<R>(s, i);
+    if (!range_ok(r.first, r.count, v_.shapes_.count)) {
+      return result(E::kIndexOutOfRange, at_record(s, i, R::kSize, R::kOffFirst),
+                    "shapes out of range");
+    }
+    for (std::uint32_t k = 0; k < r.count; ++k) {
+      const spk::ShapeRecord sh = PackView::record<spk::ShapeRecord>(v_.shapes_, r.first + k);
+      if (!removals && (sh.flags & spk::kShapeFlagRemoved) != 0) {
+        return result(E::kBadValue, at_record(s, i, R::kSize, R::kOffFirst),
+                      "a frame's shape is a removal");
+      }
+      if (k == 0) continue;
+      const spk::ShapeRecord prev = PackView::record<spk::ShapeRecord>(v_.shapes_, r.first + k - 1);
+      if (prev.kind > sh.kind || (prev.kind == sh.kind && prev.name >= sh.name)) {
+        return result(E::kBadValue, at_record(s, i, R::kSize, R::kOffFirst),
+                      "shapes not sorted by kind and name");
+      }
+    }
+    return ok();
+  }
+
+  // FGEO (1.2): absent, or one range per frame; a frame's shapes flag set exactly when its
+  // range is not empty.
+  ParseResult check_frame_shapes() {
+    const Section& s = v_.frame_shapes_;
+    if (s.present && s.count != v_.frames_.count)
+      return result(E::kBadSectionSize, s.offset, "frame shapes: not one range per frame");
+    for (std::uint32_t i = 0; i < v_.frames_.count; ++i) {
+      const spk::FrameRecord f = PackView::record<spk::FrameRecord>(v_.frames_, i);
+      const bool has = s.present && PackView::shape_range(s, i).count > 0;
+      if (has != ((f.flags & spk::kFrameFlagShapes) != 0)) {
+        return result(
+            E::kBadValue,
+            at_record(v_.frames_, i, spk::FrameRecord::kSize, spk::FrameRecord::kOffFlags),
+            "frame shapes flag disagrees with its shapes");
+      }
+      if (!s.present) continue;
+      const ParseResult r = check_shape_range(s, i, false);
+      if (!r) return r;
+    }
+    return ok();
+  }
+
+  // SGEO (1.2): absent, or one range per step. (An action's shapes flag is the writer's
+  // promise to older readers and is not checked against its steps here: with actions sharing
+  // steps that would cost actions x steps.)
+  ParseResult check_step_shapes() {
+    const Section& s = v_.step_shapes_;
+    if (s.present && s.count != v_.steps_.count)
+      return result(E::kBadSectionSize, s.offset, "step shapes: not one range per step");
+    for (std::uint32_t i = 0; s.present && i < s.count; ++i) {
+      const ParseResult r = check_shape_range(s, i, true);
+      if (!r) return r;
     }
     return ok();
   }

@@ -1,0 +1,785 @@
+// spritec::runtime — the bounds-checked pack (.spk) reader. Header-only, std-only.
+//
+// parse_pack(data, size, view) checks EVERYTHING once: signature, version, sizes, the
+// checksum, every section's place and size, every string reference, every index (frame →
+// page, step → frame and event, action → steps, then-action and transitions, transition →
+// action and inputs) and every enum and flag value. On success the PackView's accessors
+// need no further checks and never fail; on failure it returns an error code, the byte
+// offset of the offending field in the file, and a static message. A damaged or hostile
+// pack is an error, never a crash or an out-of-bounds read.
+//
+// Nothing is copied and nothing is allocated: the PackView points into the caller's
+// buffer, which must outlive it and stay unchanged (a memory-mapped file is fine; no
+// alignment is required). Names come back as std::string_view into that buffer.
+//
+// What the accessors give is decoded: Page, Frame, Action, Step and Transition hold plain
+// values (indices, counts, bools, the enums Mode, ThenKind and Flip) in the runtime's own
+// names, with kNone for "none"; the raw records of the layout (spk::) stay inside.
+//
+// Costs: accessors by index are O(1). Lookups by name (find_action, find_frame,
+// find_input, find_event) are linear scans comparing names: do them once at load time and
+// keep the indices, or build a PackIndex (pack_index.hpp) for O(log n) lookups while
+// playing.
+//
+// Misuse by the caller (an index out of range) is caught by SPRITEC_ASSERT, which is
+// assert() unless the game defines it before including a runtime header (as stb's
+// STBI_ASSERT): e.g. #define SPRITEC_ASSERT(x) MY_ENGINE_CHECK(x).
+//
+// Decisions (docs/format.md): the buffer must be exactly the pack — bytes after
+// header.file_size are an error (kTrailingBytes), so damage that appends is noticed; a
+// newer major version is its own error (kUnsupportedVersion) reported before anything
+// else is read; a newer minor version is read, its unknown sections skipped. Format 1.1's
+// ALPH section (the pages' alpha) is read when present: premultiplied() and bled() say
+// what it holds; a pack without it (every 1.0 pack) has straight, unbled pages. Names are
+// not checked to be UTF-8 or unique (lookups by name return the first match).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <string_view>
+
+#include "spritec/runtime/spk_layout.hpp"
+#include "spritec/runtime/xxh64.hpp"
+
+#ifndef SPRITEC_ASSERT
+#include <cassert>
+#define SPRITEC_ASSERT(x) assert(x)
+#endif
+
+namespace spritec::runtime {
+
+enum class ParseError {
+  kOk = 0,
+  kTruncated,           // the data ends before what the header says is there
+  kBadSignature,        // not a pack (or damaged by a text-mode transfer)
+  kUnsupportedVersion,  // major version other than 1 (a newer spritec wrote it)
+  kBadHeader,           // header size or file size fields inconsistent
+  kTrailingBytes,       // more bytes than header.file_size
+  kChecksumMismatch,    // XXH64 of the content differs from the header's
+  kSectionOutOfRange,   // directory or a section lies outside the file
+  kMisalignedSection,   // a section offset that is not a multiple of 4
+  kDuplicateSection,    // a known section tag listed twice
+  kBadSectionSize,      // a record section whose size is not count * record size
+  kStringOutOfRange,    // a name's offset + length beyond the strings section
+  kIndexOutOfRange,     // an index or a range of records beyond its table
+  kBadValue,            // an enum, flag, zero count or zero duration that is invalid
+  kTooManyInputs,       // more than 64 input names
+};
+
+inline const char* to_string(ParseError e) {
+  switch (e) {
+    case ParseError::kOk:
+      return "ok";
+    case ParseError::kTruncated:
+      return "truncated";
+    case ParseError::kBadSignature:
+      return "bad signature";
+    case ParseError::kUnsupportedVersion:
+      return "unsupported version";
+    case ParseError::kBadHeader:
+      return "bad header";
+    case ParseError::kTrailingBytes:
+      return "trailing bytes";
+    case ParseError::kChecksumMismatch:
+      return "checksum mismatch";
+    case ParseError::kSectionOutOfRange:
+      return "section out of range";
+    case ParseError::kMisalignedSection:
+      return "misaligned section";
+    case ParseError::kDuplicateSection:
+      return "duplicate section";
+    case ParseError::kBadSectionSize:
+      return "bad section size";
+    case ParseError::kStringOutOfRange:
+      return "string out of range";
+    case ParseError::kIndexOutOfRange:
+      return "index out of range";
+    case ParseError::kBadValue:
+      return "bad value";
+    case ParseError::kTooManyInputs:
+      return "too many inputs";
+  }
+  return "unknown error";
+}
+
+// What parse_pack found: kOk, or what is wrong and its byte offset. The same shape as
+// spritec's diag::Result (ok(), explicit bool, [[nodiscard]]), declared here because the
+// runtime depends on nothing but the standard library.
+struct [[nodiscard]] ParseResult {
+  ParseError error = ParseError::kOk;
+  std::size_t offset = 0;    // byte offset in the file of the offending field
+  const char* message = "";  // static text: what was wrong
+  // The version found in the file once 12 bytes could be read (for kUnsupportedVersion's
+  // message: "pack format 2.0 is newer than this reader").
+  std::uint16_t version_major = 0;
+  std::uint16_t version_minor = 0;
+
+  bool ok() const { return error == ParseError::kOk; }
+  explicit operator bool() const { return ok(); }
+};
+
+struct ParseOptions {
+  // Fuzzing only: skip the XXH64 check so mutated inputs reach the structural checks.
+  // Every other check still runs, so the view stays safe to use.
+  bool verify_checksum = true;
+};
+
+// --- what the accessors give -----------------------------------------------------------------
+
+struct Page {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::uint8_t pixel_format = spk::kPixelRgba8;
+  bool external = false;
+  const std::uint8_t* png = nullptr;  // embedded: the PNG file's bytes
+  std::size_t png_size = 0;
+  std::string_view file_name;  // external: a plain file name in the pack's directory
+};
+
+struct Frame {
+  std::string_view name;
+  std::uint32_t page = 0;
+  std::uint32_t x = 0, y = 0, w = 0, h = 0;  // trimmed rectangle in the page
+  std::int32_t origin_x = 0, origin_y = 0;   // relative to the trimmed rectangle
+  std::uint32_t source_w = 0, source_h = 0;  // untrimmed size
+  std::uint32_t trim_x = 0, trim_y = 0;      // trimmed rectangle inside the untrimmed frame
+  // The origin relative to the untrimmed frame, as written in the definition.
+  std::int64_t untrimmed_origin_x() const { return std::int64_t(origin_x) + trim_x; }
+  std::int64_t untrimmed_origin_y() const { return std::int64_t(origin_y) + trim_y; }
+};
+
+struct Action {
+  std::string_view name;
+  std::uint32_t views = 1;           // >= 1, clockwise from first_view
+  std::int32_t first_view = 0;       // degrees of view 0, clockwise, 0 = east
+  std::uint32_t steps_per_view = 1;  // >= 1
+  Mode mode = Mode::kLoop;
+  ThenKind then_kind = ThenKind::kHold;
+  std::uint32_t then_action = kNone;  // the action to switch to when then_kind is kAction
+  bool reverse = false;               // the step list is played backwards
+  std::uint32_t loop_from = 0;        // where a loop restarts, in played order
+  std::uint32_t repeat = 0;           // cycles before finishing; 0 = forever (loop, pingpong)
+  std::uint32_t first_step = 0;       // pack.step(action, view, i) reads them
+  std::uint32_t first_transition = 0;
+  std::uint32_t transition_count = 0;
+};
+
+// A step: what an actor shows while in it, and what entering and leaving it does.
+struct Step {
+  std::uint32_t frame = kNone;          // frame index, or kNone: a blank step (draw nothing)
+  std::uint32_t ticks = 1;              // duration in ticks, >= 1
+  std::uint32_t event = kNone;          // event index raised on entering it, or kNone
+  std::int32_t move_x = 0, move_y = 0;  // root motion, added to the actor when it ends
+  Flip flip = kFlipNone;                // mirrored about the frame's origin pixel
+
+  bool blank() const { return frame == kNone; }
+  bool has_event() const { return event != kNone; }
+  bool flip_x() const { return (flip & kFlipX) != 0; }
+  bool flip_y() const { return (flip & kFlipY) != 0; }
+};
+
+// A transition rule of an action (tried top-down; see player.hpp).
+struct Transition {
+  std::uint32_t to = 0;      // the action it switches to
+  std::uint64_t when = 0;    // bit i: input i must be held
+  std::uint64_t unless = 0;  // bit i: input i must be released
+  bool immediate = false;    // tried at every tick, not only at the end of a cycle
+
+  // Whether the rule's inputs agree with the held inputs `held` (bit i = input i).
+  bool matches(std::uint64_t held) const { return (held & when) == when && (held & unless) == 0; }
+};
+
+class PackView;
+ParseResult parse_pack(const std::uint8_t* data, std::size_t size, PackView& out,
+                       const ParseOptions& options = {});
+
+namespace reader_detail {
+class Parser;
+}
+
+// A parsed pack. Default-constructed it is empty (no records). Accessors take indices the
+// caller got from the counts or from other records (SPRITEC_ASSERTed, never checked
+// again); each is O(1) and allocates nothing.
+class PackView {
+ public:
+  std::uint16_t version_major() const { return version_major_; }
+  std::uint16_t version_minor() const { return version_minor_; }
+  std::uint32_t tick_rate() const { return tick_rate_; }
+  const std::uint8_t* data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+  std::uint32_t page_count() const { return pages_.count; }
+  std::uint32_t frame_count() const { return frames_.count; }
+  std::uint32_t action_count() const { return actions_.count; }
+  std::uint32_t step_count() const { return steps_.count; }
+  std::uint32_t transition_count() const { return transitions_.count; }
+  std::uint32_t input_count() const { return inputs_.count; }
+  std::uint32_t event_count() const { return events_.count; }
+
+  // How the pages' colours relate to their alpha (format 1.1's ALPH section; docs/format.md).
+  // premultiplied(): every page stores colour premultiplied by alpha (c × a / 255, rounded
+  // to nearest): draw it with premultiplied blending (one, one-minus-source-alpha), or divide
+  // by alpha first. False: straight alpha, as every 1.0 pack.
+  bool premultiplied() const { return page_alpha_ == spk::kAlphaPremultiplied; }
+  // bled(): every fully transparent pixel had the colour of its nearest coloured pixel when
+  // the pages were made (atlas: {bleed: true}); a premultiplied page stores black there.
+  bool bled() const { return (alpha_flags_ & spk::kAlphaFlagBled) != 0; }
+
+  Page page(std::uint32_t i) const {
+    const spk::PageRecord r = record<spk::PageRecord>(pages_, i);
+    Page p;
+    p.width = r.width;
+    p.height = r.height;
+    p.pixel_format = r.pixel_format;
+    p.external = r.storage == spk::kPageExternalFile;
+    if (p.external) {
+      p.file_name = string(spk::StringRef{r.data_offset, r.data_size});
+    } else {
+      p.png = blob_.data + r.data_offset;
+      p.png_size = r.data_size;
+    }
+    return p;
+  }
+
+  Frame frame(std::uint32_t i) const {
+    const spk::FrameRecord r = record<spk::FrameRecord>(frames_, i);
+    Frame f;
+    f.name = string(r.name);
+    f.page = r.page;
+    f.x = r.x;
+    f.y = r.y;
+    f.w = r.w;
+    f.h = r.h;
+    f.origin_x = r.origin_x;
+    f.origin_y = r.origin_y;
+    f.source_w = r.source_w;
+    f.source_h = r.source_h;
+    f.trim_x = r.trim_x;
+    f.trim_y = r.trim_y;
+    return f;
+  }
+
+  // The frame's name without decoding the whole record ("" for kNone, a blank step).
+  std::string_view frame_name(std::uint32_t i) const {
+    if (i == kNone) return {};
+    return name_of(frames_, i, spk::FrameRecord::kSize, spk::FrameRecord::kOffName);
+  }
+
+  Action action(std::uint32_t i) const {
+    const spk::ActionRecord r = record<spk::ActionRecord>(actions_, i);
+    Action a;
+    a.name = string(r.name);
+    a.views = r.views;
+    a.first_view = r.first_view;
+    a.steps_per_view = r.steps_per_view;
+    a.mode = static_cast<Mode>(r.mode);
+    a.then_kind = static_cast<ThenKind>(r.then_kind);
+    a.then_action = r.then_action;
+    a.reverse = (r.flags & spk::kActionFlagReverse) != 0;
+    a.loop_from = r.loop_from;
+    a.repeat = r.repeat;
+    a.first_step = r.first_step;
+    a.first_transition = r.first_transition;
+    a.transition_count = r.transition_count;
+    return a;
+  }
+
+  // The action's name without decoding the whole record.
+  std::string_view action_name(std::uint32_t i) const {
+    return name_of(actions_, i, spk::ActionRecord::kSize, spk::ActionRecord::kOffName);
+  }
+
+  // Step record i (0 <= i < step_count()).
+  Step step(std::uint32_t i) const {
+    const spk::StepRecord r = record<spk::StepRecord>(steps_, i);
+    Step s;
+    s.frame = r.frame;
+    s.ticks = r.ticks;
+    s.event = r.event;
+    s.move_x = r.move_x;
+    s.move_y = r.move_y;
+    s.flip = static_cast<Flip>(r.flip);
+    return s;
+  }
+
+  // Step `index` (in list order) of view `view` of an action.
+  Step step(const Action& a, std::uint32_t view, std::uint32_t index) const {
+    SPRITEC_ASSERT(view < a.views && index < a.steps_per_view);
+    return step(a.first_step + view * a.steps_per_view + index);
+  }
+
+  // Transition record i; an action's rules are first_transition .. + transition_count.
+  Transition transition(std::uint32_t i) const {
+    const spk::TransitionRecord r = record<spk::TransitionRecord>(transitions_, i);
+    Transition t;
+    t.to = r.to;
+    t.when = r.when;
+    t.unless = r.unless;
+    t.immediate = (r.flags & spk::kTransitionFlagImmediate) != 0;
+    return t;
+  }
+
+  std::string_view input_name(std::uint32_t i) const {
+    return name_of(inputs_, i, spk::StringRef::kSize, 0);
+  }
+  std::string_view event_name(std::uint32_t i) const {
+    return name_of(events_, i, spk::StringRef::kSize, 0);
+  }
+
+  // Lookups by name: the index of the first match, or kNone. Each is a linear scan, O(n)
+  // name comparisons over the n names of its table, allocating nothing: look names up once
+  // at load time and keep the indices, or use a PackIndex (pack_index.hpp, O(log n)) where
+  // a game looks names up while playing.
+  std::uint32_t find_action(std::string_view name) const {
+    for (std::uint32_t i = 0; i < actions_.count; ++i) {
+      if (action_name(i) == name) return i;
+    }
+    return kNone;
+  }
+  std::uint32_t find_frame(std::string_view name) const {
+    for (std::uint32_t i = 0; i < frames_.count; ++i) {
+      if (frame_name(i) == name) return i;
+    }
+    return kNone;
+  }
+  std::uint32_t find_input(std::string_view name) const {
+    for (std::uint32_t i = 0; i < inputs_.count; ++i) {
+      if (input_name(i) == name) return i;
+    }
+    return kNone;
+  }
+  std::uint32_t find_event(std::string_view name) const {
+    for (std::uint32_t i = 0; i < events_.count; ++i) {
+      if (event_name(i) == name) return i;
+    }
+    return kNone;
+  }
+
+  // A string of the STRS section; the reference was checked at parse time.
+  std::string_view string(const spk::StringRef& r) const {
+    if (r.length == 0) return {};
+    return std::string_view(reinterpret_cast<const char*>(strings_.data) + r.offset, r.length);
+  }
+
+ private:
+  friend class reader_detail::Parser;
+  struct Section {
+    const std::uint8_t* data = nullptr;
+    std::uint32_t size = 0;
+    std::uint32_t count = 0;
+    std::uint32_t offset = 0;  // in the file, for error offsets
+    bool present = false;
+  };
+
+  // Record i of a section of Record.
+  template <typename Record>
+  static Record record(const Section& s, std::uint32_t i) {
+    SPRITEC_ASSERT(i < s.count);
+    Record r;
+    spk::load(s.data + std::size_t(i) * Record::kSize, r);
+    return r;
+  }
+
+  // The name (a StringRef at byte `field`) of record i of a section of `size`-byte records.
+  std::string_view name_of(const Section& s, std::uint32_t i, std::size_t size,
+                           std::size_t field) const {
+    SPRITEC_ASSERT(i < s.count);
+    spk::StringRef r;
+    spk::load(s.data + std::size_t(i) * size + field, r);
+    return string(r);
+  }
+
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::uint16_t version_major_ = 0;
+  std::uint16_t version_minor_ = 0;
+  std::uint32_t tick_rate_ = 0;
+  std::uint8_t page_alpha_ = spk::kAlphaStraight;
+  std::uint8_t alpha_flags_ = 0;
+  Section strings_, blob_, pages_, frames_, actions_, steps_, transitions_, inputs_, events_,
+      alpha_;
+};
+
+namespace reader_detail {
+
+// offset + length lies within a range of `size` bytes (no overflow: 64-bit sums of 32-bit
+// values).
+inline bool range_ok(std::uint64_t offset, std::uint64_t length, std::uint64_t size) {
+  return offset <= size && length <= size - offset;
+}
+
+// A plain file name: not empty, not "." or "..", no path separator, drive colon or NUL.
+inline bool plain_file_name(std::string_view s) {
+  if (s.empty() || s == "." || s == "..") return false;
+  for (char c : s) {
+    if (c == '/' || c == '\\' || c == ':' || c == '\0') return false;
+  }
+  return true;
+}
+
+// parse_pack's checks, one per part of the file, in the order they run (the order decides
+// which error a pack with several faults gets): the signature and version, the header,
+// the directory, then each section; a section is checked after those its indices point
+// into. Each returns an ok result or the first fault it finds.
+class Parser {
+ public:
+  using E = ParseError;
+  using Section = PackView::Section;
+
+  Parser(const std::uint8_t* data, std::size_t size, const ParseOptions& options)
+      : data_(data), size_(size), options_(options) {}
+
+  ParseResult run(PackView& out) {
+    using Check = ParseResult (Parser::*)();
+    for (Check check : {&Parser::check_signature_and_version, &Parser::check_header,
+                        &Parser::read_directory, &Parser::check_input_and_event_names,
+                        &Parser::check_pages, &Parser::check_alpha, &Parser::check_frames,
+                        &Parser::check_steps, &Parser::check_actions, &Parser::check_transitions}) {
+      const ParseResult r = (this->*check)();
+      if (!r) return r;
+    }
+    out = v_;
+    return ok();
+  }
+
+ private:
+  // A result carrying the version read so far (0.0 before it is read).
+  ParseResult result(E e, std::size_t offset, const char* message) const {
+    ParseResult r;
+    r.error = e;
+    r.offset = offset;
+    r.message = message;
+    r.version_major = v_.version_major_;
+    r.version_minor = v_.version_minor_;
+    return r;
+  }
+  ParseResult ok() const { return result(E::kOk, 0, ""); }
+
+  // The file offset of byte `field` of record i of a section of `size`-byte records.
+  static std::size_t at_record(const Section& s, std::uint32_t i, std::size_t size,
+                               std::size_t field) {
+    return std::size_t(s.offset) + std::size_t(i) * size + field;
+  }
+
+  // The strings: a name is in range of the STRS blob (which has no structure of its own).
+  bool string_ok(const spk::StringRef& r) const {
+    return range_ok(r.offset, r.length, v_.strings_.size);
+  }
+
+  // Signature (a mismatch in the bytes present is reported before truncation), then the
+  // major version, before anything else is read: a newer pack's layout may differ.
+  ParseResult check_signature_and_version() {
+    if (data_ == nullptr && size_ != 0) return result(E::kTruncated, 0, "null data");
+    const std::size_t sig_have = size_ < 8 ? size_ : 8;
+    for (std::size_t i = 0; i < sig_have; ++i) {
+      if (data_[i] != spk::kSignature[i])
+        return result(E::kBadSignature, i, "not a spritec pack (bad signature)");
+    }
+    if (size_ < 12) return result(E::kTruncated, size_, "pack ends inside the header");
+    v_.version_major_ = spk::detail::load_le<std::uint16_t>(data_ + spk::Header::kOffVersionMajor);
+    v_.version_minor_ = spk::detail::load_le<std::uint16_t>(data_ + spk::Header::kOffVersionMinor);
+    if (v_.version_major_ != spk::kVersionMajor) {
+      return result(E::kUnsupportedVersion, spk::Header::kOffVersionMajor,
+                    v_.version_major_ > spk::kVersionMajor
+                        ? "pack format major version is newer than this reader (reads 1.x)"
+                        : "pack format major version is not supported (this reader reads 1.x)");
+    }
+    return ok();
+  }
+
+  // The header's sizes, tick rate and directory extent, then the checksum.
+  ParseResult check_header() {
+    if (size_ < spk::Header::kSize)
+      return result(E::kTruncated, size_, "pack ends inside the header");
+    spk::load(data_, h_);
+    if (h_.file_size > size_)
+      return result(E::kTruncated, size_, "pack is shorter than its header says (truncated)");
+    if (h_.file_size < size_)
+      return result(E::kTrailingBytes, h_.file_size, "bytes after the end of the pack");
+    if (h_.header_size < spk::Header::kSize || h_.header_size % spk::kSectionAlignment != 0 ||
+        h_.header_size > h_.file_size) {
+      return result(E::kBadHeader, spk::Header::kOffHeaderSize, "bad header size");
+    }
+    if (h_.tick_rate == 0) return result(E::kBadValue, spk::Header::kOffTickRate, "tick rate is 0");
+    dir_end_ =
+        std::uint64_t(h_.header_size) + std::uint64_t(h_.section_count) * spk::SectionEntry::kSize;
+    if (dir_end_ > h_.file_size) {
+      return result(E::kSectionOutOfRange, spk::Header::kOffSectionCount,
+                    "section directory runs past the end of the pack");
+    }
+    if (options_.verify_checksum &&
+        xxh64(data_ + h_.header_size, h_.file_size - h_.header_size, 0) != h_.checksum) {
+      return result(E::kChecksumMismatch, spk::Header::kOffChecksum,
+                    "content checksum mismatch (the pack is damaged)");
+    }
+    v_.data_ = data_;
+    v_.size_ = size_;
+    v_.tick_rate_ = h_.tick_rate;
+    return ok();
+  }
+
+  // The section a known tag names, and its record size (0 for a byte blob); null for an
+  // unknown tag.
+  Section* section_for(std::uint32_t tag, std::size_t& record) {
+    record = 0;
+    switch (tag) {
+      case spk::kTagStrings:
+        return &v_.strings_;
+      case spk::kTagBlob:
+        return &v_.blob_;
+      case spk::kTagPages:
+        record = spk::PageRecord::kSize;
+        return &v_.pages_;
+      case spk::kTagFrames:
+        record = spk::FrameRecord::kSize;
+        return &v_.frames_;
+      case spk::kTagActions:
+        record = spk::ActionRecord::kSize;
+        return &v_.actions_;
+      case spk::kTagSteps:
+        record = spk::StepRecord::kSize;
+        return &v_.steps_;
+      case spk::kTagTransitions:
+        record = spk::TransitionRecord::kSize;
+        return &v_.transitions_;
+      case spk::kTagInputs:
+        record = spk::StringRef::kSize;
+        return &v_.inputs_;
+      case spk::kTagEvents:
+        record = spk::StringRef::kSize;
+        return &v_.events_;
+      case spk::kTagAlpha:
+        record = spk::AlphaRecord::kSize;
+        return &v_.alpha_;
+      default:
+        return nullptr;
+    }
+  }
+
+  // Every entry's place and size; known sections found, unknown ones skipped.
+  ParseResult read_directory() {
+    for (std::uint32_t i = 0; i < h_.section_count; ++i) {
+      const std::size_t at = h_.header_size + std::size_t(i) * spk::SectionEntry::kSize;
+      spk::SectionEntry e;
+      spk::load(data_ + at, e);
+      if (e.offset % spk::kSectionAlignment != 0) {
+        return result(E::kMisalignedSection, at + spk::SectionEntry::kOffOffset,
+                      "section offset is not a multiple of 4");
+      }
+      if (e.offset < dir_end_ || !range_ok(e.offset, e.size, h_.file_size)) {
+        return result(E::kSectionOutOfRange, at + spk::SectionEntry::kOffOffset,
+                      "section lies outside the pack");
+      }
+      std::size_t record = 0;
+      Section* s = section_for(e.tag, record);
+      if (s == nullptr) continue;  // unknown: skipped
+      if (s->present)
+        return result(E::kDuplicateSection, at + spk::SectionEntry::kOffTag,
+                      "section listed twice");
+      if (record != 0 && std::uint64_t(e.count) * record != e.size) {
+        return result(E::kBadSectionSize, at + spk::SectionEntry::kOffSize,
+                      "section size is not its record count times the record size");
+      }
+      s->present = true;
+      s->data = data_ + e.offset;
+      s->size = e.size;
+      s->count = record != 0 ? e.count : 0;
+      s->offset = e.offset;
+    }
+    return ok();
+  }
+
+  // INPT and EVNT: at most 64 inputs, every name in range.
+  ParseResult check_input_and_event_names() {
+    if (v_.inputs_.count > spk::kMaxInputs)
+      return result(E::kTooManyInputs, v_.inputs_.offset, "more than 64 input names");
+    for (const Section* s : {&v_.inputs_, &v_.events_}) {
+      for (std::uint32_t i = 0; i < s->count; ++i) {
+        if (!string_ok(PackView::record<spk::StringRef>(*s, i))) {
+          return result(E::kStringOutOfRange, at_record(*s, i, spk::StringRef::kSize, 0),
+                        s == &v_.inputs_ ? "input name out of range" : "event name out of range");
+        }
+      }
+    }
+    return ok();
+  }
+
+  // PAGE: a size, a known pixel format, and an embedded PNG in BLOB or a plain file name.
+  ParseResult check_pages() {
+    using P = spk::PageRecord;
+    for (std::uint32_t i = 0; i < v_.pages_.count; ++i) {
+      const P r = PackView::record<P>(v_.pages_, i);
+      auto field = [&](std::size_t f) { return at_record(v_.pages_, i, P::kSize, f); };
+      if (r.width == 0 || r.height == 0)
+        return result(E::kBadValue, field(P::kOffWidth), "page size is 0");
+      if (r.pixel_format != spk::kPixelRgba8)
+        return result(E::kBadValue, field(P::kOffPixelFormat), "unknown page pixel format");
+      if (r.storage == spk::kPageEmbeddedPng) {
+        if (!range_ok(r.data_offset, r.data_size, v_.blob_.size))
+          return result(E::kIndexOutOfRange, field(P::kOffDataOffset),
+                        "page PNG data out of range");
+        if (r.data_size < 8 ||
+            std::memcmp(v_.blob_.data + r.data_offset, "\x89PNG\r\n\x1a\n", 8) != 0) {
+          return result(E::kBadValue, field(P::kOffDataOffset), "embedded page is not a PNG file");
+        }
+      } else if (r.storage == spk::kPageExternalFile) {
+        const spk::StringRef ref{r.data_offset, r.data_size};
+        if (!string_ok(ref)) {
+          return result(E::kStringOutOfRange, field(P::kOffDataOffset),
+                        "page file name out of range");
+        }
+        if (!plain_file_name(v_.string(ref))) {
+          return result(E::kBadValue, field(P::kOffDataOffset),
+                        "page file name is not a plain file name");
+        }
+      } else {
+        return result(E::kBadValue, field(P::kOffStorage), "unknown page storage");
+      }
+    }
+    return ok();
+  }
+
+  // ALPH (1.1): absent (straight, unbled), or exactly one record with a known alpha mode and
+  // flags.
+  ParseResult check_alpha() {
+    using A = spk::AlphaRecord;
+    if (!v_.alpha_.present) return ok();
+    if (v_.alpha_.count != 1)
+      return result(E::kBadValue, v_.alpha_.offset, "page alpha section must hold one record");
+    const A r = PackView::record<A>(v_.alpha_, 0);
+    auto field = [&](std::size_t f) { return at_record(v_.alpha_, 0, A::kSize, f); };
+    if (r.alpha > spk::kAlphaPremultiplied)
+      return result(E::kBadValue, field(A::kOffAlpha), "unknown page alpha mode");
+    if ((r.flags & ~spk::kAlphaFlagBled) != 0)
+      return result(E::kBadValue, field(A::kOffFlags), "unknown page alpha flags");
+    v_.page_alpha_ = r.alpha;
+    v_.alpha_flags_ = r.flags;
+    return ok();
+  }
+
+  // FRAM: a name, a page, a rectangle inside the page and inside the untrimmed frame.
+  ParseResult check_frames() {
+    using F = spk::FrameRecord;
+    for (std::uint32_t i = 0; i < v_.frames_.count; ++i) {
+      const F r = PackView::record<F>(v_.frames_, i);
+      auto field = [&](std::size_t f) { return at_record(v_.frames_, i, F::kSize, f); };
+      if (!string_ok(r.name))
+        return result(E::kStringOutOfRange, field(F::kOffName), "frame name out of range");
+      if (r.page >= v_.pages_.count)
+        return result(E::kIndexOutOfRange, field(F::kOffPage), "frame page index out of range");
+      const spk::PageRecord page = PackView::record<spk::PageRecord>(v_.pages_, r.page);
+      if (!range_ok(r.x, r.w, page.width) || !range_ok(r.y, r.h, page.height))
+        return result(E::kIndexOutOfRange, field(F::kOffX), "frame rectangle outside its page");
+      if (!range_ok(r.trim_x, r.w, r.source_w) || !range_ok(r.trim_y, r.h, r.source_h)) {
+        return result(E::kIndexOutOfRange, field(F::kOffTrimX),
+                      "frame trimmed rectangle outside its untrimmed size");
+      }
+      if (r.flags != 0) {
+        return result(E::kBadValue, field(F::kOffFlags),
+                      "unknown frame flags (rotated frames are not supported in 1.0)");
+      }
+    }
+    return ok();
+  }
+
+  // STEP: a frame or none, a duration, an event or none, known flip bits.
+  ParseResult check_steps() {
+    using S = spk::StepRecord;
+    for (std::uint32_t i = 0; i < v_.steps_.count; ++i) {
+      const S r = PackView::record<S>(v_.steps_, i);
+      auto field = [&](std::size_t f) { return at_record(v_.steps_, i, S::kSize, f); };
+      if (r.frame != kNone && r.frame >= v_.frames_.count)
+        return result(E::kIndexOutOfRange, field(S::kOffFrame), "step frame index out of range");
+      if (r.ticks == 0)
+        return result(E::kBadValue, field(S::kOffTicks), "step duration is 0 ticks");
+      if (r.event != kNone && r.event >= v_.events_.count)
+        return result(E::kIndexOutOfRange, field(S::kOffEvent), "step event index out of range");
+      if ((r.flip & ~kFlipXY) != 0)
+        return result(E::kBadValue, field(S::kOffFlip), "unknown step flip bits");
+    }
+    return ok();
+  }
+
+  // ACTN: a name, views and steps, known enums and flags, and every index (loop_from,
+  // then-action, its steps and its transitions) inside its table.
+  ParseResult check_actions() {
+    using A = spk::ActionRecord;
+    for (std::uint32_t i = 0; i < v_.actions_.count; ++i) {
+      const A r = PackView::record<A>(v_.actions_, i);
+      auto field = [&](std::size_t f) { return at_record(v_.actions_, i, A::kSize, f); };
+      if (!string_ok(r.name))
+        return result(E::kStringOutOfRange, field(A::kOffName), "action name out of range");
+      if (r.views == 0) return result(E::kBadValue, field(A::kOffViews), "action has 0 views");
+      if (r.steps_per_view == 0)
+        return result(E::kBadValue, field(A::kOffStepsPerView), "action has 0 steps");
+      if (r.mode > std::uint8_t(Mode::kOnce))
+        return result(E::kBadValue, field(A::kOffMode), "unknown action mode");
+      if (r.then_kind > std::uint8_t(ThenKind::kAction))
+        return result(E::kBadValue, field(A::kOffThenKind), "unknown action then kind");
+      if ((r.flags & ~spk::kActionFlagReverse) != 0)
+        return result(E::kBadValue, field(A::kOffFlags), "unknown action flags");
+      if (r.loop_from >= r.steps_per_view) {
+        return result(E::kIndexOutOfRange, field(A::kOffLoopFrom), "action loop_from out of range");
+      }
+      if (r.then_kind == std::uint8_t(ThenKind::kAction) ? r.then_action >= v_.actions_.count
+                                                         : r.then_action != kNone) {
+        return result(E::kIndexOutOfRange, field(A::kOffThenAction),
+                      "action then-action index out of range");
+      }
+      if (!range_ok(r.first_step, std::uint64_t(r.views) * r.steps_per_view, v_.steps_.count)) {
+        return result(E::kIndexOutOfRange, field(A::kOffFirstStep), "action steps out of range");
+      }
+      if (!range_ok(r.first_transition, r.transition_count, v_.transitions_.count)) {
+        return result(E::kIndexOutOfRange, field(A::kOffFirstTransition),
+                      "action transitions out of range");
+      }
+    }
+    return ok();
+  }
+
+  // TRAN: a target action, known flags, and masks naming only inputs the pack has.
+  ParseResult check_transitions() {
+    using T = spk::TransitionRecord;
+    const std::uint64_t inputs =
+        v_.inputs_.count >= 64 ? ~std::uint64_t(0) : ((std::uint64_t(1) << v_.inputs_.count) - 1);
+    for (std::uint32_t i = 0; i < v_.transitions_.count; ++i) {
+      const T r = PackView::record<T>(v_.transitions_, i);
+      auto field = [&](std::size_t f) { return at_record(v_.transitions_, i, T::kSize, f); };
+      if (r.to >= v_.actions_.count) {
+        return result(E::kIndexOutOfRange, field(T::kOffTo),
+                      "transition target action out of range");
+      }
+      if ((r.flags & ~spk::kTransitionFlagImmediate) != 0)
+        return result(E::kBadValue, field(T::kOffFlags), "unknown transition flags");
+      if ((r.when & ~inputs) != 0) {
+        return result(E::kIndexOutOfRange, field(T::kOffWhen),
+                      "transition 'when' input out of range");
+      }
+      if ((r.unless & ~inputs) != 0) {
+        return result(E::kIndexOutOfRange, field(T::kOffUnless),
+                      "transition 'unless' input out of range");
+      }
+    }
+    return ok();
+  }
+
+  const std::uint8_t* data_;
+  std::size_t size_;
+  ParseOptions options_;
+  spk::Header h_;
+  std::uint64_t dir_end_ = 0;
+  PackView v_;  // filled as the checks pass; handed out only when all pass
+};
+
+}  // namespace reader_detail
+
+// Parses the pack in [data, data + size) into `out`. On failure `out` is left empty.
+inline ParseResult parse_pack(const std::uint8_t* data, std::size_t size, PackView& out,
+                              const ParseOptions& options) {
+  out = PackView{};
+  return reader_detail::Parser(data, size, options).run(out);
+}
+
+}  // namespace spritec::runtime
