@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "spritec/diag/suggest.hpp"
@@ -159,12 +160,42 @@ class SceneReader {
       }
     }
 
+    if (const Node* contacts = root.find("contacts")) read_contacts(*contacts, scene);
     check_names(scene);
     if (sink_.error_count() != errors_before) return std::nullopt;
     return scene;
   }
 
  private:
+  // contacts: [{box, against, event}, ...] (the schema checked the keys and their types).
+  void read_contacts(const Node& n, Scene& scene) {
+    auto list = doc_.read_list(n, sink_);
+    if (!list) return;
+    for (const Node* item : *list) {
+      if (!doc_.expect_mapping(*item, sink_)) continue;
+      ContactRule rule;
+      rule.span = doc_.span(*item);
+      bool ok = true;
+      for (auto [key, out, span] :
+           {std::tuple{"box", &rule.box, &rule.box_span},
+            std::tuple{"against", &rule.against, &rule.against_span},
+            std::tuple{"event", &rule.event, static_cast<Span*>(nullptr)}}) {
+        const Node* v = item->find(key);
+        Span at;
+        std::optional<std::string> name = v ? read_name(*v, at) : std::nullopt;
+        if (!v)
+          sink_.error(Code::kMissingKey, rule.span, std::string("a contact needs '") + key + "'");
+        if (!name) {
+          ok = false;
+          continue;
+        }
+        *out = *name;
+        if (span) *span = at;
+      }
+      if (ok) scene.contacts.push_back(std::move(rule));
+    }
+  }
+
   void read_stage(const Node& stage, Scene& scene) {
     if (!doc_.expect_mapping(stage, sink_)) return;
     if (const Node* size = stage.find("size")) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "spritec/diag/suggest.hpp"
 
@@ -57,12 +58,39 @@ void check_tick_rates(const Scene& scene, const std::vector<ScenePack>& packs, d
   }
 }
 
+// W0603 for a contact rule whose box (or against box) no pack of the scene has: the rule
+// can never fire. Boxes only: a point of that name does not count.
+void check_contact_boxes(const Scene& scene, const std::vector<ScenePack>& packs,
+                         diag::Sink& sink) {
+  auto some_pack_has = [&](const std::string& name) {
+    for (const ScenePack& p : packs) {
+      const std::uint32_t n = p.view.find_shape_name(name);
+      if (n == runtime::kNone) continue;
+      for (std::uint32_t i = 0; i < p.view.shape_count(); ++i) {
+        const runtime::Shape s = p.view.shape(i);
+        if (s.name == n && s.kind == runtime::ShapeKind::kBox && !s.removed) return true;
+      }
+    }
+    return false;
+  };
+  for (const ContactRule& r : scene.contacts) {
+    for (const auto& [name, span] :
+         {std::pair{&r.box, &r.box_span}, std::pair{&r.against, &r.against_span}}) {
+      if (some_pack_has(*name)) continue;
+      sink.warning(Code::kContactUnknownBox, *span,
+                   "no pack of the scene has a box named '" + *name + "': contact '" + r.event +
+                       "' can never happen");
+    }
+  }
+}
+
 }  // namespace
 
 bool check_scene_against_packs(const Scene& scene, const std::vector<ScenePack>& packs,
                                diag::Sink& sink) {
   const std::size_t errors_before = sink.error_count();
   check_tick_rates(scene, packs, sink);
+  check_contact_boxes(scene, packs, sink);
 
   std::map<std::string, std::uint32_t> pack_index;  // the first pack of each name
   for (std::size_t i = 0; i < packs.size(); ++i)

@@ -13,6 +13,7 @@
 #include "actor_driver.hpp"
 #include "scene_checks.hpp"
 #include "spritec/runtime/player.hpp"
+#include "spritec/runtime/shapes.hpp"
 #include "spritec/sim/trace.hpp"
 
 namespace spritec::sim {
@@ -74,6 +75,28 @@ struct Simulation::Impl {
   // Per pack, per action: its shortest step in ticks (the steps-per-tick limit).
   std::vector<std::vector<std::uint32_t>> shortest_step;
   std::optional<diag::Diagnostic> failure;  // the limit that stopped the run
+
+  // Contacts: per rule, per pack, the shape name index of its box and its against box
+  // (kNone when the pack has none); the rules' distinct events, sorted, and each rule's; the
+  // pairs overlapping after the tick before, sorted (rule, actor, other); per actor id the
+  // contacts started on this tick (event index, other id), sorted; the count of each contact
+  // event over the run.
+  std::vector<std::vector<std::uint32_t>> rule_box, rule_against;
+  std::vector<std::string> contact_events;
+  std::vector<std::uint32_t> rule_event;
+  struct Pair {
+    std::uint32_t rule, actor, other;
+    bool operator<(const Pair& o) const {
+      return std::tie(rule, actor, other) < std::tie(o.rule, o.actor, o.other);
+    }
+    bool operator==(const Pair& o) const {
+      return rule == o.rule && actor == o.actor && other == o.other;
+    }
+  };
+  std::vector<Pair> overlapping;
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> contacts_of;
+  std::vector<std::uint32_t> with_contacts;  // ids whose contacts_of is not empty
+  std::vector<std::int64_t> contact_event_counts;
 
   std::size_t next_epoch = 0;            // the epoch to start next
   std::int64_t next_start = 0;           // when it starts
@@ -310,8 +333,21 @@ struct Simulation::Impl {
     states.reserve(order.size());
     for (std::uint32_t id : order) {
       const SimActor& a = slots[id];
+      const runtime::PackView& view = packs[a.pack].view;
       ActorSnapshot& s = states.emplace_back(actor_snapshot(a, packs[a.pack]));
       s.name = names[id];
+      for (std::uint32_t e : contact_events_of(id))
+        s.events.push_back(contact_events[e]);
+      if (!contacts_of.empty()) {
+        for (const auto& [e, other] : contacts_of[id])
+          s.contacts.emplace_back(contact_events[e], names[other]);
+      }
+      if (view.shape_count() != 0) {
+        runtime::for_each_shape(view, a.player, [&](const runtime::LocalShape& sh) {
+          s.shapes.push_back({std::string(view.shape_name(sh.name)), sh.kind, a.player.x + sh.x,
+                              a.player.y + sh.y, double(sh.w), double(sh.h)});
+        });
+      }
     }
     states_valid = true;
   }
@@ -411,8 +447,104 @@ struct Simulation::Impl {
     return true;
   }
 
+  // --- contacts --------------------------------------------------------------------------
+
+  void bind_contacts() {
+    if (scene.contacts.empty()) return;
+    for (const ContactRule& r : scene.contacts)
+      contact_events.push_back(r.event);
+    std::sort(contact_events.begin(), contact_events.end());
+    contact_events.erase(std::unique(contact_events.begin(), contact_events.end()),
+                         contact_events.end());
+    for (const ContactRule& r : scene.contacts) {
+      rule_event.push_back(
+          std::uint32_t(std::lower_bound(contact_events.begin(), contact_events.end(), r.event) -
+                        contact_events.begin()));
+      std::vector<std::uint32_t>& box = rule_box.emplace_back();
+      std::vector<std::uint32_t>& against = rule_against.emplace_back();
+      for (const ScenePack& p : packs) {
+        box.push_back(p.view.find_shape_name(r.box));
+        against.push_back(p.view.find_shape_name(r.against));
+      }
+    }
+    contacts_of.resize(names.size());
+    contact_event_counts.assign(contact_events.size(), 0);
+  }
+
+  // The world boxes named (per pack) `name_of` of the live actors, in name order.
+  std::vector<std::pair<std::uint32_t, runtime::WorldBox>> boxes_named(
+      const std::vector<std::uint32_t>& name_of) const {
+    std::vector<std::pair<std::uint32_t, runtime::WorldBox>> out;
+    for (std::uint32_t id : order) {
+      const SimActor& a = slots[id];
+      const std::uint32_t name = name_of[a.pack];
+      runtime::LocalShape s;
+      if (name != runtime::spk::kNone &&
+          runtime::find_shape(packs[a.pack].view, a.player, runtime::ShapeKind::kBox, name, s)) {
+        out.emplace_back(id, runtime::world_box(a.player, s));
+      }
+    }
+    return out;
+  }
+
+  // After a tick: the pairs overlapping now; those that did not after the tick before
+  // start a contact on the striking actor.
+  void find_contacts() {
+    if (scene.contacts.empty()) return;
+    for (std::uint32_t id : with_contacts)
+      contacts_of[id].clear();
+    with_contacts.clear();
+    std::vector<Pair> now;
+    for (std::uint32_t r = 0; r < scene.contacts.size(); ++r) {
+      const auto strikers = boxes_named(rule_box[r]);
+      if (strikers.empty()) continue;
+      const auto targets = boxes_named(rule_against[r]);
+      for (const auto& [a, box] : strikers) {
+        for (const auto& [b, other] : targets) {
+          if (a != b && runtime::overlaps(box, other)) now.push_back({r, a, b});
+        }
+      }
+    }
+    for (const Pair& p : now) {  // sorted by construction: rules, then ids in name order
+      if (std::binary_search(overlapping.begin(), overlapping.end(), p)) continue;
+      std::vector<std::pair<std::uint32_t, std::uint32_t>>& mine = contacts_of[p.actor];
+      if (mine.empty()) with_contacts.push_back(p.actor);
+      mine.emplace_back(rule_event[p.rule], p.other);
+    }
+    for (std::uint32_t id : with_contacts) {
+      auto& mine = contacts_of[id];
+      std::sort(mine.begin(), mine.end());
+      mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+    }
+    overlapping = std::move(now);
+  }
+
+  // The distinct contact events an actor raised on this tick (indexes, sorted).
+  std::vector<std::uint32_t> contact_events_of(std::uint32_t id) const {
+    std::vector<std::uint32_t> out;
+    if (contacts_of.empty()) return out;
+    for (const auto& c : contacts_of[id]) {
+      if (out.empty() || out.back() != c.first) out.push_back(c.first);
+    }
+    return out;
+  }
+
+  void count_contact_events(std::uint32_t id, std::vector<std::int64_t>& by_actor,
+                            std::vector<std::int64_t>& by_event) const {
+    for (std::uint32_t e : contact_events_of(id)) {
+      ++by_actor[id];
+      ++by_event[e];
+    }
+  }
+
   bool step() {
     if (failure) return false;
+    const bool ok = run_tick();
+    if (ok) find_contacts();
+    return ok;
+  }
+
+  bool run_tick() {
     states_valid = false;
     touched.clear();
     ++tick;
@@ -438,6 +570,8 @@ struct Simulation::Impl {
       const std::uint32_t id = order[i];
       SimActor& a = slots[id];
       if (!a.events.empty()) count_events(id, a);
+      if (!contacts_of.empty() && !contacts_of[id].empty())
+        count_contact_events(id, events_by_actor, contact_event_counts);
       if (a.destroyed) {
         live[id] = 0;
         continue;
@@ -496,6 +630,7 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Sce
   if (!impl->packs.empty()) impl->rate = impl->packs[0].view.tick_rate();  // one for all
   impl->shortest_step = shortest_steps(impl->packs);
   impl->intern(impl->scene);
+  impl->bind_contacts();
   for (const ActorSpec& a : impl->scene.actors)
     impl->spawn(a, impl->id_of(a.name));
   return Simulation(std::move(impl));
@@ -541,6 +676,8 @@ const std::vector<ScenePack>& Simulation::packs() const {
 void Simulation::append_trace(std::string& out) const {
   const Impl& m = *impl_;
   std::vector<std::string_view> events;
+  std::vector<TraceShape> shapes;
+  std::vector<std::pair<std::string_view, std::string_view>> contacts;
   for (std::uint32_t id : m.order) {
     const SimActor& a = m.slots[id];
     const runtime::PackView& view = m.packs[a.pack].view;
@@ -555,12 +692,31 @@ void Simulation::append_trace(std::string& out) const {
     line.flip = v.flip;
     line.x = a.player.x;
     line.y = a.player.y;
-    if (!a.events.empty()) {
+    const bool contacted = !m.contacts_of.empty() && !m.contacts_of[id].empty();
+    if (!a.events.empty() || contacted) {
       events.clear();
       for (std::uint32_t code : a.events)
         events.push_back(runtime::event_name(view, code));
+      for (std::uint32_t e : m.contact_events_of(id))
+        events.push_back(m.contact_events[e]);
       line.events = events.data();
       line.event_count = events.size();
+    }
+    if (view.shape_count() != 0) {
+      shapes.clear();
+      runtime::for_each_shape(view, a.player, [&](const runtime::LocalShape& s) {
+        shapes.push_back({view.shape_name(s.name), s.kind, a.player.x + s.x, a.player.y + s.y,
+                          double(s.w), double(s.h)});
+      });
+      line.shapes = shapes.data();
+      line.shape_count = shapes.size();
+    }
+    if (contacted) {
+      contacts.clear();
+      for (const auto& [e, other] : m.contacts_of[id])
+        contacts.emplace_back(m.contact_events[e], m.names[other]);
+      line.contacts = contacts.data();
+      line.contact_count = contacts.size();
     }
     append_trace_line(out, line);
   }
@@ -593,8 +749,10 @@ RunSummary Simulation::event_summary() const {
   // The counts so far, and the events of the last tick, which the actors still hold.
   std::vector<std::int64_t> by_actor = m.events_by_actor;
   std::vector<std::vector<std::int64_t>> by_pack_code = m.events_by_code;
+  std::vector<std::int64_t> by_contact = m.contact_event_counts;
   for (std::uint32_t id : m.order) {
     const SimActor& a = m.slots[id];
+    m.count_contact_events(id, by_actor, by_contact);
     by_actor[id] += std::int64_t(a.events.size());
     const std::size_t own = by_pack_code[a.pack].size() - 2;
     for (std::uint32_t code : a.events) {
@@ -620,6 +778,9 @@ RunSummary Simulation::event_summary() const {
                                                    : m.packs[p].view.event_name(std::uint32_t(c));
       per_event[name] += by_code[c];
     }
+  }
+  for (std::size_t e = 0; e < by_contact.size(); ++e) {
+    if (by_contact[e] > 0) per_event[m.contact_events[e]] += by_contact[e];
   }
   s.event_kinds = std::int64_t(per_event.size());
   s.top_events = busiest(per_event, kSummaryTop);

@@ -108,6 +108,30 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+// ,"boxes":{"NAME":[x,y,w,h],…} (or "points" with [x,y]) when the line has any of the kind.
+void append_shapes(std::string& out, const TraceLine& line, runtime::ShapeKind kind) {
+  bool open = false;
+  for (std::size_t i = 0; i < line.shape_count; ++i) {
+    const TraceShape& s = line.shapes[i];
+    if (s.kind != kind) continue;
+    out += open ? "," : kind == runtime::ShapeKind::kBox ? ",\"boxes\":{" : ",\"points\":{";
+    open = true;
+    append_json_string(out, s.name);
+    out += ":[";
+    append_number(out, s.x);
+    out += ',';
+    append_number(out, s.y);
+    if (kind == runtime::ShapeKind::kBox) {
+      out += ',';
+      append_number(out, s.w);
+      out += ',';
+      append_number(out, s.h);
+    }
+    out += ']';
+  }
+  if (open) out += '}';
+}
+
 }  // namespace
 
 std::string format_number(double value) {
@@ -140,7 +164,21 @@ void append_trace_line(std::string& out, const TraceLine& line) {
     if (i) out += ',';
     append_json_string(out, line.events[i]);
   }
-  out += "]}\n";
+  out += ']';
+  append_shapes(out, line, runtime::ShapeKind::kBox);
+  append_shapes(out, line, runtime::ShapeKind::kPoint);
+  if (line.contact_count > 0) {
+    out += ",\"contacts\":[";
+    for (std::size_t i = 0; i < line.contact_count; ++i) {
+      out += i ? ",[" : "[";
+      append_json_string(out, line.contacts[i].first);
+      out += ',';
+      append_json_string(out, line.contacts[i].second);
+      out += ']';
+    }
+    out += ']';
+  }
+  out += "}\n";
 }
 
 void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& a) {
@@ -157,6 +195,15 @@ void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot&
   line.y = a.y;
   line.events = events.data();
   line.event_count = events.size();
+  std::vector<TraceShape> shapes;
+  for (const WorldShape& s : a.shapes)
+    shapes.push_back({s.name, s.kind, s.x, s.y, s.w, s.h});
+  line.shapes = shapes.data();
+  line.shape_count = shapes.size();
+  std::vector<std::pair<std::string_view, std::string_view>> contacts(a.contacts.begin(),
+                                                                      a.contacts.end());
+  line.contacts = contacts.data();
+  line.contact_count = contacts.size();
   std::string text;
   append_trace_line(text, line);
   out << text;

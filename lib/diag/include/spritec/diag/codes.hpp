@@ -110,6 +110,7 @@
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
   X(kShapeVanishes,         "W0410", "a variant's scale leaves a box empty: its pack leaves it out") \
+  X(kContactUnknownBox,     "W0603", "a scene's contact names a box no pack of the scene has") \
   X(kGifSoftAlpha,          "W0405", "a transparent GIF cannot show translucent pixels")  \
   X(kExportEvents,          "W0701", "an export format cannot carry the pack's events")    \
   X(kExportTransitions,     "W0702", "an export format cannot carry transitions")          \

@@ -132,6 +132,18 @@ struct ScriptStep {
   diag::Span span;
 };
 
+// A contact rule (`contacts:`, docs/scenes.md): on the tick an actor's box `box` starts to
+// overlap another actor's box `against`, the first actor raises `event`.
+struct ContactRule {
+  std::string box;
+  std::string against;
+  std::string event;
+  diag::Span span;          // the rule
+  diag::Span box_span;      // its box: value
+  diag::Span against_span;  // its against: value
+};
+inline constexpr std::size_t kMaxContactRules = 64;
+
 struct Scene {
   std::string file;                 // as given to the reader (names the file in Spans)
   std::filesystem::path directory;  // pack paths are relative to it
@@ -139,10 +151,11 @@ struct Scene {
   int stage_height = 128;
   std::uint32_t background = 0;  // 0xRRGGBBAA; 0 = transparent
   int fps = 30;
-  std::int64_t speed = 1000;       // thousandths; > 0
-  std::vector<PackRef> packs;      // in file order
-  std::vector<ActorSpec> actors;   // in file order
-  std::vector<ScriptStep> script;  // in file order
+  std::int64_t speed = 1000;          // thousandths; > 0
+  std::vector<PackRef> packs;         // in file order
+  std::vector<ActorSpec> actors;      // in file order
+  std::vector<ScriptStep> script;     // in file order
+  std::vector<ContactRule> contacts;  // in file order
 };
 
 // The text of schemas/scene.schema.json, embedded at build time.

@@ -32,6 +32,12 @@
 // the packs' event names, never with the number of ticks. Failure: diagnostics in the
 // Sink and empty optionals; nothing thrown, nothing printed (writers take the
 // std::ostream to write to).
+//
+// Contacts (scene.contacts, docs/scenes.md): after each tick's phases, for every rule, every
+// actor showing a box `box` is tested against every other actor showing a box `against`
+// (world boxes, runtime::overlaps: a positive area); a pair that overlaps now and did not
+// after the tick before (on tick 0: every pair) starts a contact. Cost per tick: O(rules x
+// actors showing `box` x actors showing `against`) — meant for scenes, not crowds.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +45,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spritec/diag/diagnostic.hpp"
@@ -50,6 +57,14 @@ namespace spritec::sim {
 
 // One live actor as it stands after a tick: what the trace line says and what a renderer
 // draws. A copy made for readers; the player's own state is runtime::ActorState.
+// A box or point of what an actor shows, in world coordinates: the actor's exact position
+// plus the actor-local shape (runtime/shapes.hpp), not rounded. A point has w = h = 0.
+struct WorldShape {
+  std::string name;
+  runtime::ShapeKind kind = runtime::ShapeKind::kBox;
+  double x = 0, y = 0, w = 0, h = 0;
+};
+
 struct ActorSnapshot {
   std::string name;
   std::uint32_t pack = 0;  // index in the packs given to the Simulation
@@ -61,8 +76,11 @@ struct ActorSnapshot {
   std::uint8_t flip = 0;                      // runtime::spk::kFlipX | kFlipY
   double x = 0;
   double y = 0;
-  std::vector<std::string> events;  // raised on this tick, in order
+  std::vector<std::string> events;  // raised on this tick, in order (contact events last)
   bool destroyed = false;           // this is the actor's last line
+  std::vector<WorldShape> shapes;   // boxes, then points, each in name order
+  // Contacts that started on this tick: [event, other actor], by event then actor name.
+  std::vector<std::pair<std::string, std::string>> contacts;
 };
 
 // The most steps and the most events one actor may pass or raise in one tick (E0611).

@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "spritec/sim/simulation.hpp"
 
@@ -17,7 +18,17 @@ namespace spritec::sim {
 // One trace line, exactly as DESIGN.md fixes it, with its newline:
 // {"tick":12,"actor":"hero","action":"walk","step":1,"view":2,"frame":"body/1","flip":"x",
 //  "x":41.5,"y":70,"events":["hit"]}
+// and, only when there are some (docs/scenes.md, "Traces"), what the step shows in world
+// coordinates and the contacts started on this tick:
+//  …,"boxes":{"hurt":[37.5,52,12,25]},"points":{"hand":[45.5,60]},"contacts":[["struck","b"]]}
 void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& actor);
+
+// A box or point on a trace line (world coordinates; a point has w = h = 0).
+struct TraceShape {
+  std::string_view name;
+  runtime::ShapeKind kind = runtime::ShapeKind::kBox;
+  double x = 0, y = 0, w = 0, h = 0;
+};
 
 // The fields of one trace line, as views (nothing copied): what run_scene writes straight
 // from the simulation's state, at hundreds of MB/s.
@@ -29,6 +40,12 @@ struct TraceLine {
   double x = 0, y = 0;
   const std::string_view* events = nullptr;
   std::size_t event_count = 0;
+  // Boxes then points, each in name order; written as "boxes" and "points" when present.
+  const TraceShape* shapes = nullptr;
+  std::size_t shape_count = 0;
+  // [event, other actor] of the contacts started on this tick; "contacts" when present.
+  const std::pair<std::string_view, std::string_view>* contacts = nullptr;
+  std::size_t contact_count = 0;
 };
 // Appends the line (with its newline) to `out`.
 void append_trace_line(std::string& out, const TraceLine& line);
