@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,7 @@
 #include "spritec/format/inspect.hpp"
 #include "spritec/format/spk_writer.hpp"
 #include "spritec/runtime/player.hpp"
+#include "spritec/runtime/shapes.hpp"
 #include "spritec/runtime/spk_reader.hpp"
 
 namespace {
@@ -45,6 +47,8 @@ volatile std::uint64_t g_sink = 0;
 void touch(std::string_view s) {
   if (!s.empty()) g_sink = g_sink + std::uint8_t(s.front()) + std::uint8_t(s.back()) + s.size();
 }
+
+void walk_shapes(const rt::PackView& pack);
 
 void walk(const rt::PackView& pack) {
   FUZZ_CHECK(pack.version_major() == spk::kVersionMajor);
@@ -117,6 +121,90 @@ void walk(const rt::PackView& pack) {
       const rt::Transition tr = pack.transition(a.first_transition + t);
       touch(pack.action(tr.to).name);
     }
+  }
+  walk_shapes(pack);
+}
+
+// Boxes and points (format 1.2): every range's shapes valid and sorted, and each step's
+// merge (runtime/shapes.hpp) equal to a naive one written here from docs/format.md: the
+// frame's shapes with the step's own laid over them by (kind, name), then flipped about
+// the origin pixel (a box's columns x .. x+w-1 to -x-w+1 .. -x, a point's x to -x).
+struct Naive {
+  std::uint32_t name;
+  rt::ShapeKind kind;
+  std::int64_t x, y;
+  std::uint32_t w, h;
+};
+
+std::vector<Naive> naive_step_shapes(const rt::PackView& pack, std::uint32_t index) {
+  const rt::Step st = pack.step(index);
+  std::map<std::pair<int, std::uint32_t>, rt::Shape> merged;
+  if (!st.blank()) {
+    const rt::ShapeRange f = pack.frame_shapes(st.frame);
+    for (std::uint32_t i = 0; i < f.count; ++i) {
+      const rt::Shape s = pack.shape(f.first + i);
+      merged[{int(s.kind), s.name}] = s;
+    }
+  }
+  const rt::ShapeRange own = pack.step_shapes(index);
+  for (std::uint32_t i = 0; i < own.count; ++i) {
+    const rt::Shape s = pack.shape(own.first + i);
+    if (s.removed) {
+      merged.erase({int(s.kind), s.name});
+    } else {
+      merged[{int(s.kind), s.name}] = s;
+    }
+  }
+  std::vector<Naive> out;
+  for (const auto& [key, s] : merged) {
+    Naive n{s.name, s.kind, s.x, s.y, s.w, s.h};
+    const std::int64_t wide = s.w > 0 ? s.w - 1 : 0, tall = s.h > 0 ? s.h - 1 : 0;
+    if (st.flip_x()) n.x = -std::int64_t(s.x) - wide;
+    if (st.flip_y()) n.y = -std::int64_t(s.y) - tall;
+    out.push_back(n);
+  }
+  return out;
+}
+
+void check_range(const rt::PackView& pack, rt::ShapeRange r, bool frame) {
+  FUZZ_CHECK(std::uint64_t(r.first) + r.count <= pack.shape_count());
+  for (std::uint32_t i = 0; i < r.count; ++i) {
+    const rt::Shape s = pack.shape(r.first + i);
+    FUZZ_CHECK(s.name < pack.shape_name_count());
+    touch(pack.shape_name(s.name));
+    FUZZ_CHECK(!(frame && s.removed));
+    if (s.removed) {
+      FUZZ_CHECK(s.x == 0 && s.y == 0 && s.w == 0 && s.h == 0);
+    } else if (s.kind == rt::ShapeKind::kBox) {
+      FUZZ_CHECK(s.w >= 1 && s.h >= 1 && s.w <= std::uint32_t(rt::kMaxShapeCoordinate));
+    } else {
+      FUZZ_CHECK(s.kind == rt::ShapeKind::kPoint && s.w == 0 && s.h == 0);
+    }
+    if (i > 0) {
+      const rt::Shape prev = pack.shape(r.first + i - 1);
+      FUZZ_CHECK(prev.kind < s.kind || (prev.kind == s.kind && prev.name < s.name));
+    }
+  }
+}
+
+void walk_shapes(const rt::PackView& pack) {
+  for (std::uint32_t i = 0; i < pack.shape_name_count(); ++i) {
+    touch(pack.shape_name(i));
+    FUZZ_CHECK(pack.find_shape_name(pack.shape_name(i)) <= i);
+  }
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i)
+    check_range(pack, pack.frame_shapes(i), true);
+  for (std::uint32_t i = 0; i < pack.step_count(); ++i) {
+    check_range(pack, pack.step_shapes(i), false);
+    const std::vector<Naive> want = naive_step_shapes(pack, i);
+    std::size_t k = 0;
+    rt::for_each_step_shape(pack, i, [&](const rt::LocalShape& s) {
+      FUZZ_CHECK(k < want.size());
+      const Naive& n = want[k++];
+      FUZZ_CHECK(s.name == n.name && s.kind == n.kind && s.x == n.x && s.y == n.y && s.w == n.w &&
+                 s.h == n.h);
+    });
+    FUZZ_CHECK(k == want.size());
   }
 }
 
@@ -242,6 +330,34 @@ class ByteSource {
   std::size_t n_;
 };
 
+// A frame's or step's boxes and points: each (kind, name) of a small pool at most once,
+// in (kind, name) order; removals on steps only.
+std::vector<fmt::ShapeModel> shapes_from_bytes(ByteSource& in, bool removals) {
+  static const char* const kNames[] = {"hand", "hit", "hurt", "tip"};  // sorted by bytes
+  std::vector<fmt::ShapeModel> out;
+  for (rt::ShapeKind kind : {rt::ShapeKind::kBox, rt::ShapeKind::kPoint}) {
+    for (const char* name : kNames) {
+      const std::uint32_t what = in.take(removals ? 4 : 3);
+      if (what == 0) continue;
+      fmt::ShapeModel s;
+      s.name = name;
+      s.kind = kind;
+      if (what == 3) {
+        s.removed = true;
+      } else {
+        s.x = in.take_signed(40);
+        s.y = in.take_signed(40);
+        if (kind == rt::ShapeKind::kBox) {
+          s.w = 1 + in.take(24);
+          s.h = 1 + in.take(24);
+        }
+      }
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
 // Every model this builds is valid by construction: write_spk must accept it. Per step
 // index, ticks and event agree across views (a compile-time rule of DESIGN.md section 3);
 // input names come from a pool sorted by bytes, so when/unless lists read back unchanged.
@@ -340,6 +456,15 @@ fmt::PackModel model_from_bytes(ByteSource& in) {
   // alpha (format 1.1's ALPH section when either is set).
   m.premultiplied = in.take_bool();
   m.bled = in.take_bool();
+  // Then boxes and points (format 1.2), sorted by (kind, name) as read_model gives them back.
+  for (fmt::FrameModel& f : m.frames)
+    f.shapes = shapes_from_bytes(in, false);
+  for (fmt::ActionModel& a : m.actions) {
+    for (auto& view : a.steps) {
+      for (fmt::StepModel& s : view)
+        s.shapes = shapes_from_bytes(in, true);
+    }
+  }
   return m;
 }
 
