@@ -19,7 +19,7 @@ python=${PYTHON:-python3}
 "$python" "$here/hero/make_art.py"
 "$spritec" check "$here/hero/hero.sprites.yaml" --root "$repo" --werror
 
-for name in knight effects platformer skirmish slime imp; do
+for name in knight effects platformer skirmish slime imp duel; do
   dir=$here/$name
   "$python" "$dir/make_art.py"
   # Paths in definitions and scenes are relative to their files; the root is the repo.
