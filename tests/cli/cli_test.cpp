@@ -980,6 +980,27 @@ TEST_CASE("every sample checks clean, simulates, and previews to its committed G
   CHECK(samples >= 5);
 }
 
+TEST_CASE("the duel sample's fighters strike each other on the ticks worked out by hand") {
+  // samples/duel/duel.scene.yaml explains the numbers: left's hit box [47, 56) meets
+  // right's mirrored hurt box [51, 61) when its strike step starts on tick 10; right's
+  // mirrored hit box [41, 50) meets left's hurt box [36, 46) on tick 58. Nothing else.
+  const fs::path dir = kSource / "samples" / "duel";
+  Run sim = run_spritec({"simulate", "duel.scene.yaml", "--root", "../..", "--trace", "-"}, dir);
+  REQUIRE(sim.exit == 0);
+  std::vector<std::string> struck;
+  std::istringstream lines(sim.out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    if (j.contains("contacts")) {
+      struck.push_back(std::to_string(j["tick"].get<int>()) + " " + j["actor"].get<std::string>() +
+                       " " + j["contacts"].dump());
+    }
+  }
+  CHECK(struck == std::vector<std::string>{"10 left [[\"struck\",\"right\"]]",
+                                           "58 right [[\"struck\",\"left\"]]"});
+}
+
 TEST_CASE("several pages give one JSON (Hash) per page, each naming the others") {
   // anchor.sprites.yaml: six 8x8 frames, untrimmed, no padding, pages of at most 16x16:
   // four fit on the first page (16x16), two on the second (16x8).

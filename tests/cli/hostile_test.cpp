@@ -39,7 +39,7 @@ format::PackModel small_pack(const std::vector<std::string>& names) {
   format::ActionModel a;
   a.name = "idle";
   a.views = 1;
-  a.steps = {{format::StepModel{names.front(), 1, false, false, "", 0, 0}}};
+  a.steps = {{format::StepModel{names.front(), 1, false, false, "", 0, 0, {}}}};
   m.actions.push_back(a);
   return m;
 }
