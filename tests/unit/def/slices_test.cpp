@@ -313,3 +313,10 @@ TEST_CASE("a frame's boxes and points from slices are counted before any is made
     CHECK(ok.def->find_frame("s/2")->shapes.empty());
   }
 }
+
+TEST_CASE("a sheet's NAME: null with nothing under it leaves no removal among its frames' shapes") {
+  // A frame's shapes hold no removal (model.hpp): the sheet's null is applied, not kept.
+  Loaded l = load(kHead + "    boxes: {hit: null, body: [0, 0, 8, 8]}\n");
+  CHECK(shapes_of(l, "s/0") == "box body 0 0 8 8");
+  CHECK(shapes_of(l, "s/5") == "box body 0 0 8 8");
+}
