@@ -228,6 +228,23 @@ int nesting_depth(std::string_view text, int cap) {
 
 }  // namespace
 
+std::vector<KeySpan> key_spans(const SourceSlice& slice, int frames) {
+  std::vector<const SliceKey*> keys;
+  for (const SliceKey& k : slice.keys) {
+    if (k.frame >= 0 && k.frame < frames) keys.push_back(&k);
+  }
+  // Stable: of keys at one frame, file order is kept, and the later one is taken below.
+  std::stable_sort(keys.begin(), keys.end(),
+                   [](const SliceKey* a, const SliceKey* b) { return a->frame < b->frame; });
+  std::vector<KeySpan> spans;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (i + 1 < keys.size() && keys[i + 1]->frame == keys[i]->frame) continue;
+    const int to = i + 1 < keys.size() ? keys[i + 1]->frame : frames;
+    spans.push_back(KeySpan{keys[i]->frame, to, keys[i]});
+  }
+  return spans;
+}
+
 diag::Result<SourceData> parse_aseprite_json(std::string_view text) {
   if (nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
     return diag::fail("nests arrays and objects more than " + std::to_string(kMaxJsonDepth) +

@@ -32,6 +32,36 @@ struct SourceSlice {
   std::vector<SliceKey> keys;  // by frame
 };
 
+// The frames [from, to) over which one key of a slice is in effect, as Aseprite plays keys:
+// a key holds from its frame until the next key's; before the first key the slice is absent.
+struct KeySpan {
+  int from = 0;
+  int to = 0;  // exclusive
+  const SliceKey* key = nullptr;
+};
+
+// The one place that says which key of `slice` is in effect at each of `frames` frames: its
+// spans in frame order, covering frames from the first key's frame to the last frame (none
+// before it). Of two keys at one frame the later in the file holds; keys at or past `frames`
+// are ignored. O(keys log keys); the spans point into `slice`.
+std::vector<KeySpan> key_spans(const SourceSlice& slice, int frames);
+
+// Whether a key shows its slice: a key of zero width or height hides the slice from its frame
+// on (Aseprite's empty key).
+inline bool key_shows(const SliceKey& k) {
+  return k.bounds.width > 0 && k.bounds.height > 0;
+}
+
+// Where a key's pivot lies on the canvas: the key's top-left plus the pivot (which Aseprite
+// stores relative to it). In 64 bits: a .aseprite key and pivot are each any s32.
+struct CanvasPoint {
+  std::int64_t x = 0;
+  std::int64_t y = 0;
+};
+inline CanvasPoint pivot_position(const SliceKey& k) {
+  return {std::int64_t{k.bounds.x} + k.pivot.x, std::int64_t{k.bounds.y} + k.pivot.y};
+}
+
 struct SourceData {
   std::vector<SourceFrame> frames;
   std::vector<SourceTag> tags;

@@ -3,7 +3,9 @@
 // origins from a slice's pivot (origin: {slice: NAME}). docs/definitions.md, "Aseprite".
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <map>
+#include <set>
 
 #include "aseprite_json.hpp"
 #include "loader.hpp"
@@ -18,8 +20,13 @@ using diag::Code;
 
 namespace {
 
-// An origin from a slice lies where a written origin may (schema: ±1,000,000).
+// An origin, a box or a point from a slice lies where a written one may (schema: ±1,000,000;
+// a box's width and height at most that).
 constexpr std::int64_t kMaxSliceOrigin = 1000000;
+
+bool in_range(std::int64_t v) {
+  return v >= -kMaxSliceOrigin && v <= kMaxSliceOrigin;
+}
 
 // How many steps pingpong_passes makes, counted without making them.
 std::int64_t pingpong_pass_steps(const SourceTag& tag) {
@@ -59,6 +66,13 @@ std::string slice_list(const std::vector<std::string>& names) {
     out += (i ? ", " : "") + diag::shown_name(names[i]);
   if (names.size() > kListed) out += " and " + std::to_string(names.size() - kListed) + " more";
   return out;
+}
+
+// The file's first slice named `name`, or null.
+const SourceSlice* find_slice(const SourceData& data, const std::string& name) {
+  const auto it = std::find_if(data.slices.begin(), data.slices.end(),
+                               [&](const SourceSlice& s) { return s.name == name; });
+  return it == data.slices.end() ? nullptr : &*it;
 }
 
 }  // namespace
@@ -207,7 +221,11 @@ bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_n
     for (const aseprite::SliceKey& k : s.keys) {
       SliceKey key;
       key.frame = k.frame;
-      key.bounds = Rect{k.x, k.y, static_cast<int>(k.width), static_cast<int>(k.height)};
+      // Held below INT_MAX, not wrapped (a wrapped width would read as a hiding key); a
+      // width past the range of a box is refused with the box (E0245).
+      constexpr std::uint32_t kMaxInt = std::numeric_limits<int>::max();
+      key.bounds = Rect{k.x, k.y, static_cast<int>(std::min(k.width, kMaxInt)),
+                        static_cast<int>(std::min(k.height, kMaxInt))};
       key.has_pivot = k.has_pivot;
       key.pivot = Point{k.pivot_x, k.pivot_y};
       slice.keys.push_back(key);
@@ -223,61 +241,9 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
   // Origins: [x, y] on the canvas, or a slice's pivot per frame.
   std::vector<Point> origins(data.frames.size(), sheet.origin);
   const Node* origin = n.find("origin");
-  if (origin && origin->is_mapping() && !tainted(origin)) {
-    const Node* slice_name = origin->find("slice");
-    const std::string name = slice_name ? slice_name->value : std::string();
-    const auto slice = std::find_if(data.slices.begin(), data.slices.end(),
-                                    [&](const SourceSlice& s) { return s.name == name; });
-    if (slice == data.slices.end()) {
-      std::vector<std::string> names;
-      for (const SourceSlice& s : data.slices)
-        names.push_back(s.name);
-      const std::string near =
-          diag::nearest(name, names, std::max<std::size_t>(2, name.size() / 3));
-      std::vector<diag::Note> notes;
-      if (!names.empty()) notes.push_back({doc_.span(at), slice_list(names)});
-      error(Code::kSliceOrigin, doc_.span(*slice_name),
-            "sheet '" + sheet.name + "' has no slice '" + name + "'" +
-                (names.empty()  ? " (the file has no slices)"
-                 : near.empty() ? ""
-                                : "; did you mean '" + near + "'?"),
-            std::move(notes));
-      return false;
-    }
-    for (std::size_t i = 0; i < data.frames.size(); ++i) {
-      const SliceKey* key = nullptr;  // the last key at or before frame i
-      for (const SliceKey& k : slice->keys) {
-        if (k.frame <= static_cast<int>(i) && (!key || k.frame >= key->frame)) key = &k;
-      }
-      if (!key) {
-        error(Code::kSliceOrigin, doc_.span(*slice_name),
-              "slice '" + name + "' has no key at or before frame " + std::to_string(i) +
-                  " of sheet '" + sheet.name + "', so that frame has no origin");
-        return false;
-      }
-      if (!key->has_pivot) {
-        error(Code::kSliceOrigin, doc_.span(*slice_name),
-              "slice '" + name + "' has no pivot (at frame " + std::to_string(key->frame) +
-                  "): set one in Aseprite's slice properties");
-        return false;
-      }
-      // In 64 bits: a .aseprite key and pivot are each any s32. The sum is held to the
-      // range a written origin has (definitions.md), which scaling and packing rely on.
-      const std::int64_t x = std::int64_t{key->bounds.x} + key->pivot.x,
-                         y = std::int64_t{key->bounds.y} + key->pivot.y;
-      if (std::max(std::abs(x), std::abs(y)) > kMaxSliceOrigin) {
-        error(Code::kSliceOrigin, doc_.span(*slice_name),
-              "slice '" + name + "' puts the origin of frame " + std::to_string(i) + " at (" +
-                  std::to_string(x) + ", " + std::to_string(y) + "): its key at (" +
-                  std::to_string(key->bounds.x) + ", " + std::to_string(key->bounds.y) +
-                  ") plus its pivot (" + std::to_string(key->pivot.x) + ", " +
-                  std::to_string(key->pivot.y) + "); an origin lies within ±" +
-                  std::to_string(kMaxSliceOrigin) + " px, as a written one does");
-        return false;
-      }
-      origins[i] = Point{static_cast<int>(x), static_cast<int>(y)};
-    }
-  }
+  if (origin && origin->is_mapping() && !tainted(origin) &&
+      !slice_origins(sheet, *origin, data, at, origins))
+    return false;
   for (std::size_t i = 0; i < data.frames.size(); ++i) {
     const SourceFrame& f = data.frames[i];
     // Words (origin: [center, bottom]) name pixels of the canvas, not of a trimmed rect.
@@ -289,10 +255,195 @@ bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& da
     added.offset = f.offset;
     sheet.durations_ms.push_back(f.duration_ms);
   }
+  if (!add_slice_shapes(sheet, n, data, at)) return false;
   sheet.tags = data.tags;
   if (const Node* tags = n.find("tags"); tags && !tainted(tags)) {
     sheet.tags_as_actions = tags->as_bool().value_or(false);
     sheet.tags_span = doc_.span(*tags);
+  }
+  return true;
+}
+
+// E0215 or E0245 for a slice name the Aseprite source does not have: the nearest name, and a
+// note at the source listing the file's slices.
+void Loader::unknown_slice(Code code, const Sheet& sheet, const std::string& name,
+                           const SourceData& data, const Node& written, const Node& at) {
+  std::vector<std::string> names;
+  for (const SourceSlice& s : data.slices)
+    names.push_back(s.name);
+  const std::string near = diag::nearest(name, names, std::max<std::size_t>(2, name.size() / 3));
+  std::vector<diag::Note> notes;
+  if (!names.empty()) notes.push_back({doc_.span(at), slice_list(names)});
+  error(code, doc_.span(written),
+        "sheet '" + sheet.name + "' has no slice '" + name + "'" +
+            (names.empty()  ? " (the file has no slices)"
+             : near.empty() ? ""
+                            : "; did you mean '" + near + "'?"),
+        std::move(notes));
+}
+
+// origin: {slice: NAME}: each frame's origin is the pivot of the slice's key in effect at it
+// (key_spans), on the canvas (pivot_position). E0215 when a frame has none.
+bool Loader::slice_origins(const Sheet& sheet, const Node& origin, const SourceData& data,
+                           const Node& at, std::vector<Point>& origins) {
+  const Node* slice_name = origin.find("slice");
+  const std::string name = slice_name ? slice_name->value : std::string();
+  const SourceSlice* slice = find_slice(data, name);
+  if (!slice) {
+    unknown_slice(Code::kSliceOrigin, sheet, name, data, *slice_name, at);
+    return false;
+  }
+  const std::vector<KeySpan> spans = key_spans(*slice, static_cast<int>(data.frames.size()));
+  if (spans.empty() || spans[0].from > 0) {
+    error(Code::kSliceOrigin, doc_.span(*slice_name),
+          "slice '" + name + "' has no key at or before frame 0 of sheet '" + sheet.name +
+              "', so that frame has no origin");
+    return false;
+  }
+  for (const KeySpan& span : spans) {
+    const SliceKey& key = *span.key;
+    if (!key.has_pivot) {
+      error(Code::kSliceOrigin, doc_.span(*slice_name),
+            "slice '" + name + "' has no pivot (at frame " + std::to_string(key.frame) +
+                "): set one in Aseprite's slice properties");
+      return false;
+    }
+    // The sum is held to the range a written origin has (definitions.md), which scaling
+    // and packing rely on.
+    const CanvasPoint p = pivot_position(key);
+    if (!in_range(p.x) || !in_range(p.y)) {
+      error(Code::kSliceOrigin, doc_.span(*slice_name),
+            "slice '" + name + "' puts the origin of frame " + std::to_string(span.from) + " at (" +
+                std::to_string(p.x) + ", " + std::to_string(p.y) + "): its key at (" +
+                std::to_string(key.bounds.x) + ", " + std::to_string(key.bounds.y) +
+                ") plus its pivot (" + std::to_string(key.pivot.x) + ", " +
+                std::to_string(key.pivot.y) + "); an origin lies within ±" +
+                std::to_string(kMaxSliceOrigin) + " px, as a written one does");
+      return false;
+    }
+    std::fill(origins.begin() + span.from, origins.begin() + span.to,
+              Point{static_cast<int>(p.x), static_cast<int>(p.y)});
+  }
+  return true;
+}
+
+// The slices slices: takes (true: every one; [NAME, ...]: those, each once), with where each
+// was asked for. E0245 for a name the file does not have or has twice (a box has one name),
+// E0242 for a name no box may have.
+bool Loader::choose_slices(const Sheet& sheet, const Node& slices, const SourceData& data,
+                           const Node& at, std::vector<ChosenSlice>& chosen) {
+  bool ok = true;
+  if (slices.is_sequence()) {
+    std::set<std::string> seen;
+    for (const Node* item : slices.items) {
+      if (!seen.insert(item->value).second) continue;
+      if (const SourceSlice* s = find_slice(data, item->value)) {
+        chosen.push_back({s, doc_.span(*item)});
+      } else {
+        unknown_slice(Code::kSliceBoxes, sheet, item->value, data, *item, at);
+        ok = false;
+      }
+    }
+  } else if (slices.as_bool().value_or(false)) {
+    for (const SourceSlice& s : data.slices)
+      chosen.push_back({&s, doc_.span(slices)});
+  }
+  std::map<std::string, int> named;
+  for (const SourceSlice& s : data.slices)
+    ++named[s.name];
+  std::set<std::string> told;
+  for (const ChosenSlice& c : chosen) {
+    const std::string& name = c.slice->name;
+    if (!told.insert(name).second) continue;
+    if (std::optional<std::string> fault = shape_name_fault(name)) {
+      error(Code::kShapeName, c.span,
+            "slice '" + diag::shown_name(name) + "' of sheet '" + sheet.name +
+                "' cannot name a box: its name " + *fault + "; rename it in Aseprite");
+      ok = false;
+    } else if (named[name] > 1) {
+      error(Code::kSliceBoxes, c.span,
+            "the Aseprite source of sheet '" + sheet.name + "' has " + std::to_string(named[name]) +
+                " slices named '" + name + "', and a box has one name; rename them in Aseprite");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+// A slice's key as a box, and its pivot as a point, within the range a written box or point
+// has; E0245 at `at` beyond it (a .aseprite key is any s32, its size any u32).
+bool Loader::slice_key_fits(const SourceSlice& slice, const KeySpan& span, const diag::Span& at) {
+  const Rect& b = span.key->bounds;
+  const CanvasPoint p = pivot_position(*span.key);
+  const bool box =
+      in_range(b.x) && in_range(b.y) && b.width <= kMaxSliceOrigin && b.height <= kMaxSliceOrigin;
+  if (box && (!span.key->has_pivot || (in_range(p.x) && in_range(p.y)))) return true;
+  error(Code::kSliceBoxes, at,
+        "slice '" + diag::shown_name(slice.name) + "' at frame " + std::to_string(span.from) +
+            (box ? " puts its pivot at (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")"
+                 : " is the box [" + std::to_string(b.x) + ", " + std::to_string(b.y) + ", " +
+                       std::to_string(b.width) + ", " + std::to_string(b.height) + "]") +
+            "; boxes and points lie within ±" + std::to_string(kMaxSliceOrigin) +
+            " px, as written ones do");
+  return false;
+}
+
+// slices: true or [NAME, ...] (docs/definitions.md, "Slices as boxes"): each chosen slice a
+// box of its name on every frame whose key in effect shows it, and the key's pivot, if it has
+// one, a point of that name. These are the sheet's first layer: load_sheet_shapes lays the
+// sheet's own boxes: and points: (and each frame's) over them. The boxes and points of each
+// frame are counted before any is made (E0244 past kMaxShapesPerList).
+bool Loader::add_slice_shapes(const Sheet& sheet, const Node& n, const SourceData& data,
+                              const Node& at) {
+  const Node* slices = n.find("slices");
+  if (!slices || tainted(slices)) return true;
+  std::vector<ChosenSlice> chosen;
+  if (!choose_slices(sheet, *slices, data, at, chosen)) return false;
+  const int frames = static_cast<int>(data.frames.size());
+  std::vector<std::vector<KeySpan>> spans;
+  std::vector<std::int64_t> count(static_cast<std::size_t>(frames) + 1, 0);  // differences
+  for (const ChosenSlice& c : chosen) {
+    spans.push_back(key_spans(*c.slice, frames));
+    for (const KeySpan& span : spans.back()) {
+      if (!key_shows(*span.key)) continue;
+      if (!slice_key_fits(*c.slice, span, c.span)) return false;
+      const int each = span.key->has_pivot ? 2 : 1;
+      count[static_cast<std::size_t>(span.from)] += each;
+      count[static_cast<std::size_t>(span.to)] -= each;
+    }
+  }
+  for (int i = 0; i < frames; ++i) {
+    const std::size_t f = static_cast<std::size_t>(i);
+    if (i > 0) count[f] += count[f - 1];
+    if (count[f] > static_cast<std::int64_t>(kMaxShapesPerList)) {
+      error(Code::kTooManyShapes, doc_.span(*slices),
+            "slices: would give frame '" + def_.frames[sheet.first_frame + f].name + "' " +
+                std::to_string(count[f]) + " boxes and points; the limit is " +
+                std::to_string(kMaxShapesPerList));
+      return false;
+    }
+  }
+  for (int i = 0; i < frames; ++i)
+    def_.frames[sheet.first_frame + static_cast<std::size_t>(i)].shapes.reserve(
+        static_cast<std::size_t>(count[static_cast<std::size_t>(i)]));
+  for (std::size_t c = 0; c < chosen.size(); ++c) {
+    for (const KeySpan& span : spans[c]) {
+      if (!key_shows(*span.key)) continue;
+      Shape box{ShapeKind::kBox, chosen[c].slice->name, span.key->bounds, false, chosen[c].span};
+      const CanvasPoint p = pivot_position(*span.key);
+      Shape point{ShapeKind::kPoint, box.name,
+                  Rect{static_cast<int>(p.x), static_cast<int>(p.y), 0, 0}, false, box.span};
+      for (int i = span.from; i < span.to; ++i) {
+        std::vector<Shape>& shapes = def_.frames[sheet.first_frame + std::size_t(i)].shapes;
+        shapes.push_back(box);
+        if (span.key->has_pivot) shapes.push_back(point);
+      }
+    }
+  }
+  for (int i = 0; i < frames; ++i) {
+    Frame& f = def_.frames[sheet.first_frame + static_cast<std::size_t>(i)];
+    std::sort(f.shapes.begin(), f.shapes.end(), shape_order);
+    warn_outside(f, f.shapes);
   }
   return true;
 }

@@ -44,6 +44,10 @@ using yaml::ScalarType;
 
 namespace spritec::def::detail {
 
+// Why `name` cannot be a box's or a point's (E0242): empty, longer than kMaxShapeNameBytes,
+// or holding a control character; nothing when it can.
+std::optional<std::string> shape_name_fault(const std::string& name);
+
 int to_int(const Node* n, int fallback);
 Point to_point(const Node* n, Point fallback);
 std::string size_text(int w, int h);
@@ -121,6 +125,18 @@ class Loader {
   bool load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json);
   bool load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file);
   bool add_source_frames(Sheet& sheet, const Node& n, const SourceData& data, const Node& at);
+  void unknown_slice(diag::Code code, const Sheet& sheet, const std::string& name,
+                     const SourceData& data, const Node& written, const Node& at);
+  bool slice_origins(const Sheet& sheet, const Node& origin, const SourceData& data, const Node& at,
+                     std::vector<Point>& origins);
+  struct ChosenSlice {
+    const SourceSlice* slice = nullptr;
+    diag::Span span;  // where slices: asks for it (its name, or slices: true)
+  };
+  bool choose_slices(const Sheet& sheet, const Node& slices, const SourceData& data, const Node& at,
+                     std::vector<ChosenSlice>& chosen);
+  bool slice_key_fits(const SourceSlice& slice, const KeySpan& span, const diag::Span& at);
+  bool add_slice_shapes(const Sheet& sheet, const Node& n, const SourceData& data, const Node& at);
   std::vector<Step> tag_steps(const Sheet& sheet, const std::vector<int>& order,
                               const std::string& tag, const diag::Span& span);
   bool room_for_tag_steps(std::int64_t more, const std::string& tag, const std::string& sheet,

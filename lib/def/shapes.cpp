@@ -16,19 +16,6 @@ const char* kind_word(ShapeKind kind) {
   return kind == ShapeKind::kBox ? "box" : "point";
 }
 
-// Why a name cannot be a box's or a point's: empty, too long, or a control character
-// (a name is shown in traces, legends and engine files: one line of visible text).
-std::optional<std::string> name_fault(const std::string& name) {
-  if (name.empty()) return "is empty";
-  if (name.size() > kMaxShapeNameBytes)
-    return "is " + std::to_string(name.size()) + " bytes long; the limit is " +
-           std::to_string(kMaxShapeNameBytes);
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return "holds a control character";
-  }
-  return std::nullopt;
-}
-
 // Whether a sheet's mapping gives any box or point: its own lists, geometry:, or a
 // frames: entry's.
 bool has_shapes(const Node& sheet) {
@@ -55,6 +42,18 @@ std::string known_frames(const std::string& stem, const std::vector<std::string>
 
 }  // namespace
 
+// A name is shown in traces, legends and engine files: one line of visible text.
+std::optional<std::string> shape_name_fault(const std::string& name) {
+  if (name.empty()) return "is empty";
+  if (name.size() > kMaxShapeNameBytes)
+    return "is " + std::to_string(name.size()) + " bytes long; the limit is " +
+           std::to_string(kMaxShapeNameBytes);
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f) return "holds a control character";
+  }
+  return std::nullopt;
+}
+
 // One entry of boxes: or points: — [x, y, w, h] or [x, y], or null (a removal).
 std::optional<Shape> Loader::load_shape(ShapeKind kind, const MapEntry& e,
                                         const std::string& owner) {
@@ -62,7 +61,7 @@ std::optional<Shape> Loader::load_shape(ShapeKind kind, const MapEntry& e,
   s.kind = kind;
   s.name = e.key;
   const std::string what = std::string(kind_word(kind)) + " '" + e.key + "' of " + owner;
-  if (std::optional<std::string> fault = name_fault(e.key)) {
+  if (std::optional<std::string> fault = shape_name_fault(e.key)) {
     error(Code::kShapeName, doc_.key_span(e),
           "the name of a " + std::string(kind_word(kind)) + " of " + owner + " " + *fault);
     return std::nullopt;
@@ -124,7 +123,9 @@ std::vector<Shape> Loader::load_shapes(const Node& n, const std::string& owner) 
 
 // The sheet's boxes and points onto its frames: the sheet's own lists (every frame's
 // default), then each frame's (a frames: entry's, or geometry: by frame name) laid over
-// them. E0243 for a geometry: name the sheet has no frame of.
+// them — all over what the frame has already, its Aseprite slices (slices:), so a box
+// written in the definition replaces the slice of its name (and NAME: null takes it away).
+// E0243 for a geometry: name the sheet has no frame of.
 void Loader::load_sheet_shapes(const Sheet& sheet, const Node& n) {
   if (!has_shapes(n)) return;  // the common case: nothing to read, no map of names built
   const std::vector<Shape> defaults = load_shapes(n, "sheet '" + sheet.name + "'");
@@ -160,7 +161,7 @@ void Loader::load_sheet_shapes(const Sheet& sheet, const Node& n) {
   }
   for (std::size_t i = 0; i < sheet.frame_count; ++i) {
     Frame& f = def_.frames[sheet.first_frame + i];
-    f.shapes = merge_shapes(defaults, own[i]);
+    f.shapes = merge_shapes(merge_shapes(f.shapes, defaults), own[i]);
     warn_outside(f, f.shapes);
   }
 }

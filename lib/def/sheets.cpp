@@ -121,6 +121,12 @@ bool Loader::keys_fit_source(const Sheet& sheet, const Node& n, const std::strin
         "tags: applies to aseprite: and aseprite_json: sheets; " + named + " reads " + kind + ":");
     return false;
   }
+  if (const Node* slices = n.find("slices"); slices && !aseprite) {
+    error(Code::kSheetSource, doc_.span(*slices),
+          "slices: applies to aseprite: and aseprite_json: sheets; " + named + " reads " + kind +
+              ":");
+    return false;
+  }
   if (const Node* layers = n.find("layers"); layers && kind != "aseprite") {
     error(Code::kSheetSource, doc_.span(*layers),
           "layers: applies to aseprite: sheets; " + named + " reads " + kind + ":");

@@ -64,6 +64,7 @@
   X(kShapeName,             "E0242", "a box's or point's name is empty, too long or has a control character") \
   X(kShapeFrame,            "E0243", "geometry: names a frame its sheet does not have")    \
   X(kTooManyShapes,         "E0244", "a frame, step or definition has more boxes and points than the cap") \
+  X(kSliceBoxes,            "E0245", "slices: names a slice the Aseprite file does not have, or one no box can hold") \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
