@@ -96,9 +96,10 @@ TEST_CASE("every key of the definition schema is explained in docs/definitions.m
   // 2 (detect, detect_gap); Aseprite sources 7 (aseprite, layers, aseprite_json, tags;
   // origin's slice; a tag view's tag and sheet: slice, tag, sheet); a variant 3 (scale,
   // suffix, filter); TexturePacker sources 1 (texturepacker_json);
-  // a Flare source 2 (flare, projection).
-  // 6+9+7+4+1+6+4+8+1+2+7+3+1+2 = 61 distinct names.
-  CHECK(names.size() == 61);
+  // a Flare source 2 (flare, projection); boxes and points 3 (boxes, points on sheets, frames
+  // entries and steps; geometry on sheets); Aseprite slices as boxes 1 (slices).
+  // 6+9+7+4+1+6+4+8+1+2+7+3+1+2+3+1 = 65 distinct names.
+  CHECK(names.size() == 65);
   CHECK(names.count("loop_from") == 1);  // inside definitions/action
   CHECK(names.count("rect") == 1);       // inside frames' additionalProperties
   CHECK(names.count("immediate") == 1);  // inside definitions/transition
@@ -115,8 +116,9 @@ TEST_CASE("every key of the scene schema is explained in docs/scenes.md") {
   // Counted by hand: top level 6 (stage, fps, speed, packs, actors, script); stage 2
   // (size, background); actor 5 more (name, pack, action, at, angle; speed again);
   // script item 12 more (wait, together, actor, restart, until, press, release, move_to,
-  // move_by, over, spawn, despawn; action, angle, speed, background again). 25 names.
-  CHECK(names.size() == 25);
+  // move_by, over, spawn, despawn; action, angle, speed, background again); contacts 4
+  // (contacts, box, against, event). 29 names.
+  CHECK(names.size() == 29);
   CHECK(names.count("move_by") == 1);  // inside definitions/item
   CHECK(names.count("at") == 1);       // inside definitions/actor
 
