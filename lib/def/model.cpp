@@ -64,7 +64,8 @@ bool shape_order(const Shape& a, const Shape& b) {
   return a.name < b.name;
 }
 
-std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vector<Shape>& over) {
+std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vector<Shape>& over,
+                                bool keep_removals) {
   // Both sorted: one walk, as the runtime's merge of a frame's shapes and a step's.
   std::vector<Shape> out;
   out.reserve(base.size() + over.size());
@@ -76,7 +77,7 @@ std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vecto
     }
     const Shape& o = over[j++];
     if (i < base.size() && !shape_order(o, base[i])) ++i;  // same kind and name: replaced
-    if (!o.removed) out.push_back(o);
+    if (!o.removed || keep_removals) out.push_back(o);
   }
   return out;
 }

@@ -148,7 +148,7 @@ void Loader::load_sheet_shapes(const Sheet& sheet, const Node& n) {
       return;
     }
     std::vector<Shape> mine = load_shapes(at, "frame '" + sheet.name + "/" + stem + "'");
-    own[it->second] = merge_shapes(own[it->second], mine);
+    own[it->second] = merge_shapes(own[it->second], mine, /*keep_removals=*/true);
   };
   if (const Node* frames = n.find("frames"); frames && frames->is_mapping()) {
     for (const MapEntry& e : frames->entries) {

@@ -85,9 +85,12 @@ struct Shape {
 // Shapes are kept sorted by (kind, name), names distinct within a kind: the order the pack
 // stores and every consumer lists them in.
 bool shape_order(const Shape& a, const Shape& b);
-// `over` laid on `base` (both sorted): a shape of `over` replaces the one of its kind and name in
-// `base`, a removal drops it; the result is sorted and holds no removal.
-std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vector<Shape>& over);
+// `over` laid on `base` (both sorted): a shape of `over` replaces the one of its kind and
+// name in `base`, a removal drops it; the result is sorted and holds no removal — unless
+// keep_removals, which keeps over's removals in (two lists of one layer combined, to be laid
+// on the layer below later).
+std::vector<Shape> merge_shapes(const std::vector<Shape>& base, const std::vector<Shape>& over,
+                                bool keep_removals = false);
 
 struct Rgb {
   std::uint8_t r = 0;
