@@ -113,7 +113,7 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
          "#rrggbb, #rrggbbaa or none (default: the scene's stage; none for animated actions; "
          "#1d2b53 behind PNG strips)")
       ->check(colour());
-  cmd->add_flag("--debug", o.debug, "Draw frame outlines and origin markers");
+  cmd->add_flag("--debug", o.debug, "Draw frame outlines, origin markers, boxes and points");
   cmd->add_option_function<std::string>(
          "--frames", [&o](const std::string& text) { o.frames = parse_frames(text); },
          "Keep output frames A..B (0-based, inclusive; the others are never drawn)")

@@ -68,6 +68,8 @@ struct LoadedScene {
   std::int64_t wanted_fps = 0;
 };
 
+std::optional<OutputKind> output_kind(const PreviewOptions& o);
+
 // Loads the scene and its packs. Empty when an error was reported to `sink`.
 std::unique_ptr<LoadedScene> load_scene(const PreviewOptions& o, const render::FrameSelection& keep,
                                         diag::Sink& sink, std::vector<fs::path>* inputs) {
@@ -87,6 +89,8 @@ std::unique_ptr<LoadedScene> load_scene(const PreviewOptions& o, const render::F
   options.stage.height = scene->stage_height;
   options.stage.background = scene->background;
   options.stage.debug = o.debug;
+  // A grid (a PNG of the scene's frames) draws the legend once, under the grid.
+  options.legend_under_frames = output_kind(o) != OutputKind::kStrip;
   if (o.background) options.stage.background = *o.background;
   options.scale = o.scale;
   options.ticks = o.ticks;
@@ -262,6 +266,9 @@ struct Drawn {
   std::unique_ptr<LoadedScene> scene;  // a scene, to be drawn (again)
   std::uint32_t action = 0;            // or a pack's action, drawn with these options
   render::ActionPreviewOptions action_options;
+  // With --debug, the names of the boxes and points a sheet shows (a strip's, or every name
+  // of a scene's packs under its grid) and their colours.
+  std::vector<render::LegendEntry> legend;
 };
 
 // W0405: a transparent GIF shows a translucent pixel as transparent (alpha under 128) or
@@ -395,6 +402,12 @@ int load_scene(const PreviewOptions& o, const render::FrameSelection& keep, diag
     return status != 0 ? status : 1;
   }
   d.background = d.scene->options.stage.background;
+  if (o.debug) {
+    std::vector<const runtime::PackView*> views;
+    for (const render::PackArt& art : d.scene->art)
+      views.push_back(art.view);
+    d.legend = render::ShapeColours(views).legend();
+  }
   return 0;
 }
 
@@ -416,8 +429,17 @@ int load_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelec
   std::vector<std::uint32_t> actions;
   if (int picked = pick_actions(o, kind, view, err, actions); picked != 0) return picked;
   if (kind == OutputKind::kStrip) {
-    for (std::uint32_t index : actions)
-      d.sections.push_back(render::strip_section(view, d.pack->pages, index, o.view));
+    const render::ShapeColours colours({&view});
+    const render::ShapeColours* marked = o.debug && !colours.empty() ? &colours : nullptr;
+    std::vector<std::vector<render::ShapeMark>> marks;
+    for (std::uint32_t index : actions) {
+      d.sections.push_back(render::strip_section(view, d.pack->pages, index, o.view, marked));
+      for (const render::StripRow& row : d.sections.back().rows) {
+        for (const render::StripCell& cell : row.cells)
+          marks.push_back(cell.marks);
+      }
+    }
+    if (marked) d.legend = colours.legend(marks);
     return 0;
   }
   render::ActionPreviewOptions action_options;
@@ -468,6 +490,7 @@ int encode_sheet(const PreviewOptions& o, Drawn& d, std::ostream& err,
   strip.scale = o.scale;
   strip.origin_markers = o.debug;
   strip.outlines = o.debug;
+  strip.legend = d.legend;
   {
     // Strips carry white labels: without --background they sit on a dark stage colour so
     // the sheet reads on any page.

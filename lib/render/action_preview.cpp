@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cassert>
+#include <memory>
 
 #include "checked.hpp"
 #include "spritec/runtime/player.hpp"
+#include "spritec/runtime/shapes.hpp"
 
 namespace spritec::render {
 
@@ -21,8 +23,31 @@ struct Bounds {
   bool empty = true;
 };
 
+void add_bounds(Bounds& b, std::int64_t x0, std::int64_t y0, std::int64_t x1, std::int64_t y1) {
+  if (b.empty) {
+    b = {x0, y0, x1, y1, false};
+    return;
+  }
+  b.x0 = std::min(b.x0, x0);
+  b.y0 = std::min(b.y0, y0);
+  b.x1 = std::max(b.x1, x1);
+  b.y1 = std::max(b.y1, y1);
+}
+
+// The step records of an action's selected views, in order.
+std::vector<std::uint32_t> step_records(const runtime::Action& a,
+                                        const std::vector<std::uint32_t>& views) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t v : views) {
+    for (std::uint32_t i = 0; i < a.steps_per_view; ++i)
+      out.push_back(a.first_step + v * a.steps_per_view + i);
+  }
+  return out;
+}
+
+// The frames' bounds, and with `colours` the pixels of their boxes and points too.
 Bounds action_bounds(const runtime::PackView& view, std::uint32_t action,
-                     const std::vector<std::uint32_t>& views) {
+                     const std::vector<std::uint32_t>& views, const ShapeColours* colours) {
   Bounds b;
   runtime::Action a = view.action(action);
   for (std::uint32_t v : views) {
@@ -36,14 +61,14 @@ Bounds action_bounds(const runtime::PackView& view, std::uint32_t action,
           (s.flip & runtime::spk::kFlipX) ? f.origin_x - w + 1 : -std::int64_t(f.origin_x);
       std::int64_t y0 =
           (s.flip & runtime::spk::kFlipY) ? f.origin_y - h + 1 : -std::int64_t(f.origin_y);
-      if (b.empty) {
-        b = {x0, y0, x0 + w, y0 + h, false};
-      } else {
-        b.x0 = std::min(b.x0, x0);
-        b.y0 = std::min(b.y0, y0);
-        b.x1 = std::max(b.x1, x0 + w);
-        b.y1 = std::max(b.y1, y0 + h);
-      }
+      add_bounds(b, x0, y0, x0 + w, y0 + h);
+    }
+  }
+  if (colours != nullptr) {
+    for (std::uint32_t record : step_records(view.action(action), views)) {
+      for (const ShapeMark& m : colours->step_marks(0, record))
+        add_bounds(b, m.x, m.y, m.x + std::max<std::int64_t>(m.w, 1),
+                   m.y + std::max<std::int64_t>(m.h, 1));
     }
   }
   if (b.empty) b = {-8, -8, 8, 8, false};
@@ -172,6 +197,14 @@ void FrameSequence::finish(std::int64_t last_tick, std::uint32_t tick_rate) {
   }
 }
 
+bool fits_with_legend(FrameSequence& seq, std::int64_t w, std::int64_t h, int scale,
+                      const std::vector<LegendEntry>& legend) {
+  if (legend.empty()) return seq.fits(w, h, scale);
+  std::int64_t out_w = detail::sat_mul(w, scale), out_h = detail::sat_mul(h, scale);
+  with_legend_size(legend, out_w, out_h);
+  return seq.fits(out_w, out_h, 1);
+}
+
 image::Image scaled(image::Image img, int scale) {
   return scale > 1 ? image::scale_nearest(img, scale) : img;
 }
@@ -217,13 +250,15 @@ std::vector<Sprite> sprites_of(const runtime::PackView& view,
                                const std::vector<image::Image>& pages,
                                const std::vector<runtime::ActorState>& actors,
                                const std::vector<double>& home_x, double home_y,
-                               bool show_destroyed) {
+                               bool show_destroyed, const ShapeColours* colours) {
   std::vector<Sprite> sprites;
   for (std::size_t k = 0; k < actors.size(); ++k) {
     if (actors[k].destroyed && !show_destroyed) continue;
     runtime::Step s = runtime::current_step(view, actors[k]);
     sprites.push_back(
         sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
+    if (colours != nullptr)
+      sprites.back().marks = colours->step_marks(0, runtime::current_step_index(view, actors[k]));
   }
   return sprites;
 }
@@ -234,13 +269,24 @@ struct ActionLayout {
   Stage stage;
   std::vector<double> home_x;
   double home_y = 0;
+  // With --debug and a pack with boxes or points: their colours and the legend under
+  // every frame (null and empty otherwise).
+  std::unique_ptr<ShapeColours> colours;
+  std::vector<LegendEntry> legend;
 };
 
 // Lays the views out; false (and `out` says why) when the stage would pass the caps.
 bool lay_out(const runtime::PackView& view, std::uint32_t action,
              const std::vector<std::uint32_t>& views, const ActionPreviewOptions& o,
              FrameSequence& out, ActionLayout& layout) {
-  const Bounds b = action_bounds(view, action, views);
+  if (o.debug && view.shape_name_count() > 0) {
+    layout.colours = std::make_unique<ShapeColours>(std::vector<const runtime::PackView*>{&view});
+    std::vector<std::vector<ShapeMark>> marks;
+    for (std::uint32_t record : step_records(view.action(action), views))
+      marks.push_back(layout.colours->step_marks(0, record));
+    layout.legend = layout.colours->legend(marks);
+  }
+  const Bounds b = action_bounds(view, action, views, layout.colours.get());
   // Bounds come from 32-bit origins and sizes: their spans fit 64 bits; the views' count
   // multiplies a span, so that product saturates.
   const std::int64_t pad = 2;
@@ -248,7 +294,7 @@ bool lay_out(const runtime::PackView& view, std::uint32_t action,
   const std::int64_t cell_h = b.y1 - b.y0 + 2 * pad;
   const std::int64_t stage_w = detail::sat_mul(cell_w, std::int64_t(views.size()));
   // Checked before any actor or pixel exists; fits() is checked again for every frame.
-  if (!out.fits(stage_w, cell_h, o.scale)) return false;
+  if (!fits_with_legend(out, stage_w, cell_h, o.scale, layout.legend)) return false;
   layout.stage.width = int(stage_w);
   layout.stage.height = int(cell_h);
   layout.stage.debug = o.debug;
@@ -321,10 +367,13 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
       if (kept) {
         // A destroyed actor shows its last step on the tick it is destroyed, then vanishes.
         const bool show_destroyed = t <= ending;
-        if (!out.fits(stage.width, stage.height, o.scale) ||
-            !out.add(scaled(compose(stage, sprites_of(view, pages, actors, layout.home_x,
-                                                      layout.home_y, show_destroyed)),
-                            o.scale)))
+        if (!fits_with_legend(out, stage.width, stage.height, o.scale, layout.legend) ||
+            !out.add(with_legend(
+                render_stage(stage,
+                             sprites_of(view, pages, actors, layout.home_x, layout.home_y,
+                                        show_destroyed, layout.colours.get()),
+                             o.scale),
+                layout.legend)))
           return out;
       }
       next = first + (out.sampled * std::int64_t(rate)) / fps;
@@ -336,7 +385,8 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
 
 // One strip section per action: a row per view, a column per step.
 StripSection strip_section(const runtime::PackView& view, const std::vector<image::Image>& pages,
-                           std::uint32_t action, std::optional<std::uint32_t> only_view) {
+                           std::uint32_t action, std::optional<std::uint32_t> only_view,
+                           const ShapeColours* colours) {
   runtime::Action a = view.action(action);
   StripSection section;
   const char* modes[] = {"loop", "pingpong", "once"};
@@ -366,6 +416,9 @@ StripSection strip_section(const runtime::PackView& view, const std::vector<imag
           cell.origin_y = cell.flip_y ? std::int64_t(f.h) - 1 - f.origin_y : f.origin_y;
         }
       }
+      // Mirrored about the origin pixel, as the pixels are.
+      if (colours != nullptr)
+        cell.marks = colours->step_marks(0, a.first_step + v * a.steps_per_view + i);
       row.cells.push_back(std::move(cell));
     }
     section.rows.push_back(std::move(row));

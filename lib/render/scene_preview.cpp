@@ -1,10 +1,35 @@
 #include "spritec/render/scene_preview.hpp"
 
 #include <cassert>
+#include <memory>
 #include <string>
 #include <utility>
 
 namespace spritec::render {
+
+namespace {
+
+// With --debug, the colours of the packs' box and point names; null when no pack has any.
+std::unique_ptr<ShapeColours> scene_colours(const std::vector<PackArt>& packs, bool debug) {
+  if (!debug) return nullptr;
+  std::vector<const runtime::PackView*> views;
+  for (const PackArt& art : packs)
+    views.push_back(art.view);
+  auto colours = std::make_unique<ShapeColours>(views);
+  if (colours->empty()) return nullptr;
+  return colours;
+}
+
+// The boxes and points an actor shows (none before its first action).
+std::vector<ShapeMark> actor_marks(const ShapeColours& colours, const runtime::PackView& view,
+                                   const sim::ActorSnapshot& a) {
+  const std::uint32_t action = view.find_action(a.action);
+  if (action == runtime::spk::kNone) return {};
+  const runtime::Action act = view.action(action);
+  return colours.step_marks(a.pack, act.first_step + a.view * act.steps_per_view + a.step);
+}
+
+}  // namespace
 
 ScenePreview render_scene(sim::Simulation& sim, const std::vector<PackArt>& packs,
                           const ScenePreviewOptions& o) {
@@ -14,8 +39,11 @@ ScenePreview render_scene(sim::Simulation& sim, const std::vector<PackArt>& pack
   out.keep = o.keep;
   if (o.sink) out.stream_to(o.sink, sim.tick_rate());
   const Stage& stage = o.stage;
+  const std::unique_ptr<ShapeColours> colours = scene_colours(packs, stage.debug);
+  std::vector<LegendEntry> legend;
+  if (colours && o.legend_under_frames) legend = colours->legend();
   // A stage too large for the caps is refused before the first tick.
-  if (!out.fits(stage.width, stage.height, o.scale)) {
+  if (!fits_with_legend(out, stage.width, stage.height, o.scale, legend)) {
     result.stage_too_large = true;
     return result;
   }
@@ -33,9 +61,10 @@ ScenePreview render_scene(sim::Simulation& sim, const std::vector<PackArt>& pack
         for (const sim::ActorSnapshot& a : sim.actors()) {
           const PackArt& art = packs[a.pack];
           sprites.push_back(sprite_of(*art.view, *art.pages, a.frame, a.flip, a.x, a.y, a.name));
+          if (colours) sprites.back().marks = actor_marks(*colours, *art.view, a);
         }
-        if (!out.fits(stage.width, stage.height, o.scale) ||
-            !out.add(scaled(compose(stage, std::move(sprites)), o.scale),
+        if (!fits_with_legend(out, stage.width, stage.height, o.scale, legend) ||
+            !out.add(with_legend(render_stage(stage, std::move(sprites), o.scale), legend),
                      "tick " + std::to_string(t)))
           return result;
       }

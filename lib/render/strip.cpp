@@ -91,6 +91,10 @@ SectionLayout measure(const StripSection& section, const StripOptions& o) {
                    sat_add(sat_add(x0, sat_mul(cell.width(), s)), pad),
                    sat_add(sat_add(y0, sat_mul(cell.height(), s)), pad));
       }
+      if (!cell.marks.empty()) {
+        const MarkExtents e = mark_extents(cell.marks, int(s));
+        l.cell.add(e.x0, e.y0, e.x1, e.y1);
+      }
     }
   }
   if (o.origin_markers) l.cell.add(-2, -2, 3, 3);
@@ -140,6 +144,11 @@ StripLayout measure_strip(const std::vector<StripSection>& sections, const Strip
     width = std::max({width, sat_add(out.label_col, l.width), l.title_w});
     height = sat_add(height, sat_add(l.height, i > 0 ? 2 * std::int64_t(o.gap) : 0));
   }
+  if (!o.legend.empty()) {
+    const TextSize legend = legend_size(o.legend);
+    width = std::max<std::int64_t>(width, legend.width);
+    height = sat_add(height, 2 * std::int64_t(o.gap) + legend.height);
+  }
   out.size = {sat_add(width, 2 * std::int64_t(o.margin)),
               sat_add(height, 2 * std::int64_t(o.margin))};
   return out;
@@ -166,6 +175,7 @@ void draw_cell(image::Image& sheet, const StripCell& cell, std::int64_t origin_x
     if (o.outlines) outline(sheet, x, y, cell.width() * s, cell.height() * s, o.outline);
   }
   if (o.origin_markers) cross(sheet, int(origin_x), int(origin_y), o.marker);
+  draw_marks(sheet, origin_x, origin_y, s, cell.marks);
 }
 
 }  // namespace
@@ -234,6 +244,7 @@ image::Image layout_strip(const std::vector<StripSection>& sections, const Strip
       y += static_cast<int>(l.labels_h) - o.gap;
     }
   }
+  if (!o.legend.empty()) draw_legend(sheet, o.margin, y + 2 * o.gap, o.legend, o.text);
   return sheet;
 }
 
@@ -266,6 +277,11 @@ GridLayout measure_grid(const std::vector<image::Image>& frames, int columns,
                          sat_mul(g.columns - 1, o.gap));
   g.size.height = sat_add(sat_add(2 * std::int64_t(o.margin), sat_mul(rows, g.row_h)),
                           sat_mul(rows - 1, o.gap));
+  if (!o.legend.empty()) {
+    const TextSize legend = legend_size(o.legend);
+    g.size.width = std::max<std::int64_t>(g.size.width, 2 * std::int64_t(o.margin) + legend.width);
+    g.size.height = sat_add(g.size.height, 2 * std::int64_t(o.gap) + legend.height);
+  }
   return g;
 }
 
@@ -303,6 +319,10 @@ image::Image layout_grid(const std::vector<image::Image>& frames, int columns,
       TextSize t = text_size(labels[i]);
       draw_text(sheet, x + (column_w - t.width) / 2, y + frame_h + o.gap / 2, labels[i], o.text);
     }
+  }
+  if (!o.legend.empty()) {
+    const int rows = static_cast<int>((frames.size() + std::size_t(cols) - 1) / std::size_t(cols));
+    draw_legend(sheet, o.margin, o.margin + rows * (row_h + o.gap) + o.gap, o.legend, o.text);
   }
   return sheet;
 }

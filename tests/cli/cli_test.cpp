@@ -872,6 +872,17 @@ TEST_CASE("golden previews stay byte for byte what was reviewed", "[golden]") {
       {"demo-grid.png",
        {"preview", "tests/data/conformance/demo.scene.yaml", "--every", "4", "--scale", "2",
         "--root", "tests/data/conformance"}},
+      // Boxes and points under --debug: a body box tight around the art, a hit box past it on
+      // the swinging step, a hand point; the west view mirrors them with the pixels.
+      {"geometry-swing.gif",
+       {"preview", "tests/data/previews/geometry/geometry.sprites.yaml", "--action", "swing",
+        "--debug", "--scale", "3"}},
+      {"geometry-contact.png",
+       {"preview", "tests/data/previews/geometry/geometry.sprites.yaml", "--debug", "--scale",
+        "2"}},
+      {"geometry-scene.png",
+       {"preview", "tests/data/previews/geometry/geometry.scene.yaml", "--debug", "--scale", "2",
+        "--every", "3"}},
   };
   bool update = std::getenv("SPRITEC_UPDATE_GOLDENS") != nullptr;
   fs::path goldens = kTests / "cli" / "previews";

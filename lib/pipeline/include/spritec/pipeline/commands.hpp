@@ -166,7 +166,7 @@ struct PreviewOptions {
   // 0xRRGGBBAA (--background none: 0, transparent); empty = the scene's stage colour, none
   // for animated actions, #1d2b53 behind PNG strips.
   std::optional<std::uint32_t> background;
-  bool debug = false;                // frame outlines and origin markers
+  bool debug = false;                // frame outlines, origin markers, boxes and points
   std::optional<FrameRange> frames;  // --frames A..B; empty = every frame
   bool animated = false;             // with .png: write an APNG
   int every = 0;                     // scene as a PNG grid: every Nth frame; 0 = not given (1)

@@ -16,6 +16,7 @@
 #include "spritec/image/image.hpp"
 #include "spritec/render/anim_frame.hpp"
 #include "spritec/render/compose.hpp"
+#include "spritec/render/overlay.hpp"
 #include "spritec/render/strip.hpp"
 #include "spritec/runtime/spk_reader.hpp"
 
@@ -98,6 +99,11 @@ struct FrameSequence {
   image::Image held_;
 };
 
+// seq.fits() for a frame of w x h stage pixels at `scale` with `legend` in a band under it
+// (overlay.hpp's with_legend): exactly seq.fits(w, h, scale) when the legend is empty.
+[[nodiscard]] bool fits_with_legend(FrameSequence& seq, std::int64_t w, std::int64_t h, int scale,
+                                    const std::vector<LegendEntry>& legend);
+
 // Integer nearest-neighbour upscaling (scale 1: the image itself).
 image::Image scaled(image::Image img, int scale);
 
@@ -112,6 +118,9 @@ struct ActionPreviewOptions {
   int scale = 1;                      // 1 .. 16
   int fps = 30;                       // clamped to 1 .. the pack's tick rate
   std::uint32_t background = 0;       // 0xRRGGBBAA; 0 = transparent
+  // Frame outlines and origin crosses; and, when the pack has any, every box and point the
+  // actors show (overlay.hpp) with a legend of their names under each frame. The stage
+  // then also reaches around the boxes and points.
   bool debug = false;
   FrameSelection keep;  // the output frames to keep
   // When set, the kept frames are streamed to it (FrameSequence::stream_to) instead of
@@ -131,8 +140,10 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
 // One strip section for an action: a row per view (labelled with its angle), a column per
 // step (labelled with its ticks and event), cells keeping their origins. `only_view`: one
 // view (< the action's views) or all. The cells refer to `pages` (not copied): the pages
-// must outlive the section; measure it with strip_size() before laying it out.
+// must outlive the section; measure it with strip_size() before laying it out. With
+// `colours` (made for this pack alone), each cell carries its step's boxes and points.
 StripSection strip_section(const runtime::PackView& view, const std::vector<image::Image>& pages,
-                           std::uint32_t action, std::optional<std::uint32_t> only_view);
+                           std::uint32_t action, std::optional<std::uint32_t> only_view,
+                           const ShapeColours* colours = nullptr);
 
 }  // namespace spritec::render

@@ -6,7 +6,8 @@
 // an east-facing frame stands on the same spot). compose() draws the sprites in order of
 // y, then name (bytes), alpha-blended over the stage background, or over transparency
 // when the background's alpha is 0. Debug drawing adds each frame's outline and a cross
-// at each origin. Deterministic and integer-exact; sprites outside the stage are clipped.
+// at each origin, and render_stage() the sprites' boxes and points. Deterministic and
+// integer-exact; sprites outside the stage are clipped.
 //
 // Far away: positions are doubles, and a scene can put an actor anywhere (`at: [1e300, 0]`,
 // a `move_by` that runs to infinity). A sprite whose position is not finite or lies
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "spritec/image/image.hpp"
+#include "spritec/render/overlay.hpp"
 
 namespace spritec::render {
 
@@ -34,6 +36,8 @@ struct Sprite {
   double x = 0;  // the actor's position on the stage
   double y = 0;
   std::string name;  // the actor's name: ties in y are drawn in name order
+  // Its boxes and points (overlay.hpp), drawn by render_stage() when the stage's debug is on.
+  std::vector<ShapeMark> marks;
 };
 
 // Precondition: 0 <= width, height, and width * height * 4 bytes is allocatable (callers
@@ -55,5 +59,10 @@ inline constexpr double kFarAway = 1e15;
 [[nodiscard]] std::optional<std::int64_t> to_pixel(double v);
 
 image::Image compose(const Stage& stage, std::vector<Sprite> sprites);
+
+// The stage composed, upscaled `scale` times (nearest neighbour) and, with debug on, each
+// sprite's marks drawn over it at output resolution (overlay.hpp: 1-pixel outlines on the
+// scaled pixel edges), in compose()'s order. Without marks: scaled(compose(...)) exactly.
+image::Image render_stage(const Stage& stage, std::vector<Sprite> sprites, int scale);
 
 }  // namespace spritec::render

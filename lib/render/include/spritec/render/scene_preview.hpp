@@ -1,6 +1,7 @@
 // spritec::render — a scene drawn as a preview: a Simulation (sim/) stepped from its first
 // tick, and every tick_rate / fps ticks its live actors composed on the stage, in the
-// order compose() fixes. Frames not kept by the FrameSelection are never drawn.
+// order compose() fixes; with the stage's debug on, each actor's boxes and points too
+// (overlay.hpp). Frames not kept by the FrameSelection are never drawn.
 //
 // The packs must have been accepted by runtime::parse_pack, with their pages decoded in
 // order; they must outlive the call. Nothing here prints or throws: a cap passed is
@@ -33,6 +34,10 @@ struct ScenePreviewOptions {
                               // most kMaxPreviewTicks
   FrameSelection keep;        // the output frames to keep
   FrameSink* sink = nullptr;  // when set, the kept frames are streamed to it (not collected)
+  // With stage.debug and packs that have boxes or points, each frame carries the legend of
+  // every name of the packs in a band under it (overlay.hpp: ShapeColours::legend()); false
+  // leaves it to the caller (a grid draws it once).
+  bool legend_under_frames = true;
 };
 
 struct ScenePreview {

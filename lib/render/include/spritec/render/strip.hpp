@@ -11,7 +11,8 @@
 //   step's ticks and event) above the first row (or below the last), a section's title
 //   above it; all with the built-in bitmap font (font.hpp) at scale 1, never upscaled.
 // - Options add origin markers (a 5-pixel cross on the origin) and frame outlines (a
-//   1-pixel rectangle just outside each frame).
+//   1-pixel rectangle just outside each frame); cells may carry boxes and points, and the
+//   options a legend of their names (overlay.hpp).
 // Limits: a sheet is at most kMaxSheetSide pixels a side and kMaxSheetBytes of pixels.
 // strip_size() and grid_size() give the size a layout would have, in saturating 64-bit
 // arithmetic, without drawing or allocating anything, so a caller checks sheet_fits()
@@ -27,6 +28,7 @@
 
 #include "spritec/image/image.hpp"
 #include "spritec/render/font.hpp"
+#include "spritec/render/overlay.hpp"
 
 namespace spritec::render {
 
@@ -48,6 +50,9 @@ struct StripCell {
   // source pixels; it may lie outside the cell, anywhere in the 32-bit range and beyond.
   std::int64_t origin_x = 0;
   std::int64_t origin_y = 0;
+  // Boxes and points relative to the origin, flips applied (overlay.hpp), drawn over the
+  // cell (also a blank one) at the sheet's scale; the cells of a section reach around them.
+  std::vector<ShapeMark> marks;
 
   int width() const { return page != nullptr ? rect.w : image.width; }
   int height() const { return page != nullptr ? rect.h : image.height; }
@@ -76,6 +81,8 @@ struct StripOptions {
   Colour marker{255, 0, 77, 255};
   bool outlines = false;
   Colour outline{41, 173, 255, 255};
+  // Drawn under the sections (or the grid), after a gap of 2 * gap, in `text` (overlay.hpp).
+  std::vector<LegendEntry> legend;
 };
 
 // A sheet's size in pixels; over the caps (and possibly saturated) for a hostile input.
