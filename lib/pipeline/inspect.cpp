@@ -196,8 +196,9 @@ int run_unpack(const UnpackOptions& options, std::ostream& out, std::ostream& er
   if (diag::Status<> staged = stage_frames(*pack, dir, names.value, set, text); !staged)
     return write_failed(sink, err, "unpack", staged.error);
   text = "# Frames of " + shown_name(fs::path(options.pack).filename().string()) +
-         ": untrimmed size, origin, boxes and points (relative to the untrimmed frame)\n" + text +
-         "\n";
+         (view.shape_count() > 0 ? ": untrimmed size, origin, boxes and points"
+                                 : ": untrimmed size and origin") +
+         " (relative to the untrimmed frame)\n" + text + "\n";
   diag::Status<> written = set.stage(dir / "frames.yaml", text);
   if (written) written = set.commit();
   if (!written) return write_failed(sink, err, "unpack", written.error);
