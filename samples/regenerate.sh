@@ -28,3 +28,8 @@ for name in knight effects platformer skirmish slime imp duel; do
     "$spritec" simulate "$name.scene.yaml" --root ../.. >/dev/null &&
     "$spritec" preview "$name.scene.yaml" --root ../.. -o "$name.gif" --scale 2)
 done
+
+# The duel's --debug previews (samples/README.md, the top-level README): its boxes and points.
+(cd "$here/duel" &&
+  "$spritec" preview duel.sprites.yaml --root ../.. --action attack -o attack-debug.png --scale 4 --debug &&
+  "$spritec" preview duel.scene.yaml --root ../.. -o duel-debug.gif --scale 2 --debug)

@@ -1010,6 +1010,21 @@ TEST_CASE("the duel sample's fighters strike each other on the ticks worked out 
   }
   CHECK(struck == std::vector<std::string>{"10 left [[\"struck\",\"right\"]]",
                                            "58 right [[\"struck\",\"left\"]]"});
+  // Its --debug previews (samples/regenerate.sh renders them; reviewed by eye) are what
+  // spritec renders.
+  const fs::path scratch = kScratch / "samples" / "duel-debug";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  Run png = run_spritec({"preview", "duel.sprites.yaml", "--root", "../..", "--action", "attack",
+                         "-o", (scratch / "attack-debug.png").string(), "--scale", "4", "--debug"},
+                        dir);
+  REQUIRE(png.exit == 0);
+  CHECK(read_text(scratch / "attack-debug.png") == read_text(dir / "attack-debug.png"));
+  Run gif = run_spritec({"preview", "duel.scene.yaml", "--root", "../..", "-o",
+                         (scratch / "duel-debug.gif").string(), "--scale", "2", "--debug"},
+                        dir);
+  REQUIRE(gif.exit == 0);
+  CHECK(read_text(scratch / "duel-debug.gif") == read_text(dir / "duel-debug.gif"));
 }
 
 TEST_CASE("several pages give one JSON (Hash) per page, each naming the others") {
