@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "spritec/diag/result.hpp"
+#include "spritec/geom/geom.hpp"
 
 namespace spritec::image {
 
@@ -68,10 +69,7 @@ inline Rect whole(const Image& img) {
   return {0, 0, img.width, img.height};
 }
 
-struct Size {
-  int width = 0;
-  int height = 0;
-};
+using geom::Size;
 
 inline constexpr int kDefaultMaxSide = 16384;
 
