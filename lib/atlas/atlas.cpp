@@ -202,8 +202,8 @@ void cut_frames(Source& source, const def::Definition& definition, std::vector<C
     if (opt.dedupe) cut.hash = image::hash_rect(source.image, cut.trimmed);
     x0 = std::min(x0, cut.trimmed.x);
     y0 = std::min(y0, cut.trimmed.y);
-    x1 = std::max(x1, cut.trimmed.x + cut.trimmed.w);
-    y1 = std::max(y1, cut.trimmed.y + cut.trimmed.h);
+    x1 = std::max(x1, cut.trimmed.x + cut.trimmed.width);
+    y1 = std::max(y1, cut.trimmed.y + cut.trimmed.height);
   }
   if (x1 <= x0 || y1 <= y0) {
     source.image = image::Image();  // no frame keeps a pixel of it
@@ -217,7 +217,7 @@ void cut_frames(Source& source, const def::Definition& definition, std::vector<C
     Cut& cut = cuts[i];
     cut.image = &source.image;
     if (!cut.trimmed.empty())
-      cut.at = {cut.trimmed.x - x0, cut.trimmed.y - y0, cut.trimmed.w, cut.trimmed.h};
+      cut.at = {cut.trimmed.x - x0, cut.trimmed.y - y0, cut.trimmed.width, cut.trimmed.height};
   }
 }
 
@@ -388,8 +388,8 @@ void AtlasBuilder::make_frames() {
     if (cut.trimmed.empty()) continue;
     out.trim_x = cut.trimmed.x - cut.corner.x + frame.offset.x;
     out.trim_y = cut.trimmed.y - cut.corner.y + frame.offset.y;
-    out.rect.w = cut.trimmed.w;
-    out.rect.h = cut.trimmed.h;
+    out.rect.width = cut.trimmed.width;
+    out.rect.height = cut.trimmed.height;
   }
 }
 

@@ -27,8 +27,8 @@ pack::Result pack_stored(const Atlas& atlas, const std::vector<std::size_t>& sto
   std::vector<pack::Size> sizes;
   sizes.reserve(stored.size());
   for (std::size_t i : stored) {
-    sizes.push_back(
-        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
+    sizes.push_back({atlas.frames[i].rect.width + 2 * opt.extrude,
+                     atlas.frames[i].rect.height + 2 * opt.extrude});
   }
   pack::Options pack_options;
   pack_options.max_width = opt.max_size.width;
@@ -45,8 +45,9 @@ std::vector<TooLarge> frames_too_large(const Atlas& atlas, const std::vector<std
                                        const def::AtlasOptions& opt, pack::Size max) {
   std::vector<TooLarge> out;
   for (std::size_t i : stored) {
-    const std::int64_t w = std::int64_t{atlas.frames[i].rect.w} + 2 * std::int64_t{opt.extrude};
-    const std::int64_t h = std::int64_t{atlas.frames[i].rect.h} + 2 * std::int64_t{opt.extrude};
+    const std::int64_t w = std::int64_t{atlas.frames[i].rect.width} + 2 * std::int64_t{opt.extrude};
+    const std::int64_t h =
+        std::int64_t{atlas.frames[i].rect.height} + 2 * std::int64_t{opt.extrude};
     if (w > max.width || h > max.height) out.push_back({i, w, h});
   }
   return out;
@@ -160,7 +161,7 @@ void compose_pages(Atlas& atlas, const std::vector<std::size_t>& stored,
       const Pixels from = pixels(i);
       image::blit(page, frame.rect.x, frame.rect.y, *from.image, from.at);
       if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
-      stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+      stats.used_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
       drawn(i);
     }
     give_back_freed_memory();

@@ -363,7 +363,7 @@ bool Loader::load_detected(Sheet& sheet, const Node& n, const Node& image,
   for (std::size_t i = 0; i < found.value.size(); ++i) {
     const image::Rect& r = found.value[i];
     add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size,
-              Rect{r.x, r.y, r.w, r.h}, sheet.origin, doc_.span(image));
+              Rect{r.x, r.y, r.width, r.height}, sheet.origin, doc_.span(image));
   }
   return true;
 }

@@ -76,8 +76,8 @@ int run_detect(const DetectOptions& options, std::ostream& out, std::ostream& er
   for (std::size_t i = 0; i < found.value.size(); ++i) {
     const image::Rect& r = found.value[i];
     yaml << YAML::Key << std::to_string(i) << YAML::Value << YAML::Flow << YAML::BeginMap
-         << YAML::Key << "rect" << YAML::Value << YAML::Flow << YAML::BeginSeq << r.x << r.y << r.w
-         << r.h << YAML::EndSeq << YAML::EndMap;
+         << YAML::Key << "rect" << YAML::Value << YAML::Flow << YAML::BeginSeq << r.x << r.y
+         << r.width << r.height << YAML::EndSeq << YAML::EndMap;
   }
   yaml << YAML::EndMap << YAML::EndMap << YAML::EndSeq;
   out << yaml.c_str() << '\n';

@@ -65,8 +65,8 @@ void GifWriter::control(int disposal, int delay, int transparent_index) {
 
 void GifWriter::image(const image::Rect& r, std::vector<std::uint8_t>& pixels) {
   if (!ok()) return;
-  ok_ = EGifPutImageDesc(gif_, r.x, r.y, r.w, r.h, false, nullptr) == GIF_OK &&
-        EGifPutLine(gif_, pixels.data(), r.w * r.h) == GIF_OK;
+  ok_ = EGifPutImageDesc(gif_, r.x, r.y, r.width, r.height, false, nullptr) == GIF_OK &&
+        EGifPutLine(gif_, pixels.data(), r.width * r.height) == GIF_OK;
 }
 
 bool GifWriter::finish(std::vector<std::uint8_t>& out) {

@@ -911,8 +911,8 @@ TEST_CASE("soft alpha is exact in APNG and close in GIF over the background") {
     REQUIRE(got.width > 0);
     image::Rect content = image::trim_bounds(got, image::whole(got));
     image::Rect source = image::trim_bounds(sheet, {0, 0, 32, 32});
-    REQUIRE(content.w == source.w);
-    REQUIRE(content.h == source.h);
+    REQUIRE(content.width == source.width);
+    REQUIRE(content.height == source.height);
     // Fully transparent pixels may differ in colour; every other byte must match.
     CHECK(same_pixels(image::crop(got, content), image::crop(sheet, source)));
   }

@@ -49,8 +49,8 @@ struct StripCell {
   std::int64_t origin_x = 0;
   std::int64_t origin_y = 0;
 
-  int width() const { return page != nullptr ? rect.w : image.width; }
-  int height() const { return page != nullptr ? rect.h : image.height; }
+  int width() const { return page != nullptr ? rect.width : image.width; }
+  int height() const { return page != nullptr ? rect.height : image.height; }
   bool empty() const { return width() <= 0 || height() <= 0; }
 };
 
