@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/pack/pack.hpp"
 #include "spritec/work/work.hpp"
 
@@ -127,7 +128,7 @@ void scale_job(Job& job, const Atlas& base, const def::Variant& v, bool trim) {
     out = image::resize_smooth(window, w, h, sx, sx, job.x.o0 - job.x.a0 * sx,
                                job.y.o0 - job.y.a0 * sx);
   }
-  const image::Rect kept = trim ? image::trim_bounds(out, image::whole(out)) : image::whole(out);
+  const geom::Rect kept = trim ? image::trim_bounds(out, image::whole(out)) : image::whole(out);
   if (kept.empty()) return;
   job.trim_x = job.x.o0 + kept.x;
   job.trim_y = job.y.o0 + kept.y;

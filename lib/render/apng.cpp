@@ -1,4 +1,5 @@
 #include "spritec/render/apng.hpp"
+#include "spritec/geom/geom.hpp"
 
 #include <libdeflate.h>
 
@@ -24,7 +25,7 @@ constexpr int kTrialLevel = 6;
 enum : std::uint8_t { kDisposeNone = 0, kDisposeBackground = 1, kDisposePrevious = 2 };
 enum : std::uint8_t { kBlendSource = 0, kBlendOver = 1 };
 
-using Rect = image::Rect;
+using geom::Rect;
 
 // A canvas of pixels packed as r | g << 8 | b << 16 | a << 24; alpha 0 is always 0.
 using RgbaCanvas = std::vector<std::uint32_t>;

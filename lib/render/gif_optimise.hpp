@@ -15,12 +15,13 @@
 
 #include "gif_lzw_model.hpp"
 #include "gif_writer.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/render/gif_lzw.hpp"
 
 namespace spritec::render::gif {
 
-using Rect = image::Rect;
+using geom::Rect;
 
 // Palette indices, kClear marking a transparent pixel. Colour indices are below 255 (at
 // most 255 colours), so the marker never collides with a colour.

@@ -11,9 +11,11 @@
 
 #include "../pixels.hpp"
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/geom/geom.hpp"
 
 namespace atlas = spritec::atlas;
 namespace def = spritec::def;
+namespace geom = spritec::geom;
 namespace image = spritec::image;
 
 namespace {
@@ -59,8 +61,8 @@ def::Definition definition(std::size_t n) {
   return d;
 }
 
-atlas::Frame frame(const std::string& name, image::Rect rect, int source_w, int source_h,
-                   int trim_x, int trim_y, def::Point origin) {
+atlas::Frame frame(const std::string& name, geom::Rect rect, int source_w, int source_h, int trim_x,
+                   int trim_y, geom::Point origin) {
   atlas::Frame f;
   f.name = name;
   f.rect = rect;
@@ -124,7 +126,7 @@ TEST_CASE("2x nearest repeats every pixel of a trimmed frame, its place and orig
   CHECK(f.trim_y == 4);
   CHECK(f.rect.width == 4);
   CHECK(f.rect.height == 4);
-  CHECK(f.origin == def::Point{2, 6});
+  CHECK(f.origin == geom::Point{2, 6});
   const std::vector<std::vector<Px>> want = {
       {kA, kA, kB, kB}, {kA, kA, kB, kB}, {kC, kC, kD, kD}, {kC, kC, kD, kD}};
   const image::Image& p = scaled->pages[std::size_t(f.page)];
@@ -162,7 +164,7 @@ TEST_CASE("0.5x nearest takes the pixel under each centre, the last one past an 
   CHECK(f.trim_y == 0);
   REQUIRE(f.rect.width == 2);
   REQUIRE(f.rect.height == 1);
-  CHECK(f.origin == def::Point{2, 1});  // 1.5 and 0.5, halves away from zero
+  CHECK(f.origin == geom::Point{2, 1});  // 1.5 and 0.5, halves away from zero
   const image::Image& p = scaled->pages[std::size_t(f.page)];
   CHECK(at(p, f.rect.x, f.rect.y) == kA);
   CHECK(at(p, f.rect.x + 1, f.rect.y) == kC);
@@ -242,7 +244,7 @@ TEST_CASE("smooth scales a frame with transparency around it, never past its fra
   REQUIRE(scaled);
   const atlas::Frame& f = scaled->frames[0];
   CHECK(f.source_w == 6);
-  CHECK(f.origin == def::Point{3, 6});  // 5.5 away from zero
+  CHECK(f.origin == geom::Point{3, 6});  // 5.5 away from zero
   CHECK(f.trim_x == 1);
   CHECK(f.trim_y == 1);
   CHECK(f.rect.width == 4);

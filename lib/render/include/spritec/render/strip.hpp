@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/render/font.hpp"
 
@@ -40,7 +41,7 @@ inline constexpr std::uint64_t kMaxSheetBytes = 512ull << 20;
 // empty rect with no image is a blank step: only its origin marker is drawn.
 struct StripCell {
   const image::Image* page = nullptr;
-  image::Rect rect;  // inside *page
+  geom::Rect rect;  // inside *page
   image::Image image;
   bool flip_x = false;
   bool flip_y = false;
