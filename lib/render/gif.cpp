@@ -286,7 +286,7 @@ struct GifEncoder::Impl {
     slot.ahead.resize(attempts.size());
     last = next;
     next = static_cast<int>((number + 1) % kCanvases);
-    const auto task = [this, s](int kind) { return [this, s, kind](int t) { work(s, kind, t); }; };
+    const auto task = [this, s](int kind) { return [this, s, kind](int t) { run(s, kind, t); }; };
     std::vector<work::Pool::Task> before_decide;
     if (!slot.first) {
       const work::Pool::Task none = pool.post({}, task(kNone));
@@ -301,7 +301,7 @@ struct GifEncoder::Impl {
   // Frames submitted whose decision has not finished.
   std::int64_t unfinished() const { return distinct - decided.load(); }
   // One task of the pool's on `slot`, as thread `t`.
-  void work(int s, int kind, int t) {
+  void run(int s, int kind, int t) {
     Slot& slot = slots[s];
     const Canvas& target = canvas[slot.target];
     for (std::size_t a = 0; a < attempts.size(); ++a) {
