@@ -8,13 +8,14 @@
 #include <random>
 #include <vector>
 
+#include "spritec/geom/geom.hpp"
 #include "spritec/pack/pack.hpp"
 
 namespace {
 
-std::vector<spritec::pack::Size> frames(std::size_t n) {
+std::vector<spritec::geom::Size> frames(std::size_t n) {
   std::mt19937 rng(20240601u);
-  std::vector<spritec::pack::Size> sizes(n);
+  std::vector<spritec::geom::Size> sizes(n);
   for (auto& s : sizes) {
     s.width = 8 + int(rng() % 57u);
     s.height = 8 + int(rng() % 57u);

@@ -10,6 +10,7 @@
 
 #include "blend.hpp"
 #include "spritec/aseprite/aseprite.hpp"
+#include "spritec/geom/geom.hpp"
 
 namespace spritec::aseprite {
 namespace {
@@ -564,7 +565,7 @@ Result<image::Image> render_sheet(const File& file, const std::vector<bool>& lay
   image::Image sheet(layout.columns * file.width, layout.rows * file.height);
   Renderer render(file, layers);
   for (int i = 0; i < int(file.frames.size()); ++i) {
-    const image::Rect at = layout.cell(i);
+    const geom::Rect at = layout.cell(i);
     if (Error e = render.frame_into(i, sheet, at.x, at.y); e.failed()) return e;
   }
   return sheet;

@@ -1,4 +1,5 @@
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/geom/geom.hpp"
 
 #include "stages.hpp"
 
@@ -56,9 +57,9 @@ struct Source {
 // One frame's trimmed pixels, worked out on the decoding thread of its source.
 struct Cut {
   const image::Image* image = nullptr;  // its source's (possibly cropped) image
-  image::Rect trimmed;                  // in the source image as decoded (empty: no pixel)
-  image::Rect at;                       // the same pixels in `image`
-  def::Point corner;                    // the frame's top-left where `trimmed` is measured
+  geom::Rect trimmed;                   // in the source image as decoded (empty: no pixel)
+  geom::Rect at;                        // the same pixels in `image`
+  geom::Point corner;                   // the frame's top-left where `trimmed` is measured
   std::uint64_t hash = 0;               // of those pixels, when deduplicating
 };
 
@@ -119,7 +120,7 @@ void decode_source(Source& source, int max_side) {
   const auto shown = [&] { return io::display_path(source.key.path); };
   // The signature, header and size first, from the first bytes alone: a file that is not a
   // PNG, or is too large, is refused before the rest of it is read.
-  image::Result<image::Size> info;
+  image::Result<geom::Size> info;
   const diag::Result<io::FileHead, io::ReadFailure> file = io::read_file_head_then(
       source.key.path, image::kPngHeaderBytes, [&](const io::FileHead& head) {
         info = image::read_png_info(head.bytes);
@@ -167,11 +168,10 @@ bool turns(const def::Frame& frame) {
 
 void cut_turned(Source& source, const def::Frame& frame, const def::AtlasOptions& opt, Cut& cut,
                 std::map<std::tuple<int, int, int, int>, const image::Image*>& made) {
-  const def::Rect& r = frame.rect;
+  const geom::Rect& r = frame.rect;
   const image::Image*& upright = made[{r.x, r.y, r.width, r.height}];
   if (!upright) {
-    upright = &source.turned.emplace_back(
-        image::turn_counter_clockwise(source.image, {r.x, r.y, r.width, r.height}));
+    upright = &source.turned.emplace_back(image::turn_counter_clockwise(source.image, r));
   }
   cut.image = upright;
   cut.trimmed =
@@ -194,16 +194,15 @@ void cut_frames(Source& source, const def::Definition& definition, std::vector<C
       cut_turned(source, frame, opt, cut, made);
       continue;
     }
-    const def::Rect& r = frame.rect;
-    const image::Rect rect{r.x, r.y, r.width, r.height};
-    cut.corner = {r.x, r.y};
+    const geom::Rect& rect = frame.rect;
+    cut.corner = {rect.x, rect.y};
     cut.trimmed = opt.trim ? image::trim_bounds(source.image, rect) : rect;
     if (cut.trimmed.empty()) continue;
     if (opt.dedupe) cut.hash = image::hash_rect(source.image, cut.trimmed);
     x0 = std::min(x0, cut.trimmed.x);
     y0 = std::min(y0, cut.trimmed.y);
-    x1 = std::max(x1, cut.trimmed.x + cut.trimmed.w);
-    y1 = std::max(y1, cut.trimmed.y + cut.trimmed.h);
+    x1 = std::max(x1, cut.trimmed.x + cut.trimmed.width);
+    y1 = std::max(y1, cut.trimmed.y + cut.trimmed.height);
   }
   if (x1 <= x0 || y1 <= y0) {
     source.image = image::Image();  // no frame keeps a pixel of it
@@ -217,7 +216,7 @@ void cut_frames(Source& source, const def::Definition& definition, std::vector<C
     Cut& cut = cuts[i];
     cut.image = &source.image;
     if (!cut.trimmed.empty())
-      cut.at = {cut.trimmed.x - x0, cut.trimmed.y - y0, cut.trimmed.w, cut.trimmed.h};
+      cut.at = {cut.trimmed.x - x0, cut.trimmed.y - y0, cut.trimmed.width, cut.trimmed.height};
   }
 }
 
@@ -388,8 +387,8 @@ void AtlasBuilder::make_frames() {
     if (cut.trimmed.empty()) continue;
     out.trim_x = cut.trimmed.x - cut.corner.x + frame.offset.x;
     out.trim_y = cut.trimmed.y - cut.corner.y + frame.offset.y;
-    out.rect.w = cut.trimmed.w;
-    out.rect.h = cut.trimmed.h;
+    out.rect.width = cut.trimmed.width;
+    out.rect.height = cut.trimmed.height;
   }
 }
 
@@ -434,7 +433,7 @@ void AtlasBuilder::compose(const pack::Packing& packed) {
 
 }  // namespace
 
-image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
+image::Image untrimmed_frame(const image::Image& page, const geom::Rect& rect, int source_w,
                              int source_h, int trim_x, int trim_y) {
   image::Image out(source_w, source_h);
   if (!rect.empty()) image::blit(out, trim_x, trim_y, page, rect);

@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/pack/pack.hpp"
 #include "spritec/work/work.hpp"
 
@@ -109,7 +110,7 @@ void scale_job(Job& job, const Atlas& base, const def::Variant& v, bool trim) {
       std::uint8_t* dst = out.pixel(0, j);
       for (int i = 0; i < w; ++i, dst += 4) {
         const int s = sx[std::size_t(i)];
-        if (s < 0 || s >= f.rect.w || sy < 0 || sy >= f.rect.h) continue;  // trimmed away
+        if (s < 0 || s >= f.rect.width || sy < 0 || sy >= f.rect.height) continue;  // trimmed away
         const std::uint8_t* src = page.pixel(f.rect.x + s, f.rect.y + sy);
         // A fully transparent pixel is (0, 0, 0, 0) whatever colour the page gives it (a
         // source's, or bleed's), as the smooth filter makes it: the variant depends only
@@ -127,7 +128,7 @@ void scale_job(Job& job, const Atlas& base, const def::Variant& v, bool trim) {
     out = image::resize_smooth(window, w, h, sx, sx, job.x.o0 - job.x.a0 * sx,
                                job.y.o0 - job.y.a0 * sx);
   }
-  const image::Rect kept = trim ? image::trim_bounds(out, image::whole(out)) : image::whole(out);
+  const geom::Rect kept = trim ? image::trim_bounds(out, image::whole(out)) : image::whole(out);
   if (kept.empty()) return;
   job.trim_x = job.x.o0 + kept.x;
   job.trim_y = job.y.o0 + kept.y;
@@ -173,15 +174,15 @@ Plan plan_variant(const Atlas& base, const def::AtlasOptions& opt, const def::Va
     out.source_h = int(scaled_length(f.source_h, v));
     plan.atlas.stats.source_pixels += std::int64_t{out.source_w} * out.source_h;
     if (f.rect.empty()) continue;
-    auto key = std::make_tuple(f.page, f.rect.x, f.rect.y, f.rect.w, f.rect.h, f.trim_x, f.trim_y,
-                               f.source_w, f.source_h);
+    auto key = std::make_tuple(f.page, f.rect.x, f.rect.y, f.rect.width, f.rect.height, f.trim_x,
+                               f.trim_y, f.source_w, f.source_h);
     auto [it, inserted] = seen.emplace(key, plan.jobs.size());
     plan.job_of[i] = long(it->second);
     if (!inserted) continue;
     Job& job = plan.jobs.emplace_back();
     job.frame = i;
-    job.x = plan_axis(f.source_w, f.trim_x, f.trim_x + f.rect.w, v);
-    job.y = plan_axis(f.source_h, f.trim_y, f.trim_y + f.rect.h, v);
+    job.x = plan_axis(f.source_w, f.trim_x, f.trim_x + f.rect.width, v);
+    job.y = plan_axis(f.source_h, f.trim_y, f.trim_y + f.rect.height, v);
     const std::int64_t w = job.x.o1 - job.x.o0;
     const std::int64_t h = job.y.o1 - job.y.o0;
     if (!computed_part_fits(job, opt, v)) {
@@ -202,8 +203,8 @@ void place_scaled(Plan& plan) {
     Frame& out = plan.atlas.frames[i];
     out.trim_x = job.trim_x;
     out.trim_y = job.trim_y;
-    out.rect.w = job.scaled.width;
-    out.rect.h = job.scaled.height;
+    out.rect.width = job.scaled.width;
+    out.rect.height = job.scaled.height;
   }
 }
 

@@ -24,11 +24,11 @@ void give_back_freed_memory() {
 
 pack::Result pack_stored(const Atlas& atlas, const std::vector<std::size_t>& stored,
                          const def::AtlasOptions& opt, int jobs) {
-  std::vector<pack::Size> sizes;
+  std::vector<geom::Size> sizes;
   sizes.reserve(stored.size());
   for (std::size_t i : stored) {
-    sizes.push_back(
-        {atlas.frames[i].rect.w + 2 * opt.extrude, atlas.frames[i].rect.h + 2 * opt.extrude});
+    sizes.push_back({atlas.frames[i].rect.width + 2 * opt.extrude,
+                     atlas.frames[i].rect.height + 2 * opt.extrude});
   }
   pack::Options pack_options;
   pack_options.max_width = opt.max_size.width;
@@ -42,11 +42,12 @@ pack::Result pack_stored(const Atlas& atlas, const std::vector<std::size_t>& sto
 // The stored frames that, grown by the extrusion, are wider or taller than `max` (the
 // largest page the packer allows), in the stored order.
 std::vector<TooLarge> frames_too_large(const Atlas& atlas, const std::vector<std::size_t>& stored,
-                                       const def::AtlasOptions& opt, pack::Size max) {
+                                       const def::AtlasOptions& opt, geom::Size max) {
   std::vector<TooLarge> out;
   for (std::size_t i : stored) {
-    const std::int64_t w = std::int64_t{atlas.frames[i].rect.w} + 2 * std::int64_t{opt.extrude};
-    const std::int64_t h = std::int64_t{atlas.frames[i].rect.h} + 2 * std::int64_t{opt.extrude};
+    const std::int64_t w = std::int64_t{atlas.frames[i].rect.width} + 2 * std::int64_t{opt.extrude};
+    const std::int64_t h =
+        std::int64_t{atlas.frames[i].rect.height} + 2 * std::int64_t{opt.extrude};
     if (w > max.width || h > max.height) out.push_back({i, w, h});
   }
   return out;
@@ -160,7 +161,7 @@ void compose_pages(Atlas& atlas, const std::vector<std::size_t>& stored,
       const Pixels from = pixels(i);
       image::blit(page, frame.rect.x, frame.rect.y, *from.image, from.at);
       if (opt.extrude > 0) image::extrude(page, frame.rect, opt.extrude);
-      stats.used_pixels += std::int64_t{frame.rect.w} * frame.rect.h;
+      stats.used_pixels += std::int64_t{frame.rect.width} * frame.rect.height;
       drawn(i);
     }
     give_back_freed_memory();
@@ -170,7 +171,7 @@ void compose_pages(Atlas& atlas, const std::vector<std::size_t>& stored,
 }
 
 void report_too_large(const def::Definition& definition, const std::vector<TooLarge>& frames,
-                      pack::Size max, const std::string& opening, const std::string& measured,
+                      geom::Size max, const std::string& opening, const std::string& measured,
                       std::vector<diag::Note> notes, diag::Sink& sink) {
   constexpr std::size_t kListed = 10;
   const auto size = [](std::int64_t w, std::int64_t h) {

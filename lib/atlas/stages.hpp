@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/pack/pack.hpp"
 
 namespace spritec::atlas::detail {
@@ -19,7 +20,7 @@ namespace spritec::atlas::detail {
 // The pixels frame i stores: `at` in `image` (the frame's trimmed pixels).
 struct Pixels {
   const image::Image* image = nullptr;
-  image::Rect at;
+  geom::Rect at;
 };
 using PixelsOf = std::function<Pixels(std::size_t frame)>;
 
@@ -74,7 +75,7 @@ struct TooLarge {
 // opens the message ("in variant '@2x' (scale 2), "); `measured` says what the sizes are
 // (" (trimmed, with extrusion)"); `notes` point at max_size or the variant.
 void report_too_large(const def::Definition& definition, const std::vector<TooLarge>& frames,
-                      pack::Size max, const std::string& opening, const std::string& measured,
+                      geom::Size max, const std::string& opening, const std::string& measured,
                       std::vector<diag::Note> notes, diag::Sink& sink);
 
 // Duplicates take their originals' page and place; a definition whose every frame is fully

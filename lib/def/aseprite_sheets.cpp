@@ -200,8 +200,7 @@ bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_n
   SourceData data;
   for (int i = 0; i < count; ++i) {
     SourceFrame f;
-    const image::Rect cell = layout.cell(i);
-    f.rect = Rect{cell.x, cell.y, cell.w, cell.h};
+    f.rect = layout.cell(i);
     f.canvas = Size{file.width, file.height};
     f.duration_ms = file.frames[static_cast<std::size_t>(i)].duration_ms;
     data.frames.push_back(f);

@@ -353,8 +353,7 @@ bool Loader::load_detected(Sheet& sheet, const Node& n, const Node& image,
   }
   image::DetectLimits limits;
   limits.max_regions = kMaxFrames - std::min(kMaxFrames, def_.frames.size());
-  const image::Result<std::vector<image::Rect>> found =
-      image::detect_sprites(decoded.value, gap, limits);
+  const image::Result<std::vector<Rect>> found = image::detect_sprites(decoded.value, gap, limits);
   if (!found) {
     error(Code::kTooManyFrames, doc_.span(image),
           "detect: in " + image_text + " found " + found.error.detail + "; the limit is " +
@@ -368,9 +367,8 @@ bool Loader::load_detected(Sheet& sheet, const Node& n, const Node& image,
     return true;
   }
   for (std::size_t i = 0; i < found.value.size(); ++i) {
-    const image::Rect& r = found.value[i];
-    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size,
-              Rect{r.x, r.y, r.w, r.h}, sheet.origin, doc_.span(image));
+    add_frame(sheet, std::to_string(i), sheet.image_path, sheet.image_size, found.value[i],
+              sheet.origin, doc_.span(image));
   }
   return true;
 }
@@ -573,7 +571,7 @@ std::optional<PngInfo> Loader::read_image(const fs::path& path, const std::strin
                                              : "image '" + shown + "' cannot be read");
     return std::nullopt;
   }
-  const image::Result<image::Size> read = image::read_png_info(head.value.bytes);
+  const image::Result<Size> read = image::read_png_info(head.value.bytes);
   if (!read) {
     const bool not_png = read.error.kind == image::ErrorKind::kNotPng;
     error(Code::kImageUnreadable, doc_.span(at),

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/alpha.hpp"
 #include "spritec/pack/pack.hpp"
 #include "writers.hpp"
@@ -109,7 +110,7 @@ struct Sheet {
 bool pack_sheet(const Model& model, const std::vector<Entry>& entries, Sheet& sheet) {
   using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
   std::map<Key, std::size_t> placed;
-  std::vector<pack::Size> sizes;
+  std::vector<geom::Size> sizes;
   for (const Entry& e : entries) {
     const Region& r = model.regions[e.region];
     auto [it, fresh] = placed.emplace(Key{r.page, r.x, r.y, r.w, r.h}, sheet.used.size());

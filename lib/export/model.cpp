@@ -8,6 +8,7 @@
 #include <set>
 
 #include "spritec/export/export.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/pack/pack.hpp"
 #include "spritec/runtime/player.hpp"
 #include "writers.hpp"
@@ -96,7 +97,7 @@ std::vector<std::uint32_t> played_order(const runtime::Action& a, bool& loop, bo
 // the tallest region) and 16384 wide (or as wide as the widest).
 void place_own(Model& model, std::size_t first_own, const std::vector<image::Image>& pixels) {
   if (first_own >= model.regions.size()) return;
-  std::vector<pack::Size> sizes;
+  std::vector<geom::Size> sizes;
   pack::Options options;
   options.layout = pack::Layout::kShelves;
   options.padding = 1;

@@ -14,15 +14,15 @@ namespace {
 Rect intersect(Rect a, Rect b) {
   const int x0 = std::max(a.x, b.x);
   const int y0 = std::max(a.y, b.y);
-  const int x1 = std::min(a.x + a.w, b.x + b.w);
-  const int y1 = std::min(a.y + a.h, b.y + b.h);
+  const int x1 = std::min(a.x + a.width, b.x + b.width);
+  const int y1 = std::min(a.y + a.height, b.y + b.height);
   if (x1 <= x0 || y1 <= y0) return {};
   return {x0, y0, x1 - x0, y1 - y0};
 }
 
 bool inside(const Image& img, Rect r) {
-  return r.x >= 0 && r.y >= 0 && r.w >= 0 && r.h >= 0 && r.x + r.w <= img.width &&
-         r.y + r.h <= img.height;
+  return r.x >= 0 && r.y >= 0 && r.width >= 0 && r.height >= 0 && r.x + r.width <= img.width &&
+         r.y + r.height <= img.height;
 }
 
 // The parts of src_rect (clipped to src) and of its destination at (x, y) (clipped to dst)
@@ -32,9 +32,9 @@ bool clip_copy(const Image& dst, int* dx, int* dy, const Image& src, Rect src_re
   if (s.empty()) return false;
   int x = *dx + (s.x - src_rect.x);
   int y = *dy + (s.y - src_rect.y);
-  const Rect d = intersect({x, y, s.w, s.h}, whole(dst));
+  const Rect d = intersect({x, y, s.width, s.height}, whole(dst));
   if (d.empty()) return false;
-  s = {s.x + (d.x - x), s.y + (d.y - y), d.w, d.h};
+  s = {s.x + (d.x - x), s.y + (d.y - y), d.width, d.height};
   *dx = d.x;
   *dy = d.y;
   *src_out = s;
@@ -57,13 +57,13 @@ void apply_colorkey(Image& img, std::uint8_t r, std::uint8_t g, std::uint8_t b) 
 Rect trim_bounds(const Image& img, Rect rect) {
   assert(inside(img, rect));
   rect = intersect(rect, whole(img));
-  int x0 = rect.x + rect.w;
-  int y0 = rect.y + rect.h;
+  int x0 = rect.x + rect.width;
+  int y0 = rect.y + rect.height;
   int x1 = rect.x - 1;
   int y1 = rect.y - 1;
-  for (int y = rect.y; y < rect.y + rect.h; ++y) {
+  for (int y = rect.y; y < rect.y + rect.height; ++y) {
     const std::uint8_t* row = img.pixel(rect.x, y);
-    for (int x = 0; x < rect.w; ++x) {
+    for (int x = 0; x < rect.width; ++x) {
       if (row[4 * x + 3] == 0) continue;
       x0 = std::min(x0, rect.x + x);
       x1 = std::max(x1, rect.x + x);
@@ -78,9 +78,9 @@ Rect trim_bounds(const Image& img, Rect rect) {
 Image crop(const Image& img, Rect rect) {
   assert(inside(img, rect));
   rect = intersect(rect, whole(img));
-  Image out(rect.w, rect.h);
-  for (int y = 0; y < rect.h; ++y) {
-    std::memcpy(out.pixel(0, y), img.pixel(rect.x, rect.y + y), std::size_t(rect.w) * 4);
+  Image out(rect.width, rect.height);
+  for (int y = 0; y < rect.height; ++y) {
+    std::memcpy(out.pixel(0, y), img.pixel(rect.x, rect.y + y), std::size_t(rect.width) * 4);
   }
   return out;
 }
@@ -88,10 +88,10 @@ Image crop(const Image& img, Rect rect) {
 Image turn_counter_clockwise(const Image& img, Rect rect) {
   assert(inside(img, rect));
   rect = intersect(rect, whole(img));
-  Image out(rect.h, rect.w);
+  Image out(rect.height, rect.width);
   for (int y = 0; y < out.height; ++y) {
     for (int x = 0; x < out.width; ++x) {
-      std::memcpy(out.pixel(x, y), img.pixel(rect.x + rect.w - 1 - y, rect.y + x), 4);
+      std::memcpy(out.pixel(x, y), img.pixel(rect.x + rect.width - 1 - y, rect.y + x), 4);
     }
   }
   return out;
@@ -101,8 +101,8 @@ void blit(Image& dst, int x, int y, const Image& src, Rect src_rect) {
   assert(&dst != &src);
   Rect s;
   if (!clip_copy(dst, &x, &y, src, src_rect, &s)) return;
-  for (int row = 0; row < s.h; ++row) {
-    std::memcpy(dst.pixel(x, y + row), src.pixel(s.x, s.y + row), std::size_t(s.w) * 4);
+  for (int row = 0; row < s.height; ++row) {
+    std::memcpy(dst.pixel(x, y + row), src.pixel(s.x, s.y + row), std::size_t(s.width) * 4);
   }
 }
 
@@ -110,10 +110,10 @@ void blend_over(Image& dst, int x, int y, const Image& src, Rect src_rect) {
   assert(&dst != &src);
   Rect s;
   if (!clip_copy(dst, &x, &y, src, src_rect, &s)) return;
-  for (int row = 0; row < s.h; ++row) {
+  for (int row = 0; row < s.height; ++row) {
     const std::uint8_t* sp = src.pixel(s.x, s.y + row);
     std::uint8_t* dp = dst.pixel(x, y + row);
-    for (int i = 0; i < s.w; ++i, sp += 4, dp += 4) {
+    for (int i = 0; i < s.width; ++i, sp += 4, dp += 4) {
       const std::uint32_t sa = sp[3];
       if (sa == 255) {
         std::memcpy(dp, sp, 4);
@@ -177,8 +177,8 @@ void extrude(Image& dst, Rect rect, int n) {
   assert(n >= 0 && inside(dst, rect));
   rect = intersect(rect, whole(dst));
   if (rect.empty() || n <= 0) return;
-  const int right = rect.x + rect.w - 1;
-  const int bottom = rect.y + rect.h - 1;
+  const int right = rect.x + rect.width - 1;
+  const int bottom = rect.y + rect.height - 1;
   // Sideways first, on the rect's own rows…
   const int x_lo = std::max(0, rect.x - n);
   const int x_hi = std::min(dst.width - 1, right + n);
@@ -209,15 +209,15 @@ std::uint64_t hash_rect(const Image& img, Rect rect) {
   XXH3_state_t state;
   XXH3_INITSTATE(&state);
   XXH3_64bits_reset(&state);
-  const std::uint32_t dims[2] = {std::uint32_t(rect.w), std::uint32_t(rect.h)};
+  const std::uint32_t dims[2] = {std::uint32_t(rect.width), std::uint32_t(rect.height)};
   std::uint8_t header[8];
   for (int i = 0; i < 2; ++i) {
     for (int b = 0; b < 4; ++b)
       header[4 * i + b] = std::uint8_t(dims[i] >> (8 * b));
   }
   XXH3_64bits_update(&state, header, sizeof header);
-  for (int y = rect.y; y < rect.y + rect.h; ++y) {
-    XXH3_64bits_update(&state, img.pixel(rect.x, y), std::size_t(rect.w) * 4);
+  for (int y = rect.y; y < rect.y + rect.height; ++y) {
+    XXH3_64bits_update(&state, img.pixel(rect.x, y), std::size_t(rect.width) * 4);
   }
   return XXH3_64bits_digest(&state);
 }
@@ -225,9 +225,10 @@ std::uint64_t hash_rect(const Image& img, Rect rect) {
 bool equal_rect(const Image& a, Rect ra, const Image& b, Rect rb) {
   assert(inside(a, ra) && inside(b, rb));
   if (!inside(a, ra) || !inside(b, rb)) return false;
-  if (ra.w != rb.w || ra.h != rb.h) return false;
-  for (int y = 0; y < ra.h; ++y) {
-    if (std::memcmp(a.pixel(ra.x, ra.y + y), b.pixel(rb.x, rb.y + y), std::size_t(ra.w) * 4) != 0) {
+  if (ra.width != rb.width || ra.height != rb.height) return false;
+  for (int y = 0; y < ra.height; ++y) {
+    if (std::memcmp(a.pixel(ra.x, ra.y + y), b.pixel(rb.x, rb.y + y), std::size_t(ra.width) * 4) !=
+        0) {
       return false;
     }
   }

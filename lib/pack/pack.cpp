@@ -14,25 +14,22 @@
 namespace spritec::pack {
 namespace {
 
-struct Rect {
-  int x = 0;
-  int y = 0;
-  int w = 0;
-  int h = 0;
-};
+using geom::Rect;
 
 bool contains(const Rect& outer, const Rect& inner) {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w &&
-         inner.y + inner.h <= outer.y + outer.h;
+  return inner.x >= outer.x && inner.y >= outer.y &&
+         inner.x + inner.width <= outer.x + outer.width &&
+         inner.y + inner.height <= outer.y + outer.height;
 }
 
 bool intersects(const Rect& a, const Rect& b) {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 // Closed rectangles meet: they overlap or share a stretch of border (or a corner).
 bool touches(const Rect& a, const Rect& b) {
-  return a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
+  return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height &&
+         b.y <= a.y + a.height;
 }
 
 int overlap(int a0, int a1, int b0, int b1) {
@@ -70,7 +67,7 @@ class MaxRectsPage {
     Score best;
     bool found = false;
     for (const Rect& f : free_) {
-      if (f.w < w || f.h < h) continue;
+      if (f.width < w || f.height < h) continue;
       const Score s = score(f, w, h, heuristic);
       if (!found || s < best) {
         best = s;
@@ -99,11 +96,13 @@ class MaxRectsPage {
         free_[kept++] = f;
         continue;
       }
-      recount = recount || f.w == max_free_w_ || f.h == max_free_h_;
-      if (r.x > f.x) split_.push_back({f.x, f.y, r.x - f.x, f.h});
-      if (r.x + r.w < f.x + f.w) split_.push_back({r.x + r.w, f.y, f.x + f.w - r.x - r.w, f.h});
-      if (r.y > f.y) split_.push_back({f.x, f.y, f.w, r.y - f.y});
-      if (r.y + r.h < f.y + f.h) split_.push_back({f.x, r.y + r.h, f.w, f.y + f.h - r.y - r.h});
+      recount = recount || f.width == max_free_w_ || f.height == max_free_h_;
+      if (r.x > f.x) split_.push_back({f.x, f.y, r.x - f.x, f.height});
+      if (r.x + r.width < f.x + f.width)
+        split_.push_back({r.x + r.width, f.y, f.x + f.width - r.x - r.width, f.height});
+      if (r.y > f.y) split_.push_back({f.x, f.y, f.width, r.y - f.y});
+      if (r.y + r.height < f.y + f.height)
+        split_.push_back({f.x, r.y + r.height, f.width, f.y + f.height - r.y - r.height});
     }
     free_.resize(kept);
     // Prune, cheaply. A new rectangle lies inside the old one it was cut from, and old
@@ -119,19 +118,19 @@ class MaxRectsPage {
         redundant = contains(free_[touching_[k]], n);
       }
       for (std::size_t j = 0; j < split_.size() && !redundant; ++j) {
-        if (j != i && split_[j].w != 0) redundant = contains(split_[j], n);
+        if (j != i && split_[j].width != 0) redundant = contains(split_[j], n);
       }
-      if (redundant) split_[i].w = 0;  // equal twins: the first one checked is dropped
+      if (redundant) split_[i].width = 0;  // equal twins: the first one checked is dropped
     }
     for (const Rect& n : split_) {
-      if (n.w != 0) free_.push_back(n);
+      if (n.width != 0) free_.push_back(n);
     }
     if (!recount) return;
     max_free_w_ = 0;
     max_free_h_ = 0;
     for (const Rect& f : free_) {
-      max_free_w_ = std::max(max_free_w_, f.w);
-      max_free_h_ = std::max(max_free_h_, f.h);
+      max_free_w_ = std::max(max_free_w_, f.width);
+      max_free_h_ = std::max(max_free_h_, f.height);
     }
   }
 
@@ -151,15 +150,15 @@ class MaxRectsPage {
   }
 
   Score score(const Rect& f, int w, int h, Heuristic heuristic) const {
-    const std::int64_t left_w = f.w - w;
-    const std::int64_t left_h = f.h - h;
+    const std::int64_t left_w = f.width - w;
+    const std::int64_t left_h = f.height - h;
     switch (heuristic) {
       case Heuristic::kBestShortSideFit:
         return {std::min(left_w, left_h), std::max(left_w, left_h)};
       case Heuristic::kBestLongSideFit:
         return {std::max(left_w, left_h), std::min(left_w, left_h)};
       case Heuristic::kBestAreaFit:
-        return {std::int64_t{f.w} * f.h - std::int64_t{w} * h, std::min(left_w, left_h)};
+        return {std::int64_t{f.width} * f.height - std::int64_t{w} * h, std::min(left_w, left_h)};
       case Heuristic::kBottomLeft:
         return {std::int64_t{f.y} + h, f.x};
       case Heuristic::kContactPoint:
@@ -177,8 +176,8 @@ class MaxRectsPage {
     if (y == 0) total += w;
     if (y + h == height_) total += w;
     for (const Rect& u : used_) {
-      if (u.x == x + w || u.x + u.w == x) total += overlap(y, y + h, u.y, u.y + u.h);
-      if (u.y == y + h || u.y + u.h == y) total += overlap(x, x + w, u.x, u.x + u.w);
+      if (u.x == x + w || u.x + u.width == x) total += overlap(y, y + h, u.y, u.y + u.height);
+      if (u.y == y + h || u.y + u.height == y) total += overlap(x, x + w, u.x, u.x + u.width);
     }
     return total;
   }
@@ -300,8 +299,8 @@ Size page_size(const Problem& p, const Attempt& a, const std::vector<std::size_t
   Size s{1, 1};
   for (std::size_t i : items) {
     if (a.page[i] != page) continue;
-    s.width = std::max(s.width, a.rect[i].x + a.rect[i].w - p.padding);
-    s.height = std::max(s.height, a.rect[i].y + a.rect[i].h - p.padding);
+    s.width = std::max(s.width, a.rect[i].x + a.rect[i].width - p.padding);
+    s.height = std::max(s.height, a.rect[i].y + a.rect[i].height - p.padding);
   }
   if (p.power_of_two) {
     s.width = round_up_pow2(s.width);
@@ -314,8 +313,8 @@ std::int64_t total_area(const Problem& p, const Attempt& a) {
   std::vector<Size> sizes(std::size_t(a.page_count), Size{1, 1});
   for (std::size_t i : p.active) {
     Size& s = sizes[std::size_t(a.page[i])];
-    s.width = std::max(s.width, a.rect[i].x + a.rect[i].w - p.padding);
-    s.height = std::max(s.height, a.rect[i].y + a.rect[i].h - p.padding);
+    s.width = std::max(s.width, a.rect[i].x + a.rect[i].width - p.padding);
+    s.height = std::max(s.height, a.rect[i].y + a.rect[i].height - p.padding);
   }
   std::int64_t area = 0;
   for (Size s : sizes) {

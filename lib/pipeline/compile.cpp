@@ -314,8 +314,8 @@ format::PackModel make_model(const def::Definition& definition, const atlas::Atl
     frame.page = std::uint32_t(f.page);
     frame.x = std::uint32_t(f.rect.x);
     frame.y = std::uint32_t(f.rect.y);
-    frame.w = std::uint32_t(f.rect.w);
-    frame.h = std::uint32_t(f.rect.h);
+    frame.w = std::uint32_t(f.rect.width);
+    frame.h = std::uint32_t(f.rect.height);
     frame.origin_x = f.origin.x;
     frame.origin_y = f.origin.y;
     frame.source_w = std::uint32_t(f.source_w);

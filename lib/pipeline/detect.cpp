@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "report.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/detect.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/io/files.hpp"
@@ -46,7 +47,7 @@ int run_detect(const DetectOptions& options, std::ostream& out, std::ostream& er
     image::apply_colorkey(decoded.value, std::uint8_t(key >> 24), std::uint8_t(key >> 16),
                           std::uint8_t(key >> 8));
   }
-  const image::Result<std::vector<image::Rect>> found =
+  const image::Result<std::vector<geom::Rect>> found =
       image::detect_sprites(decoded.value, options.gap);
   if (!found) {
     sink.error(diag::Code::kTooManyFrames, at,
@@ -74,10 +75,10 @@ int run_detect(const DetectOptions& options, std::ostream& out, std::ostream& er
   if (!options.colorkey.empty()) yaml << YAML::Key << "colorkey" << YAML::Value << options.colorkey;
   yaml << YAML::Key << "frames" << YAML::Value << YAML::BeginMap;
   for (std::size_t i = 0; i < found.value.size(); ++i) {
-    const image::Rect& r = found.value[i];
+    const geom::Rect& r = found.value[i];
     yaml << YAML::Key << std::to_string(i) << YAML::Value << YAML::Flow << YAML::BeginMap
-         << YAML::Key << "rect" << YAML::Value << YAML::Flow << YAML::BeginSeq << r.x << r.y << r.w
-         << r.h << YAML::EndSeq << YAML::EndMap;
+         << YAML::Key << "rect" << YAML::Value << YAML::Flow << YAML::BeginSeq << r.x << r.y
+         << r.width << r.height << YAML::EndSeq << YAML::EndMap;
   }
   yaml << YAML::EndMap << YAML::EndMap << YAML::EndSeq;
   out << yaml.c_str() << '\n';

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "spritec/diag/result.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 
 #include "spritec/render/anim_frame.hpp"
@@ -91,7 +92,7 @@ diag::Result<Units> check_and_time(const std::vector<AnimFrame>& frames, int max
 // The smallest rectangle holding every pixel where two w x h canvases (row-major, one
 // element a pixel) differ; empty when they are equal.
 template <class Pixel>
-image::Rect changed_rect(const std::vector<Pixel>& a, const std::vector<Pixel>& b, int w, int h) {
+geom::Rect changed_rect(const std::vector<Pixel>& a, const std::vector<Pixel>& b, int w, int h) {
   int x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (int y = 0; y < h; ++y) {
     const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);

@@ -1,4 +1,5 @@
 #include "spritec/render/apng.hpp"
+#include "spritec/geom/geom.hpp"
 
 #include <libdeflate.h>
 
@@ -24,7 +25,7 @@ constexpr int kTrialLevel = 6;
 enum : std::uint8_t { kDisposeNone = 0, kDisposeBackground = 1, kDisposePrevious = 2 };
 enum : std::uint8_t { kBlendSource = 0, kBlendOver = 1 };
 
-using Rect = image::Rect;
+using geom::Rect;
 
 // A canvas of pixels packed as r | g << 8 | b << 16 | a << 24; alpha 0 is always 0.
 using RgbaCanvas = std::vector<std::uint32_t>;
@@ -95,8 +96,8 @@ class Planner {
   }
 
   RgbaCanvas cleared(RgbaCanvas c, const Rect& r) const {
-    for (int y = r.y; y < r.y + r.h; ++y) {
-      for (int x = r.x; x < r.x + r.w; ++x)
+    for (int y = r.y; y < r.y + r.height; ++y) {
+      for (int x = r.x; x < r.x + r.width; ++x)
         c[index(x, y)] = 0;
     }
     return c;
@@ -124,8 +125,8 @@ class Planner {
     // "Over" reproduces the target exactly only where every changed pixel is opaque (an
     // opaque source replaces; a transparent one leaves the canvas alone).
     bool over_ok = !full;
-    for (int y = r.y; y < r.y + r.h; ++y) {
-      for (int x = r.x; x < r.x + r.w; ++x) {
+    for (int y = r.y; y < r.y + r.height; ++y) {
+      for (int x = r.x; x < r.x + r.width; ++x) {
         std::uint32_t t = target[index(x, y)];
         bool changed = start[index(x, y)] != t;
         if (changed && alpha_of(t) != 255) over_ok = false;
@@ -153,13 +154,14 @@ class Planner {
   // rows on the one kept (pixel art often deflates better unfiltered).
   void measure(Plan& p) {
     p.adaptive = true;
-    p.size = image::zlib_compress(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, true)).size();
+    p.size =
+        image::zlib_compress(trial_, filter_rows(p.raw, p.rect.width, p.rect.height, true)).size();
   }
 
  public:
   void refine(Plan& p) {
     std::size_t plain =
-        image::zlib_compress(trial_, filter_rows(p.raw, p.rect.w, p.rect.h, false)).size();
+        image::zlib_compress(trial_, filter_rows(p.raw, p.rect.width, p.rect.height, false)).size();
     if (plain < p.size) {
       p.adaptive = false;
       p.size = plain;
@@ -329,8 +331,8 @@ struct ApngEncoder::Impl {
     Fraction16 delay = closest_fraction_wide(amount, clock.denominator());
     std::vector<std::uint8_t> data;
     put32(data, sequence++);
-    put32(data, static_cast<std::uint32_t>(p.rect.w));
-    put32(data, static_cast<std::uint32_t>(p.rect.h));
+    put32(data, static_cast<std::uint32_t>(p.rect.width));
+    put32(data, static_cast<std::uint32_t>(p.rect.height));
     put32(data, static_cast<std::uint32_t>(p.rect.x));
     put32(data, static_cast<std::uint32_t>(p.rect.y));
     put16(data, delay.num);
@@ -338,8 +340,8 @@ struct ApngEncoder::Impl {
     data.push_back(p.dispose);
     data.push_back(p.blend);
     chunk(out, "fcTL", data);
-    std::vector<std::uint8_t> stream =
-        image::zlib_compress(compressors.final, filter_rows(p.raw, p.rect.w, p.rect.h, p.adaptive));
+    std::vector<std::uint8_t> stream = image::zlib_compress(
+        compressors.final, filter_rows(p.raw, p.rect.width, p.rect.height, p.adaptive));
     if (stream.empty()) return false;
     if (written == 0) {
       chunk(out, "IDAT", stream);

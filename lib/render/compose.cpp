@@ -47,8 +47,8 @@ std::vector<Placed> place_all(const std::vector<Sprite>& sprites) {
     // Unflipped, local pixel u lands at px + (u - origin); mirrored about the origin pixel
     // it lands at px + (origin - u), so the mirrored rectangle starts at px + origin - w + 1.
     // |px| <= 1e15 and origins and sizes are 32-bit: no overflow in 64 bits.
-    std::int64_t x0 = s.flip_x ? *px + s.origin_x - s.rect.w + 1 : *px - s.origin_x;
-    std::int64_t y0 = s.flip_y ? *py + s.origin_y - s.rect.h + 1 : *py - s.origin_y;
+    std::int64_t x0 = s.flip_x ? *px + s.origin_x - s.rect.width + 1 : *px - s.origin_x;
+    std::int64_t y0 = s.flip_y ? *py + s.origin_y - s.rect.height + 1 : *py - s.origin_y;
     placed.push_back({&s, *px, *py, x0, y0});
   }
   std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
@@ -63,7 +63,8 @@ void draw_sprites(const Stage& stage, const std::vector<Placed>& placed, image::
     if (s.page == nullptr || s.rect.empty()) continue;
     // Only a rectangle that overlaps the stage is drawn, so the coordinates handed to the
     // image functions are within a frame's size of the stage and fit an int.
-    if (p.x0 >= stage.width || p.y0 >= stage.height || p.x0 + s.rect.w <= 0 || p.y0 + s.rect.h <= 0)
+    if (p.x0 >= stage.width || p.y0 >= stage.height || p.x0 + s.rect.width <= 0 ||
+        p.y0 + s.rect.height <= 0)
       continue;
     if (!s.flip_x && !s.flip_y) {
       image::blend_over(out, int(p.x0), int(p.y0), *s.page, s.rect);
@@ -81,7 +82,7 @@ void draw_debug(const Stage& stage, const std::vector<Placed>& placed, image::Im
   for (const Placed& p : placed) {
     const Sprite& s = *p.sprite;
     const bool framed = s.page != nullptr && !s.rect.empty();
-    const std::int64_t w = framed ? s.rect.w : 0, h = framed ? s.rect.h : 0;
+    const std::int64_t w = framed ? s.rect.width : 0, h = framed ? s.rect.height : 0;
     // The outline's pixels, clipped to the stage before looping.
     std::int64_t i0 = std::max<std::int64_t>(0, -p.x0);
     std::int64_t i1 = std::min<std::int64_t>(w, std::int64_t(stage.width) - p.x0);

@@ -3,22 +3,17 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
-#include <exception>
-#include <functional>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <numeric>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include "anim_timing.hpp"
 #include "gif_optimise.hpp"
 #include "spritec/render/quantize.hpp"
+#include "spritec/work/work.hpp"
 
 namespace spritec::render {
 namespace {
@@ -168,147 +163,25 @@ diag::Result<std::vector<int>> gif_delays(const std::vector<Duration>& durations
   return delays_from_units(units.value.amounts, units.value.denominator);
 }
 
-// The work on the distinct frames, shared by the caller's thread and one thread of the
-// encoder's (two threads: this machine's cores, and no more, so no thread waits for a
-// core). Each distinct frame is a slot with four tasks: `none` (the disposal none
-// prepared, for every colour table tried), `choose0` and `choose1` (its chooser runs, after
-// `none`) and `decide` (the rest of Attempt::next and the writing; after the three and the
-// slot before). The encoder's thread runs tasks as they become ready; the caller, after
-// adding a frame, helps until at most kAhead slots are unfinished, then goes back to draw
-// the next frame. Which thread runs a task never changes its result (each thread counts
-// with its own dictionaries, and every task's result depends only on its inputs).
-class Crew {
- public:
-  using Task = std::function<void(int slot, int kind, int t)>;
-  enum Kind : int { kNone = 0, kChoose1 = 1, kChoose0 = 2, kDecide = 3 };
-  static constexpr int kAhead = 2;              // unfinished slots the caller may leave
-  static constexpr int kSlots = kAhead + 1;     // slots held at most
-  static constexpr int kCanvases = kAhead + 3;  // the frames they read, and one being mapped
-
-  explicit Crew(Task task) : task_(std::move(task)) {}
-  Crew(const Crew&) = delete;
-  Crew& operator=(const Crew&) = delete;
-  ~Crew() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stopping_ = true;
-    }
-    changed_.notify_all();
-    if (thread_.joinable()) thread_.join();
-  }
-
-  // Adds distinct frame number `frame` (0, 1, 2, ...); `decide_only`: it has no ahead work
-  // (the first). Then helps until at most kAhead frames are unfinished.
-  void add(std::int64_t frame, bool decide_only) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      State& st = state_[frame % kSlots];
-      st = State{};
-      st.frame = frame;
-      if (decide_only) {
-        for (int kind : {kNone, kChoose0, kChoose1})
-          st.started[kind] = st.done[kind] = true;
-      }
-      pending_.push_back(frame);
-      if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
-    }
-    changed_.notify_all();
-    help(kAhead);
-  }
-  // Helps until every frame added is finished.
-  void finish() { help(0); }
-  // Frames added but not finished (decide not done).
-  std::size_t unfinished() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return pending_.size();
-  }
-
- private:
-  struct State {
-    std::int64_t frame = -1;
-    bool started[4] = {};
-    bool done[4] = {};
-  };
-
-  // A task ready to run (marked started), in order of preference: the oldest frame's
-  // decide, then frame by frame its `none`, then its slower chooser run, then the other.
-  bool pick(int& slot, int& kind) {
-    for (std::size_t i = 0; i < pending_.size(); ++i) {
-      const int s = static_cast<int>(pending_[i] % kSlots);
-      State& st = state_[s];
-      if (i == 0 && !st.started[kDecide] && st.done[kNone] && st.done[kChoose0] &&
-          st.done[kChoose1]) {
-        kind = kDecide;
-      } else if (!st.started[kNone]) {
-        kind = kNone;
-      } else if (st.done[kNone] && !st.started[kChoose1]) {
-        kind = kChoose1;
-      } else if (st.done[kNone] && !st.started[kChoose0]) {
-        kind = kChoose0;
-      } else {
-        continue;
-      }
-      st.started[kind] = true;
-      slot = s;
-      return true;
-    }
-    return false;
-  }
-  // Runs a task picked, as thread `t`; the lock is released meanwhile.
-  void run(std::unique_lock<std::mutex>& lock, int slot, int kind, int t) {
-    lock.unlock();
-    std::exception_ptr error;
-    try {
-      task_(slot, kind, t);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    lock.lock();
-    if (error && !error_) error_ = error;
-    state_[slot].done[kind] = true;
-    if (kind == kDecide) pending_.pop_front();
-    changed_.notify_all();
-  }
-  void loop() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-      int slot = 0, kind = 0;
-      changed_.wait(lock, [&] { return stopping_ || error_ || pick(slot, kind); });
-      if (stopping_ || error_) return;  // (a task picked is dropped: the crew is done)
-      run(lock, slot, kind, 1);
-    }
-  }
-  void help(std::size_t leave) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    while (!error_ && pending_.size() > leave) {
-      int slot = 0, kind = 0;
-      if (pick(slot, kind)) {
-        run(lock, slot, kind, 0);
-      } else {
-        changed_.wait(lock);
-      }
-    }
-    if (error_) {
-      // A task failed (out of memory): the encoder cannot go on.
-      std::exception_ptr error = error_;
-      lock.unlock();
-      std::rethrow_exception(error);
-    }
-  }
-
-  Task task_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  State state_[kSlots];
-  std::deque<std::int64_t> pending_;  // the frames added and not finished, in order
-  std::exception_ptr error_;
-  bool stopping_ = false;
-  std::thread thread_;
-};
+// The work on the distinct frames runs on a work::Pool of gif::kThreads threads: the
+// caller's and one of the encoder's (this machine's cores, and no more, so no thread waits
+// for a core). Each distinct frame is four tasks, posted in this order: `none` (the
+// disposal none prepared, for every colour table tried), `choose1` and `choose0` (its
+// chooser runs, after `none`) and `decide` (the rest of Attempt::next and the writing;
+// after the three and after the frame before's `decide`); the first distinct frame is a
+// `decide` alone. Of the tasks ready the pool starts the first posted, so the oldest
+// frame's decision comes first, then frame by frame its `none`, its slower chooser run and
+// the other. The caller, after adding a frame, helps until at most kAhead frames are
+// unfinished, then goes back to draw the next frame. Which thread runs a task never
+// changes its result (each thread counts with its own dictionaries, and every task's result
+// depends only on its inputs).
+enum Kind : int { kNone = 0, kChoose1 = 1, kChoose0 = 2, kDecide = 3 };
+constexpr int kAhead = 2;              // unfinished frames the caller may leave
+constexpr int kSlots = kAhead + 1;     // frames held at most
+constexpr int kCanvases = kAhead + 3;  // the frames they read, and one being mapped
 
 struct GifEncoder::Impl {
-  explicit Impl(const GifOptions& o)
-      : options(o), flat(o), crew([this](int slot, int kind, int t) { work(slot, kind, t); }) {}
+  explicit Impl(const GifOptions& o) : options(o), flat(o), pool(gif::kThreads) {}
 
   // Checks a frame against the first one; fails as check_frames does.
   diag::Status<> check(const image::Image& img) {
@@ -400,32 +273,46 @@ struct GifEncoder::Impl {
   }
 
   // The distinct frame mapped into canvas[next], shown after the last one (if any), which
-  // is shown for `delay`: its work handed to the crew.
+  // is shown for `delay`: its tasks posted to the pool. Then helps until at most kAhead
+  // frames are unfinished.
   void submit(int delay) {
     const std::int64_t number = distinct++;
-    Slot& slot = slots[number % Crew::kSlots];
+    const int s = static_cast<int>(number % kSlots);
+    Slot& slot = slots[s];
     slot.first = last < 0;
     slot.before = last;
     slot.target = next;
     slot.delay = delay;
     slot.ahead.resize(attempts.size());
     last = next;
-    next = static_cast<int>((number + 1) % Crew::kCanvases);
-    crew.add(number, slot.first);
+    next = static_cast<int>((number + 1) % kCanvases);
+    const auto task = [this, s](int kind) { return [this, s, kind](int t) { run(s, kind, t); }; };
+    std::vector<work::Pool::Task> before_decide;
+    if (!slot.first) {
+      const work::Pool::Task none = pool.post({}, task(kNone));
+      const work::Pool::Task choose1 = pool.post({none}, task(kChoose1));
+      const work::Pool::Task choose0 = pool.post({none}, task(kChoose0));
+      before_decide = {none, choose1, choose0, slots[(number - 1) % kSlots].decide};
+    }
+    slot.decide = pool.post(std::move(before_decide), task(kDecide));
+    // Decisions run in order: frame number - kAhead's done, every frame before it is.
+    if (number >= kAhead) pool.wait_for(slots[(number - kAhead) % kSlots].decide);
   }
-  // One task of the crew's on `slot`, as thread `t`.
-  void work(int s, int kind, int t) {
+  // Frames submitted whose decision has not finished.
+  std::int64_t unfinished() const { return distinct - decided.load(); }
+  // One task of the pool's on `slot`, as thread `t`.
+  void run(int s, int kind, int t) {
     Slot& slot = slots[s];
     const Canvas& target = canvas[slot.target];
     for (std::size_t a = 0; a < attempts.size(); ++a) {
       Attempt& attempt = *attempts[a];
       switch (kind) {
-        case Crew::kNone:
+        case kNone:
           attempt.prepare_none(canvas[slot.before], target, slot.ahead[a], t);
           break;
-        case Crew::kChoose0:
-        case Crew::kChoose1:
-          attempt.choose_none(slot.ahead[a], kind == Crew::kChoose1 ? 1 : 0, t);
+        case kChoose0:
+        case kChoose1:
+          attempt.choose_none(slot.ahead[a], kind == kChoose1 ? 1 : 0, t);
           break;
         default:
           if (slot.first) {
@@ -435,7 +322,10 @@ struct GifEncoder::Impl {
           }
       }
     }
-    if (kind == Crew::kDecide) written = written_bytes();
+    if (kind == kDecide) {
+      written = written_bytes();
+      ++decided;  // after `written`: see output_over
+    }
   }
 
   GifOptions options;
@@ -458,27 +348,29 @@ struct GifEncoder::Impl {
   // The frames the attempts compare: distinct frame k is mapped into canvas[k %
   // kCanvases]; canvas[last] is the last distinct frame's indices (-1: none yet), the frame
   // being added is mapped into canvas[next], which no unfinished frame reads.
-  Canvas canvas[Crew::kCanvases];
+  Canvas canvas[kCanvases];
   int last = -1;
   int next = 0;
   std::int64_t distinct = 0;  // distinct frames so far
-  // The distinct frames handed to the crew: slot k % kSlots is distinct frame k.
+  // The distinct frames posted to the pool: slot k % kSlots is distinct frame k.
   struct Slot {
     bool first = false;  // the first distinct frame
     int before = -1;     // the canvases of the frame before and of this one
     int target = 0;
-    int delay = 0;             // how long the frame before is shown
-    std::vector<Ahead> ahead;  // the disposal none, one per attempt
+    int delay = 0;                // how long the frame before is shown
+    std::vector<Ahead> ahead;     // the disposal none, one per attempt
+    work::Pool::Task decide = 0;  // its decision's task
   };
-  Slot slots[Crew::kSlots];
+  Slot slots[kSlots];
   Wide last_amount = 0;  // how long the last distinct frame is shown so far, in clock units
   std::string error;     // the first failure, after which nothing more is done
   // written_bytes() after the last frame finished (output_over() adds what the unfinished
   // frames may write).
   std::atomic<std::size_t> written{0};
+  std::atomic<std::int64_t> decided{0};  // distinct frames whose decision has finished
   // Works on the distinct frames, the caller's thread and one more. Last, so that it is
-  // destroyed (its thread stopped) first.
-  Crew crew;
+  // destroyed (its work finished, its thread stopped) first.
+  work::Pool pool;
 };
 
 GifEncoder::GifEncoder(const GifOptions& options) : impl_(std::make_unique<Impl>(options)) {}
@@ -533,7 +425,7 @@ diag::Status<> GifEncoder::add(const image::Image& image, const Duration& durati
 }
 
 std::size_t GifEncoder::output_bytes() const {
-  impl_->crew.finish();
+  impl_->pool.wait();
   return impl_->written_bytes();
 }
 
@@ -541,7 +433,7 @@ bool GifEncoder::output_over(std::size_t cap) const {
   Impl& m = *impl_;
   // Read before `written`: the frames unfinished then include every frame whose bytes
   // `written` does not hold.
-  const std::size_t unfinished = m.crew.unfinished();
+  const std::size_t unfinished = static_cast<std::size_t>(m.unfinished());
   if (unfinished > 0 &&
       m.written.load() + unfinished * m.attempts.size() * m.frame_bytes_bound() <= cap) {
     return false;
@@ -551,7 +443,7 @@ bool GifEncoder::output_over(std::size_t cap) const {
 
 diag::Result<std::vector<std::uint8_t>> GifEncoder::finish() {
   Impl& m = *impl_;
-  m.crew.finish();
+  m.pool.wait();
   if (!m.error.empty()) return diag::fail(m.error);
   if (m.checker.frames() == 0 && !m.started) return diag::fail("no frames to encode");
   if (!m.shown) return diag::fail("every frame has a zero duration");

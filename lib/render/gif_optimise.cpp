@@ -12,7 +12,7 @@ Rect unite(const Rect& a, const Rect& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
   int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-  int x1 = std::max(a.x + a.w, b.x + b.w), y1 = std::max(a.y + a.h, b.y + b.h);
+  int x1 = std::max(a.x + a.width, b.x + b.width), y1 = std::max(a.y + a.height, b.y + b.height);
   return {x0, y0, x1 - x0, y1 - y0};
 }
 
@@ -199,17 +199,17 @@ Encoding Optimiser::best(const Canvas& start, const Canvas& target, int t, Rect 
 }
 
 Canvas Optimiser::cleared(Canvas canvas, const Rect& r) const {
-  for (int y = r.y; y < r.y + r.h; ++y) {
+  for (int y = r.y; y < r.y + r.height; ++y) {
     std::uint8_t* row = canvas.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w_);
-    std::fill(row + r.x, row + r.x + r.w, kClear);
+    std::fill(row + r.x, row + r.x + r.width, kClear);
   }
   return canvas;
 }
 
 void Optimiser::usage(const Canvas& start, const Canvas& target, Candidate& cand) const {
   const Rect& r = cand.rect;
-  const std::size_t rw = static_cast<std::size_t>(r.w);
-  cand.flexible.resize(rw * static_cast<std::size_t>(r.h));
+  const std::size_t rw = static_cast<std::size_t>(r.width);
+  cand.flexible.resize(rw * static_cast<std::size_t>(r.height));
   cand.literal.resize(cand.flexible.size());
   std::uint8_t* flexible = cand.flexible.data();
   std::uint8_t* out = cand.literal.data();
@@ -218,7 +218,7 @@ void Optimiser::usage(const Canvas& start, const Canvas& target, Candidate& cand
   // every frame has the fixed transparent index.
   const bool flags = fixed_transparent_ < 0;
   std::uint8_t all[256] = {}, changed[257] = {};
-  for (int y = 0; y < r.h; ++y) {
+  for (int y = 0; y < r.height; ++y) {
     const std::size_t row = static_cast<std::size_t>(r.y + y) * static_cast<std::size_t>(w_) +
                             static_cast<std::size_t>(r.x);
     const std::uint8_t* t = target.data() + row;

@@ -3,7 +3,7 @@
 // changed, the previous frame's disposal, the transparent index and which unchanged pixels
 // are written transparent — by the exact size giflib would write (gif_lzw_model.hpp), and
 // writes the frames through gif_writer.hpp. One Attempt per colour table tried; gif.cpp's
-// GifEncoder feeds them (its Crew runs their work on two threads).
+// GifEncoder feeds them (its work::Pool runs their work on kThreads threads).
 #pragma once
 
 #include <algorithm>
@@ -15,17 +15,22 @@
 
 #include "gif_lzw_model.hpp"
 #include "gif_writer.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/render/gif_lzw.hpp"
 
 namespace spritec::render::gif {
 
-using Rect = image::Rect;
+using geom::Rect;
 
 // Palette indices, kClear marking a transparent pixel. Colour indices are below 255 (at
 // most 255 colours), so the marker never collides with a colour.
 using Canvas = std::vector<std::uint8_t>;
 constexpr std::uint8_t kClear = 255;
+
+// The threads GifEncoder runs the attempts' work on (its work::Pool's, the caller's
+// included): a call names its thread `t`, 0 or 1, and each has its own dictionaries.
+constexpr int kThreads = 2;
 
 struct Encoding {
   Rect rect;
@@ -110,7 +115,7 @@ class Optimiser {
 
   // `target` drawn over `start`, within `forced` when given (else the rectangle of changed
   // pixels): the rectangle, the transparent index and the cheapest candidate with its size.
-  // `t`: the thread (0 or 1, see Crew) whose dictionaries count. `bound`: the
+  // `t`: the thread (0 or 1, see kThreads) whose dictionaries count. `bound`: the
   // disposals' smallest quick size so far: the count stops once it is more than 10% over
   // that (`over`), else offers its own. `count_literal`: count the literal pixels too.
   void prepare(const Canvas& start, const Canvas& target, const Rect& forced, Candidate& cand,
@@ -170,11 +175,12 @@ class Optimiser {
 
   int w_, h_, bpp_;
   int fixed_transparent_;
-  // One chooser and one counter per thread working on the frames (Crew's two; a call
-  // names its thread `t`), so that work on the frames may run side by side.
-  WildcardChooser chooser_[2];
-  LzwDictionary counter_[2];
-  LzwDictionary pair_[2];  // a second counter, for two counts side by side
+  // One chooser and one counter per thread working on the frames (kThreads; a call names
+  // its thread `t`), so that work on the frames may run side by side.
+  static_assert(kThreads == 2, "the constructor makes two of each");
+  WildcardChooser chooser_[kThreads];
+  LzwDictionary counter_[kThreads];
+  LzwDictionary pair_[kThreads];  // a second counter, for two counts side by side
   std::uint8_t mask_;
   Candidate scratch_;
 };

@@ -63,10 +63,10 @@ void GifWriter::control(int disposal, int delay, int transparent_index) {
   ok_ = EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_OK;
 }
 
-void GifWriter::image(const image::Rect& r, std::vector<std::uint8_t>& pixels) {
+void GifWriter::image(const geom::Rect& r, std::vector<std::uint8_t>& pixels) {
   if (!ok()) return;
-  ok_ = EGifPutImageDesc(gif_, r.x, r.y, r.w, r.h, false, nullptr) == GIF_OK &&
-        EGifPutLine(gif_, pixels.data(), r.w * r.h) == GIF_OK;
+  ok_ = EGifPutImageDesc(gif_, r.x, r.y, r.width, r.height, false, nullptr) == GIF_OK &&
+        EGifPutLine(gif_, pixels.data(), r.width * r.height) == GIF_OK;
 }
 
 bool GifWriter::finish(std::vector<std::uint8_t>& out) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 
 namespace spritec::render::gif {
@@ -37,7 +38,7 @@ class GifWriter {
   // A frame's graphic control extension (`transparent_index`: NO_TRANSPARENT_COLOR for none).
   void control(int disposal, int delay, int transparent_index);
   // A frame's image: rectangle `r`, `pixels` row-major.
-  void image(const image::Rect& r, std::vector<std::uint8_t>& pixels);
+  void image(const geom::Rect& r, std::vector<std::uint8_t>& pixels);
   // Closes the stream; returns false when giflib reported a failure at any point.
   bool finish(std::vector<std::uint8_t>& out);
 

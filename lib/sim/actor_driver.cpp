@@ -51,11 +51,11 @@ void actor_set_speed(SimActor& a, std::int64_t thousandths) {
   runtime::set_speed(a.player, clamp_speed(thousandths));
 }
 
-Point actor_position(const SimActor& a) {
-  return Point{a.player.x, a.player.y};
+Position actor_position(const SimActor& a) {
+  return Position{a.player.x, a.player.y};
 }
 
-void set_actor_position(SimActor& a, Point p) {
+void set_actor_position(SimActor& a, Position p) {
   a.player.x = p.x;
   a.player.y = p.y;
 }

@@ -69,8 +69,8 @@ bool actor_holding(const SimActor& a);
 void actor_set_angle(SimActor& a, const ScenePack& pack, std::int64_t angle);
 void actor_set_input(SimActor& a, const ScenePack& pack, const std::string& input, bool held);
 void actor_set_speed(SimActor& a, std::int64_t thousandths);
-Point actor_position(const SimActor& a);
-void set_actor_position(SimActor& a, Point p);
+Position actor_position(const SimActor& a);
+void set_actor_position(SimActor& a, Position p);
 // Action, step, view, frame, flip, position and events (names) for readers; the name is
 // filled by the caller.
 ActorSnapshot actor_snapshot(const SimActor& a, const ScenePack& pack);

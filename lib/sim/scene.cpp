@@ -229,7 +229,7 @@ class SceneReader {
     return std::make_pair(*a, *b);
   }
 
-  std::optional<Point> read_point(const Node& n) {
+  std::optional<Position> read_position(const Node& n) {
     auto list = doc_.read_list(n, sink_);
     if (!list) return std::nullopt;
     if (list->size() != 2) {
@@ -249,7 +249,7 @@ class SceneReader {
       }
     }
     if (!v[0] || !v[1]) return std::nullopt;
-    return Point{*v[0], *v[1]};
+    return Position{*v[0], *v[1]};
   }
 
   std::optional<std::int64_t> read_speed(const Node& n) {
@@ -312,7 +312,7 @@ class SceneReader {
     need("pack", a.pack, a.pack_span);
     need("action", a.action, a.action_span);
     if (const Node* at = n.find("at")) {
-      if (auto p = read_point(*at)) {
+      if (auto p = read_position(*at)) {
         a.at = *p;
       } else {
         ok = false;
@@ -508,7 +508,7 @@ class SceneReader {
     } else if (move_to || move_by) {
       const MapEntry* m = move_to ? move_to : move_by;
       item.move = move_to ? MoveKind::kTo : MoveKind::kBy;
-      if (auto p = read_point(*m->value)) item.move_value = *p;
+      if (auto p = read_position(*m->value)) item.move_value = *p;
       does_something = true;
       has_duration = true;
     }

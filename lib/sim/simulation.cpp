@@ -36,8 +36,8 @@ struct Running {
   // The move, if any.
   MoveKind move = MoveKind::kNone;
   bool move_done = true;
-  Point from;     // move_to: the position when the move started
-  Point applied;  // move_by: how much was added so far
+  Position from;     // move_to: the position when the move started
+  Position applied;  // move_by: how much was added so far
   bool ended = false;
   std::int64_t end = 0;  // when ended: the exact time it ended
 };
@@ -183,13 +183,13 @@ struct Simulation::Impl {
           fx = dx * t / double(span);
           fy = dy * t / double(span);
         }
-        Point pos = actor_position(*actor);
+        Position pos = actor_position(*actor);
         if (item.move == MoveKind::kTo) {
-          pos = at_end ? item.move_value : Point{r.from.x + fx, r.from.y + fy};
+          pos = at_end ? item.move_value : Position{r.from.x + fx, r.from.y + fy};
         } else {
           pos.x += fx - r.applied.x;
           pos.y += fy - r.applied.y;
-          r.applied = Point{fx, fy};
+          r.applied = Position{fx, fy};
         }
         set_actor_position(*actor, pos);
         if (at_end) r.move_done = true;
@@ -401,7 +401,7 @@ struct Simulation::Impl {
   }
 
   [[gnu::noinline, gnu::cold]] void fail_position(std::uint32_t id, const SimActor& a) {
-    const Point pos = actor_position(a);
+    const Position pos = actor_position(a);
     const bool x_ok = std::fabs(pos.x) <= kMaxPosition;  // false for NaN too
     fail(Code::kScenePositionRange, id,
          "the position of actor '" + names[id] + "' (action '" + action_name(a) +

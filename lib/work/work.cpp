@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 
 namespace spritec::work {
 
@@ -41,7 +42,7 @@ void parallel_for(std::size_t n, int jobs, const std::function<void(std::size_t)
 
 Pool::Pool(int jobs) {
   for (int t = 1; t < threads(jobs); ++t)
-    threads_.emplace_back([this] { work(); });
+    threads_.emplace_back([this, t] { work(t); });
 }
 
 Pool::~Pool() {
@@ -59,51 +60,75 @@ Pool::~Pool() {
     t.join();
 }
 
-void Pool::post(std::function<void()> task) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    queue_.push_back(std::move(task));
-  }
-  changed_.notify_one();
+Pool::Task Pool::post(std::function<void()> task) {
+  return post({}, [task = std::move(task)](int) { task(); });
 }
 
-// Takes the oldest queued task and runs it with the lock released; false when none is
-// queued. After a failure the queued tasks are dropped, not run.
-bool Pool::run_one(std::unique_lock<std::mutex>& lock) {
-  if (queue_.empty()) return false;
-  std::function<void()> task = std::move(queue_.front());
-  queue_.pop_front();
+Pool::Task Pool::post(std::vector<Task> after, std::function<void(int thread)> task) {
+  Task id;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    id = posted_++;
+    assert(std::all_of(after.begin(), after.end(), [id](Task t) { return t < id; }));
+    unfinished_.insert(id);
+    queue_.push_back({id, std::move(after), std::move(task)});
+  }
+  changed_.notify_one();
+  return id;
+}
+
+// The oldest queued task whose `after` tasks have all finished, or queue_.end().
+std::deque<Pool::Queued>::iterator Pool::first_ready() {
+  return std::find_if(queue_.begin(), queue_.end(), [this](const Queued& q) {
+    return std::all_of(q.after.begin(), q.after.end(), [this](Task t) { return finished(t); });
+  });
+}
+
+// Takes the oldest ready task and runs it as thread `thread` with the lock released; false
+// when none is ready. After a failure the queued tasks are dropped, not run.
+bool Pool::run_one(std::unique_lock<std::mutex>& lock, int thread) {
+  const auto ready = first_ready();
+  if (ready == queue_.end()) return false;
+  Queued task = std::move(*ready);
+  queue_.erase(ready);
   ++running_;
   lock.unlock();
   std::exception_ptr error;
   try {
-    task();
+    task.run(thread);
   } catch (...) {
     error = std::current_exception();
   }
   lock.lock();
   --running_;
+  unfinished_.erase(task.id);
   if (error && !error_) error_ = error;
-  if (error_) queue_.clear();
+  if (error_) {
+    for (const Queued& q : queue_)
+      unfinished_.erase(q.id);
+    queue_.clear();
+  }
   changed_.notify_all();
   return true;
 }
 
-void Pool::work() {
+void Pool::work(int thread) {
   std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
-    changed_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) return;  // stopping, nothing left
-    run_one(lock);
+    changed_.wait(lock, [this] { return stopping_ || first_ready() != queue_.end(); });
+    if (!run_one(lock, thread)) return;  // stopping, nothing ready (nor queued: see ~Pool)
   }
 }
 
-void Pool::wait() {
+// Runs ready tasks on the calling thread (thread 0) until done() or a task failed; then,
+// after a failure, waits for the tasks running and rethrows.
+void Pool::help_until(const std::function<bool()>& done) {
   std::unique_lock<std::mutex> lock(mutex_);
-  while (!queue_.empty() || running_ > 0) {
-    if (!run_one(lock)) changed_.wait(lock);
+  while (!error_ && !done()) {
+    if (!run_one(lock, 0)) changed_.wait(lock);
   }
   if (error_) {
+    changed_.wait(lock, [this] { return running_ == 0; });
     std::exception_ptr error = error_;
     error_ = nullptr;
     lock.unlock();
@@ -111,9 +136,17 @@ void Pool::wait() {
   }
 }
 
+void Pool::wait() {
+  help_until([this] { return unfinished_.empty(); });
+}
+
+void Pool::wait_for(Task task) {
+  help_until([this, task] { return finished(task); });
+}
+
 std::size_t Pool::pending() {
   std::lock_guard<std::mutex> lock(mutex_);
-  return queue_.size() + running_;
+  return unfinished_.size();
 }
 
 }  // namespace spritec::work

@@ -36,10 +36,12 @@
 #include "cli_run.hpp"
 #include "decoders.hpp"
 #include "spritec/def/definition.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/alpha.hpp"
 #include "spritec/image/image.hpp"
 
 namespace fs = std::filesystem;
+namespace geom = spritec::geom;
 namespace image = spritec::image;
 using namespace spritec_cli_test;
 
@@ -920,10 +922,10 @@ TEST_CASE("soft alpha is exact in APNG and close in GIF over the background") {
     image::Image got = load_with_stb(scratch / "pulse.apng");
     image::Image sheet = load_with_stb(dir / "glow.png");
     REQUIRE(got.width > 0);
-    image::Rect content = image::trim_bounds(got, image::whole(got));
-    image::Rect source = image::trim_bounds(sheet, {0, 0, 32, 32});
-    REQUIRE(content.w == source.w);
-    REQUIRE(content.h == source.h);
+    geom::Rect content = image::trim_bounds(got, image::whole(got));
+    geom::Rect source = image::trim_bounds(sheet, {0, 0, 32, 32});
+    REQUIRE(content.width == source.width);
+    REQUIRE(content.height == source.height);
     // Fully transparent pixels may differ in colour; every other byte must match.
     CHECK(same_pixels(image::crop(got, content), image::crop(sheet, source)));
   }

@@ -39,8 +39,7 @@ std::vector<fs::path> corpus(const std::string& name) {
 }
 
 // Runs spritec on args and checks the run ended cleanly. True when the input was refused at
-// the door: by the YAML reader (not UTF-8, empty, not YAML, tabs, a key twice, too deep, too
-// many aliases) or by the pack reader (E0501, E0502), before any command-specific code.
+// the door (refused_at_the_door, cli_run.hpp).
 bool expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
   Run run = run_spritec(args, cwd);
   INFO(join(args) << "\nexit " << run.exit << "\n" << run.err.substr(0, 4000));
@@ -49,16 +48,11 @@ bool expect_clean(const std::vector<std::string>& args, const fs::path& cwd) {
   CHECK(run.err.find("Sanitizer") == std::string::npos);
   CHECK(run.err.find("runtime error") == std::string::npos);
   CHECK(run.err.find("internal error") == std::string::npos);
-  static const std::regex door(R"(error\[E0(00[34]|10[1-3]|10[67]|50[12])\])");
-  return run.exit == 1 && std::regex_search(run.err, door);
+  return refused_at_the_door(run);
 }
 
-// A sanitized spritec ($SPRITEC_TEST_EXE, scripts/test.sh) takes an input refused at the door
-// through its first command only: every command reads a file of that kind through the same
-// reader first, so the others would run the same code to the same refusal, at a third of a
-// second a sanitized start. ctest's run of the normal spritec runs every command on each.
-const bool kOnceIfRefused = std::getenv("SPRITEC_TEST_EXE") != nullptr;
-
+// Under a sanitized spritec an input refused at the door goes through its first command
+// only (kOnceIfRefused, cli_run.hpp).
 bool refused_once(bool refused) {
   return kOnceIfRefused && refused;
 }

@@ -659,11 +659,9 @@ TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a 
   fs::path dir = fresh("hostile");
   int runs = 0, exported = 0;
   std::set<std::string> reached;  // packs that some format exported
-  // A sanitized spritec ($SPRITEC_TEST_EXE, scripts/test.sh) takes a pack the reader refuses
-  // through one format, not seven: export reads the pack and its pages before it looks at the
-  // format (pipeline/export.cpp, open_pack), so the other six would run the same code to the
-  // same refusal, at a third of a second a sanitized start. ctest's run keeps all seven.
-  const bool once_if_refused = std::getenv("SPRITEC_TEST_EXE") != nullptr;
+  // A sanitized spritec takes a pack the reader refuses through one format, not seven
+  // (kOnceIfRefused, cli_run.hpp): export reads the pack and its pages before it looks at the
+  // format (pipeline/export.cpp, open_pack). ctest's run keeps all seven.
   for (const fs::path& file : this_shard(hostile_packs())) {
     const std::string bytes = read_text(file);
     for (const bool reseal : {false, true}) {
@@ -691,9 +689,7 @@ TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a 
         }
         fs::remove_all(dir / "o");
         ++runs;
-        const bool refused_by_reader = run.err.find("error[E0501]") != std::string::npos ||
-                                       run.err.find("error[E0502]") != std::string::npos;
-        if (once_if_refused && refused_by_reader) break;
+        if (kOnceIfRefused && refused_at_the_door(run)) break;
       }
     }
   }
@@ -718,7 +714,7 @@ TEST_CASE("every hostile pack through every export format: exit 0 or 1, never a 
   }
   // What the inputs reach is a property of the whole set, checked where one process runs
   // it all (ctest's run; a shard of scripts/test.sh sees only its part).
-  if (kShard.count == 1 && !once_if_refused) {
+  if (kShard.count == 1 && !kOnceIfRefused) {
     CHECK(edge == 4);
     CHECK(runs >= 300);
     // Some of them get through the reader and are exported (the resealed seeds at least).

@@ -63,7 +63,7 @@ void check_sheet_atlas(const spritec::def::Definition& d, Expected expected) {
     FUZZ_CHECK(a.source_w == f.canvas.width && a.source_h == f.canvas.height);
     FUZZ_CHECK(a.origin == f.origin);
     FUZZ_CHECK(a.trim_x >= 0 && a.trim_y >= 0);
-    FUZZ_CHECK(a.trim_x + a.rect.w <= a.source_w && a.trim_y + a.rect.h <= a.source_h);
+    FUZZ_CHECK(a.trim_x + a.rect.width <= a.source_w && a.trim_y + a.rect.height <= a.source_h);
     if (i >= 64 || std::int64_t{f.canvas.width} * f.canvas.height > 1 << 20) continue;
     const spritec::image::Image got = spritec::atlas::untrimmed_frame(
         built->pages[std::size_t(a.page)], a.rect, a.source_w, a.source_h, a.trim_x, a.trim_y);

@@ -19,12 +19,13 @@ namespace {
 // module sits one layer above the highest it uses, so the layering says what each may not
 // use: format/ and export/ work on a pack as runtime/ reads it and never on a definition
 // (no def/, no atlas/); sim/ reads scenes with yaml/ and steps packs, never a definition;
-// render/ draws packs and steps scenes with sim/. runtime/, work/ and diag/ depend on
-// nothing of ours; pack/ on work/ alone (its strategies run side by side on work's threads).
+// render/ draws packs and steps scenes with sim/. runtime/, work/, geom/ and diag/ depend
+// on nothing of ours; pack/ on work/ (its strategies run side by side on work's threads)
+// and geom/ (its sizes) alone.
 const std::map<std::string, int> kLayer = {
-    {"diag", 0},   {"runtime", 0},  {"work", 0},     {"pack", 1},   {"io", 1},  {"image", 2},
-    {"yaml", 2},   {"aseprite", 3}, {"format", 3},   {"export", 3}, {"sim", 3}, {"def", 4},
-    {"render", 4}, {"atlas", 5},    {"pipeline", 6}, {"cli", 7},
+    {"diag", 0},  {"runtime", 0}, {"work", 0},     {"geom", 0},     {"pack", 1},   {"io", 1},
+    {"image", 2}, {"yaml", 2},    {"aseprite", 3}, {"format", 3},   {"export", 3}, {"sim", 3},
+    {"def", 4},   {"render", 4},  {"atlas", 5},    {"pipeline", 6}, {"cli", 7},
 };
 // Edges the layering allows beyond "lower layer": none at present.
 const std::set<std::pair<std::string, std::string>> kExtra = {};
@@ -32,9 +33,9 @@ const std::set<std::pair<std::string, std::string>> kExtra = {};
 // last, is below the line since sim sits under def).
 const std::set<std::pair<std::string, std::string>> kForbidden = {};
 // Modules that must depend on nothing of ours at all.
-const std::set<std::string> kStandalone = {"runtime", "work", "diag"};
+const std::set<std::string> kStandalone = {"runtime", "work", "geom", "diag"};
 // Modules that may depend on these of ours and nothing else.
-const std::map<std::string, std::set<std::string>> kOnly = {{"pack", {"work"}}};
+const std::map<std::string, std::set<std::string>> kOnly = {{"pack", {"work", "geom"}}};
 // The CLI turns flags into options and hands them to the pipeline: it reaches the pipeline
 // and diag (the diagnostics' formats, "did you mean") and nothing else of ours.
 const std::set<std::string> kCliReaches = {"pipeline", "diag"};

@@ -11,9 +11,11 @@
 
 #include "../pixels.hpp"
 #include "spritec/atlas/atlas.hpp"
+#include "spritec/geom/geom.hpp"
 
 namespace atlas = spritec::atlas;
 namespace def = spritec::def;
+namespace geom = spritec::geom;
 namespace image = spritec::image;
 
 namespace {
@@ -59,8 +61,8 @@ def::Definition definition(std::size_t n) {
   return d;
 }
 
-atlas::Frame frame(const std::string& name, image::Rect rect, int source_w, int source_h,
-                   int trim_x, int trim_y, def::Point origin) {
+atlas::Frame frame(const std::string& name, geom::Rect rect, int source_w, int source_h, int trim_x,
+                   int trim_y, geom::Point origin) {
   atlas::Frame f;
   f.name = name;
   f.rect = rect;
@@ -122,9 +124,9 @@ TEST_CASE("2x nearest repeats every pixel of a trimmed frame, its place and orig
   CHECK(f.source_h == 8);
   CHECK(f.trim_x == 2);
   CHECK(f.trim_y == 4);
-  CHECK(f.rect.w == 4);
-  CHECK(f.rect.h == 4);
-  CHECK(f.origin == def::Point{2, 6});
+  CHECK(f.rect.width == 4);
+  CHECK(f.rect.height == 4);
+  CHECK(f.origin == geom::Point{2, 6});
   const std::vector<std::vector<Px>> want = {
       {kA, kA, kB, kB}, {kA, kA, kB, kB}, {kC, kC, kD, kD}, {kC, kC, kD, kD}};
   const image::Image& p = scaled->pages[std::size_t(f.page)];
@@ -160,9 +162,9 @@ TEST_CASE("0.5x nearest takes the pixel under each centre, the last one past an 
   CHECK(f.source_h == 1);  // ceil(0.5)
   CHECK(f.trim_x == 0);
   CHECK(f.trim_y == 0);
-  REQUIRE(f.rect.w == 2);
-  REQUIRE(f.rect.h == 1);
-  CHECK(f.origin == def::Point{2, 1});  // 1.5 and 0.5, halves away from zero
+  REQUIRE(f.rect.width == 2);
+  REQUIRE(f.rect.height == 1);
+  CHECK(f.origin == geom::Point{2, 1});  // 1.5 and 0.5, halves away from zero
   const image::Image& p = scaled->pages[std::size_t(f.page)];
   CHECK(at(p, f.rect.x, f.rect.y) == kA);
   CHECK(at(p, f.rect.x + 1, f.rect.y) == kC);
@@ -184,7 +186,7 @@ TEST_CASE("frames equal in the base are merged by their scaled pixels, not their
   auto half = atlas::scale_atlas(d, base, variant(1, 2, def::ScaleFilter::kNearest), {}, sink);
   REQUIRE(half);
   CHECK(half->frames[0].rect.empty());
-  CHECK(half->frames[1].rect.w == 1);
+  CHECK(half->frames[1].rect.width == 1);
   CHECK(half->frames[1].trim_x == 0);
   CHECK(half->frames[2].rect.empty());
   CHECK(half->stats.empty == 2);
@@ -216,8 +218,8 @@ TEST_CASE("smooth keeps a uniform opaque frame uniform and opaque up to its edge
     REQUIRE(scaled);
     const atlas::Frame& f = scaled->frames[0];
     CHECK(f.source_w == side);
-    REQUIRE(f.rect.w == side);
-    REQUIRE(f.rect.h == side);
+    REQUIRE(f.rect.width == side);
+    REQUIRE(f.rect.height == side);
     CHECK(f.trim_x == 0);
     const image::Image& p = scaled->pages[std::size_t(f.page)];
     for (int y = 0; y < side; ++y)
@@ -242,11 +244,11 @@ TEST_CASE("smooth scales a frame with transparency around it, never past its fra
   REQUIRE(scaled);
   const atlas::Frame& f = scaled->frames[0];
   CHECK(f.source_w == 6);
-  CHECK(f.origin == def::Point{3, 6});  // 5.5 away from zero
+  CHECK(f.origin == geom::Point{3, 6});  // 5.5 away from zero
   CHECK(f.trim_x == 1);
   CHECK(f.trim_y == 1);
-  CHECK(f.rect.w == 4);
-  CHECK(f.rect.h == 4);
+  CHECK(f.rect.width == 4);
+  CHECK(f.rect.height == 4);
   image::Image whole = untrimmed(*scaled, 0);
   // Weighted by alpha: every pixel that shows has the block's colour exactly (no dark
   // fringe); the four centre pixels mostly opaque, the ring around them faint, and the
@@ -438,6 +440,6 @@ TEST_CASE("a smooth frame that fits once trimmed is not refused for its filter's
   auto scaled = atlas::scale_atlas(d, base, variant(16, 1, def::ScaleFilter::kSmooth), {}, sink);
   INFO((sink.diagnostics().empty() ? std::string() : sink.diagnostics()[0].message));
   REQUIRE(scaled);
-  CHECK(scaled->frames[0].rect.w > 192);
-  CHECK(scaled->frames[0].rect.w <= 192 + 2 * 32);
+  CHECK(scaled->frames[0].rect.width > 192);
+  CHECK(scaled->frames[0].rect.width <= 192 + 2 * 32);
 }

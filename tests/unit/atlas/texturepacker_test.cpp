@@ -172,5 +172,5 @@ TEST_CASE("a TexturePacker atlas's frames come out upright and untrimmed, with t
   }
   // The alias is stored once (the same pixels as run's), the blank not at all.
   CHECK(built->frames[4].duplicate_of == 1);
-  if (trim) CHECK(built->frames[5].rect.w == 0);  // trim: false keeps its one pixel
+  if (trim) CHECK(built->frames[5].rect.width == 0);  // trim: false keeps its one pixel
 }

@@ -20,8 +20,8 @@ namespace Catch {
 template <>
 struct StringMaker<Rect> {
   static std::string convert(const Rect& r) {
-    return "{" + std::to_string(r.x) + "," + std::to_string(r.y) + "," + std::to_string(r.w) + "," +
-           std::to_string(r.h) + "}";
+    return "{" + std::to_string(r.x) + "," + std::to_string(r.y) + "," + std::to_string(r.width) +
+           "," + std::to_string(r.height) + "}";
   }
 };
 }  // namespace Catch
@@ -210,11 +210,12 @@ std::vector<Rect> reference_detect(const Image& img, int gap) {
     for (std::size_t i = 0; i < boxes.size() && !merged; ++i) {
       for (std::size_t j = i + 1; j < boxes.size() && !merged; ++j) {
         const Rect a = boxes[i], b = boxes[j];
-        if (std::max(apart(a.x, a.x + a.w - 1, b.x, b.x + b.w - 1),
-                     apart(a.y, a.y + a.h - 1, b.y, b.y + b.h - 1)) >= gap)
+        if (std::max(apart(a.x, a.x + a.width - 1, b.x, b.x + b.width - 1),
+                     apart(a.y, a.y + a.height - 1, b.y, b.y + b.height - 1)) >= gap)
           continue;
         const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-        const int x1 = std::max(a.x + a.w, b.x + b.w), y1 = std::max(a.y + a.h, b.y + b.h);
+        const int x1 = std::max(a.x + a.width, b.x + b.width),
+                  y1 = std::max(a.y + a.height, b.y + b.height);
         boxes[i] = {x0, y0, x1 - x0, y1 - y0};
         boxes.erase(boxes.begin() + std::ptrdiff_t(j));
         merged = true;

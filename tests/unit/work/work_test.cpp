@@ -122,3 +122,84 @@ TEST_CASE("a task that throws in a pool is rethrown by wait, and the tasks queue
   pool.wait();
   CHECK(ran == std::vector<int>{0, 3});
 }
+
+TEST_CASE("a pool task posted after others starts only once they have all finished") {
+  for (int jobs : {1, 2, 4}) {
+    INFO("jobs " << jobs);
+    // A chain: each link after the one before, so the links append in order although
+    // the pool's threads are free to run them; independent tasks run beside the chain.
+    std::vector<int> chain;  // written by one link at a time: the chain orders them
+    std::atomic<int> beside{0};
+    work::Pool pool(jobs);
+    work::Pool::Task link = pool.post([&] { chain.push_back(0); });
+    for (int i = 1; i < 50; ++i) {
+      link = pool.post({link}, [&chain, i](int) { chain.push_back(i); });
+      pool.post([&] { ++beside; });
+    }
+    pool.wait();
+    std::vector<int> expected(50);
+    for (int i = 0; i < 50; ++i)
+      expected[std::size_t(i)] = i;
+    CHECK(chain == expected);
+    CHECK(beside.load() == 49);
+  }
+}
+
+TEST_CASE("a pool task is told its thread, and no thread runs two tasks at once") {
+  for (int jobs : {1, 2, 3}) {
+    INFO("jobs " << jobs);
+    work::Pool pool(jobs);
+    CHECK(pool.size() == jobs);
+    std::vector<std::atomic<int>> busy(static_cast<std::size_t>(jobs));
+    std::atomic<int> overlaps{0};
+    std::atomic<int> out_of_range{0};
+    std::atomic<int> on_caller{0};
+    const std::thread::id caller = std::this_thread::get_id();
+    for (int i = 0; i < 200; ++i) {
+      pool.post({}, [&](int thread) {
+        if (thread < 0 || thread >= jobs) {
+          ++out_of_range;
+          return;
+        }
+        if (++busy[std::size_t(thread)] != 1) ++overlaps;
+        if ((thread == 0) != (std::this_thread::get_id() == caller)) ++on_caller;
+        std::this_thread::yield();
+        --busy[std::size_t(thread)];
+      });
+    }
+    pool.wait();
+    CHECK(out_of_range.load() == 0);
+    CHECK(overlaps.load() == 0);
+    CHECK(on_caller.load() == 0);  // thread 0 is the caller's, and only the caller is 0
+  }
+}
+
+TEST_CASE("wait_for runs tasks until the one named has finished, and leaves the rest") {
+  work::Pool pool(1);  // on the caller only: what ran is known
+  std::vector<char> ran;
+  const work::Pool::Task a = pool.post([&] { ran.push_back('a'); });
+  const work::Pool::Task b = pool.post([&] { ran.push_back('b'); });
+  const work::Pool::Task c = pool.post({b}, [&](int) { ran.push_back('c'); });
+  pool.post([&] { ran.push_back('d'); });
+  pool.wait_for(a);
+  CHECK(ran == std::vector<char>{'a'});
+  CHECK(pool.pending() == 3);
+  // c waits for b; of the tasks ready the first posted starts first, so d comes last.
+  pool.wait_for(c);
+  CHECK(ran == std::vector<char>{'a', 'b', 'c'});
+  CHECK(pool.pending() == 1);
+  pool.wait_for(a);  // finished already: returns at once
+  CHECK(pool.pending() == 1);
+  pool.wait();
+  CHECK(ran == std::vector<char>{'a', 'b', 'c', 'd'});
+}
+
+TEST_CASE("wait_for rethrows a task's exception, and the tasks after it are dropped") {
+  work::Pool pool(1);
+  bool ran_after = false;
+  const work::Pool::Task bad = pool.post([] { throw std::runtime_error("bad"); });
+  const work::Pool::Task after = pool.post({bad}, [&](int) { ran_after = true; });
+  CHECK_THROWS_AS(pool.wait_for(after), std::runtime_error);
+  CHECK_FALSE(ran_after);
+  CHECK(pool.pending() == 0);
+}

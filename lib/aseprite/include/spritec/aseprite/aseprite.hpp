@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "spritec/diag/result.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 
 namespace spritec::aseprite {
@@ -246,7 +247,7 @@ struct SheetLayout {
   int columns = 1, rows = 1;
   int cell_width = 0, cell_height = 0;
   bool fits = true;
-  image::Rect cell(int frame) const {
+  geom::Rect cell(int frame) const {
     return {(frame % columns) * cell_width, (frame / columns) * cell_height, cell_width,
             cell_height};
   }

@@ -11,7 +11,7 @@
 //
 // Every frame of the definition gets an entry, in definition order, even when its pixels
 // are shared with an earlier one; an all-transparent frame is kept as an empty rectangle
-// (w = h = 0) with its origin.
+// (width = height = 0) with its origin.
 //
 // Failure: an image that cannot be read or decoded is E0202 at its sheet's image: value;
 // a frame larger than max_size is E0401 naming it; pages over kMaxPages or kMaxPageArea in
@@ -29,6 +29,7 @@
 
 #include "spritec/def/model.hpp"
 #include "spritec/diag/diagnostic.hpp"
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 
 namespace spritec::atlas {
@@ -58,9 +59,9 @@ struct Options {
 struct Frame {
   std::string name;
   int page = 0;
-  image::Rect rect;   // the trimmed rectangle in the page (w = h = 0: an empty frame)
-  def::Point origin;  // relative to the untrimmed frame, as written in the definition
-  int source_w = 0;   // untrimmed size
+  geom::Rect rect;     // the trimmed rectangle in the page (empty: an all-transparent frame)
+  geom::Point origin;  // relative to the untrimmed frame, as written in the definition
+  int source_w = 0;    // untrimmed size
   int source_h = 0;
   int trim_x = 0;  // where the trimmed rectangle starts inside the untrimmed frame
   int trim_y = 0;
@@ -116,7 +117,7 @@ int scaled_coordinate(std::int64_t value, const def::Variant& variant);
 
 // The pixels of one frame back, untrimmed (source_w x source_h, transparent around the
 // trimmed rectangle), from a page. Used by `unpack` and the round-trip tests.
-image::Image untrimmed_frame(const image::Image& page, const image::Rect& rect, int source_w,
+image::Image untrimmed_frame(const image::Image& page, const geom::Rect& rect, int source_w,
                              int source_h, int trim_x, int trim_y);
 
 }  // namespace spritec::atlas

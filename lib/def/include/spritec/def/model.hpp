@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "spritec/diag/diagnostic.hpp"
+#include "spritec/geom/geom.hpp"
 
 namespace spritec::def {
 
@@ -25,17 +26,9 @@ inline constexpr std::size_t kMaxFrames = 65536;  // per definition, checked bef
 // definition, counted before any is made: a pingpong tag's repeat writes out its passes.
 inline constexpr std::int64_t kMaxTagSteps = 1 << 20;
 
-struct Point {
-  int x = 0;
-  int y = 0;
-  bool operator==(const Point& o) const { return x == o.x && y == o.y; }
-};
+using geom::Point;
 
-struct Size {
-  int width = 0;
-  int height = 0;
-  bool operator==(const Size& o) const { return width == o.width && height == o.height; }
-};
+using geom::Size;
 
 // An origin coordinate written as a word (`origin: [center, bottom]`, docs/definitions.md
 // "Origins"): left/top, center, right/bottom. A sheet's or a grid's origin holds it as one of
@@ -49,15 +42,7 @@ int resolve_anchor(int coordinate, int size);
 // Both coordinates of an origin resolved on a frame of `untrimmed` size.
 Point resolve_origin(Point origin, Size untrimmed);
 
-struct Rect {
-  int x = 0;
-  int y = 0;
-  int width = 0;
-  int height = 0;
-  bool operator==(const Rect& o) const {
-    return x == o.x && y == o.y && width == o.width && height == o.height;
-  }
-};
+using geom::Rect;
 
 // Frame geometry (docs/definitions.md, "Boxes and points"): a frame or a step may carry named
 // boxes (hit, hurt…) and points (hand, muzzle…), in the frame's untrimmed pixel coordinates

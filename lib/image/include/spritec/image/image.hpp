@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "spritec/diag/result.hpp"
+#include "spritec/geom/geom.hpp"
 
 namespace spritec::image {
 
@@ -53,25 +54,14 @@ struct Image {
   }
 };
 
-// A rectangle of pixels. Empty when w or h is 0.
-struct Rect {
-  int x = 0;
-  int y = 0;
-  int w = 0;
-  int h = 0;
-  bool empty() const { return w <= 0 || h <= 0; }
-  bool operator==(const Rect& o) const { return x == o.x && y == o.y && w == o.w && h == o.h; }
-  bool operator!=(const Rect& o) const { return !(*this == o); }
-};
+// A rectangle of pixels (geom's). Empty when its width or height is 0.
+using geom::Rect;
 
 inline Rect whole(const Image& img) {
   return {0, 0, img.width, img.height};
 }
 
-struct Size {
-  int width = 0;
-  int height = 0;
-};
+using geom::Size;
 
 inline constexpr int kDefaultMaxSide = 16384;
 
@@ -222,8 +212,8 @@ Rect trim_bounds(const Image& img, Rect rect);
 Image crop(const Image& img, Rect rect);
 
 // A copy of the pixels of `rect` (which must lie inside the image) turned 90° counter-
-// clockwise: rect.h wide and rect.w tall, pixel (x, y) of the copy being pixel
-// (rect.x + rect.w - 1 - y, rect.y + x) of the image. It turns back a sprite a packer
+// clockwise: rect.height wide and rect.width tall, pixel (x, y) of the copy being pixel
+// (rect.x + rect.width - 1 - y, rect.y + x) of the image. It turns back a sprite a packer
 // stored turned 90° clockwise (TexturePacker's rotated frames).
 Image turn_counter_clockwise(const Image& img, Rect rect);
 

@@ -1,5 +1,5 @@
 // Rectangle packing: sizes in, positions out. Pure geometry — no pixels, no I/O, nothing
-// of spritec's beyond the C++ standard library.
+// of spritec's beyond geom's words (Size) and the C++ standard library.
 //
 // The packer is MaxRects (Jukka Jylänki's family of algorithms): each page keeps the list
 // of maximal free rectangles; an item goes into the free rectangle a heuristic scores best,
@@ -42,12 +42,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "spritec/geom/geom.hpp"
+
 namespace spritec::pack {
 
-struct Size {
-  int width = 0;
-  int height = 0;
-};
+using geom::Size;
 
 // How a free rectangle is chosen for an item (lower score wins; ties: first in the list).
 enum class Heuristic {

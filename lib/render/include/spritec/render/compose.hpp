@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/render/overlay.hpp"
 
@@ -28,7 +29,7 @@ namespace spritec::render {
 
 struct Sprite {
   const image::Image* page = nullptr;  // null or an empty rect: nothing drawn (a blank step)
-  image::Rect rect;                    // the frame's (trimmed) rectangle in the page
+  geom::Rect rect;                     // the frame's (trimmed) rectangle in the page
   std::int32_t origin_x = 0;           // relative to rect's top-left corner (any value)
   std::int32_t origin_y = 0;
   bool flip_x = false;

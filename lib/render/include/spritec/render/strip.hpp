@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "spritec/geom/geom.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/render/font.hpp"
 #include "spritec/render/overlay.hpp"
@@ -42,7 +43,7 @@ inline constexpr std::uint64_t kMaxSheetBytes = 512ull << 20;
 // empty rect with no image is a blank step: only its origin marker is drawn.
 struct StripCell {
   const image::Image* page = nullptr;
-  image::Rect rect;  // inside *page
+  geom::Rect rect;  // inside *page
   image::Image image;
   bool flip_x = false;
   bool flip_y = false;
@@ -54,8 +55,8 @@ struct StripCell {
   // cell (also a blank one) at the sheet's scale; the cells of a section reach around them.
   std::vector<ShapeMark> marks;
 
-  int width() const { return page != nullptr ? rect.w : image.width; }
-  int height() const { return page != nullptr ? rect.h : image.height; }
+  int width() const { return page != nullptr ? rect.width : image.width; }
+  int height() const { return page != nullptr ? rect.height : image.height; }
   bool empty() const { return width() <= 0 || height() <= 0; }
 };
 

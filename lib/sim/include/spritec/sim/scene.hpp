@@ -61,7 +61,9 @@ std::int64_t to_clock_units(const Duration& d, std::uint32_t tick_rate);
 // number prints as a plain JSON number.
 inline constexpr double kMaxPosition = 1e9;
 
-struct Point {
+// A place on the stage in px, fractional (an actor moves by sub-pixel steps), or an offset
+// between two (`move_by`): not geom::Point, which counts whole pixels of an image.
+struct Position {
   double x = 0;
   double y = 0;
 };
@@ -79,7 +81,7 @@ struct ActorSpec {
   std::string name;
   std::string pack;
   std::string action;
-  Point at;
+  Position at;
   std::int64_t angle = 0;
   std::int64_t speed = 1000;  // thousandths
   diag::Span span;            // the mapping
@@ -119,8 +121,8 @@ struct Item {
   std::vector<Input> release;
   std::optional<std::int64_t> speed;  // thousandths
   MoveKind move = MoveKind::kNone;
-  Point move_value;  // target (kTo) or offset (kBy)
-  Duration over;     // zero when absent
+  Position move_value;  // target (kTo) or offset (kBy)
+  Duration over;        // zero when absent
 
   ActorSpec spawn;  // kSpawn
 };
