@@ -6,12 +6,15 @@
 // which every format shares:
 // - regions: the pack's frames at their packed rectangles, then the mirrored frames that
 //   the animations need (stored once each, on pages of the export's own after the pack's),
-//   and a transparent region for blank steps when any step is blank;
+//   a transparent region for blank steps when any step is blank, and (for a format that
+//   carries boxes and points) each region's boxes and points, with an alias of a region for
+//   each step that shows other boxes and points than its region's;
 // - animations: one per action and view, named ACTION (one view) or ACTION/VIEW, each the
 //   list of regions in the order the player shows them (pingpong and reverse expanded) with
 //   each one's ticks, and whether it loops;
-// - what the pack holds that no format carries (events, transitions, root motion, `then`),
-//   reported by the writers as one warning per kind.
+// - what the pack holds that no format carries (events, transitions, root motion, `then`;
+//   boxes and points for the formats without a place for them), reported as one warning
+//   per kind.
 // Then one writer turns the Model into files. The same pack and options give the same bytes.
 //
 // Pages: a format that can say its pages are premultiplied (spine: `pma: true`) gets the
