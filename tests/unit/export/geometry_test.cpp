@@ -339,3 +339,23 @@ TEST_CASE("spine leaves out a name a custom value cannot hold, with W0709") {
                         d.message.find("'a:b' and 1 more are left out") != std::string::npos);
   CHECK(warned);
 }
+
+TEST_CASE("aseprite-json leaves out boxes and points named origin, with W0709") {
+  format::PackModel m = fixture(true);
+  m.frames[0].shapes.push_back(box("origin", 0, 0, 1, 1));
+  auto p = std::make_unique<Pack>();
+  auto written = format::write_spk(m);
+  REQUIRE(written.ok());
+  p->bytes = std::move(written.value);
+  REQUIRE(runtime::parse_pack(p->bytes.data(), p->bytes.size(), p->view).ok());
+  p->pages = {image::Image(16, 8)};
+  auto e = run(*p, "aseprite-json", "x.json");
+  const nlohmann::json doc = nlohmann::json::parse(text(e->files[0]));
+  std::vector<std::string> names;
+  for (const auto& s : doc["meta"]["slices"])
+    names.push_back(s["name"]);
+  // One origin slice (the origins'), then hand, hit, hurt as before.
+  CHECK(names == std::vector<std::string>{"origin", "hand", "hit", "hurt"});
+  REQUIRE(e->sink.diagnostics().size() == 1);
+  CHECK(e->sink.diagnostics()[0].code == diag::Code::kExportGeometry);
+}
