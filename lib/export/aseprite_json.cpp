@@ -2,8 +2,9 @@
 // --list-tags --list-slices --filename-format {frame}` writes it: one sheet image; `frames`
 // with a duration each; one tag per animation (`meta.frameTags`, its frames in the order
 // shown, direction forward, repeat "1" when it does not loop); the origins as the pivots of
-// one slice, `origin`, keyed on every frame. The format holds one image, so every region is
-// placed anew on one sheet (STEM.png).
+// one slice, `origin`, keyed on every frame; each box and point name a slice of its own,
+// keyed where it changes (a point as the pivot of the box of its name). The format holds one
+// image, so every region is placed anew on one sheet (STEM.png).
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -145,6 +146,62 @@ image::Image draw_sheet(const Model& model, const Sheet& sheet) {
   return out;
 }
 
+// What a geometry slice shows on one frame entry: a box (bounds) and/or a point (pivot).
+struct SliceState {
+  const Shape* box = nullptr;
+  const Shape* point = nullptr;
+  bool empty() const { return !box && !point; }
+};
+
+bool same(const SliceState& a, const SliceState& b) {
+  auto eq = [](const Shape* x, const Shape* y) { return x == y || (x && y && *x == *y); };
+  return eq(a.box, b.box) && eq(a.point, b.point);
+}
+
+// A key as Aseprite writes one: bounds in the frame's canvas (the untrimmed frame), the pivot
+// relative to them. A point without a box of its name is a 1 x 1 slice on it, pivot 0, 0; a
+// frame that shows neither, after one that did, an empty key (bounds 0, 0, 0, 0), as
+// Aseprite writes a slice deleted from a frame on.
+Json slice_key(std::size_t frame, const SliceState& st) {
+  Json bounds = {{"x", 0}, {"y", 0}, {"w", 0}, {"h", 0}};
+  if (st.box)
+    bounds = {{"x", st.box->x}, {"y", st.box->y}, {"w", st.box->w}, {"h", st.box->h}};
+  else if (st.point)
+    bounds = {{"x", st.point->x}, {"y", st.point->y}, {"w", 1}, {"h", 1}};
+  Json key = {{"frame", frame}, {"bounds", std::move(bounds)}};
+  if (st.point) {
+    const std::int64_t bx = st.box ? st.box->x : st.point->x;
+    const std::int64_t by = st.box ? st.box->y : st.point->y;
+    key["pivot"] = {{"x", st.point->x - bx}, {"y", st.point->y - by}};
+  }
+  return key;
+}
+
+// One slice per name of a box or a point, names sorted by bytes, each keyed on the entries
+// where what it shows starts or changes. "origin" is the origins' slice: geometry of that
+// name is left out (write_aseprite warns).
+void add_geometry_slices(const Model& model, const std::vector<Entry>& entries, Json& slices) {
+  std::map<std::string, std::vector<SliceState>> by_name;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    for (const Shape& sh : model.regions[entries[i].region].shapes) {
+      if (sh.name == "origin") continue;
+      std::vector<SliceState>& states = by_name[sh.name];
+      states.resize(entries.size());
+      (sh.box() ? states[i].box : states[i].point) = &sh;
+    }
+  }
+  for (const auto& [name, states] : by_name) {
+    Json keys = Json::array();
+    SliceState last;
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      if (same(states[i], last)) continue;
+      keys.push_back(slice_key(i, states[i]));
+      last = states[i];
+    }
+    slices.push_back({{"name", name}, {"color", "#0000ffff"}, {"keys", std::move(keys)}});
+  }
+}
+
 // The document: `frames` (one per entry, at its slot on the sheet) and `meta`, whose slice
 // `origin` keys every frame's origin as its pivot.
 Json document(const Model& model, const std::vector<Entry>& entries,
@@ -170,6 +227,7 @@ Json document(const Model& model, const std::vector<Entry>& entries,
   Json slices = Json::array();
   if (!keys.empty())
     slices.push_back({{"name", "origin"}, {"color", "#0000ffff"}, {"keys", std::move(keys)}});
+  add_geometry_slices(model, entries, slices);
   return {{"frames", std::move(frames)},
           {"meta",
            {{"app", "spritec"},
@@ -180,6 +238,19 @@ Json document(const Model& model, const std::vector<Entry>& entries,
             {"frameTags", std::move(tags)},
             {"layers", Json::array()},
             {"slices", std::move(slices)}}}};
+}
+
+// W0709: a box or point named "origin" would be a second slice of the origins' name.
+void warn_origin_name(const Model& model, const Options& options, diag::Sink& sink) {
+  for (const Region& r : model.regions) {
+    for (const Shape& sh : r.shapes) {
+      if (sh.name != "origin") continue;
+      sink.warning(diag::Code::kExportGeometry, {options.pack_name, 0, 0, 0},
+                   "aseprite-json keeps the origins in the slice 'origin', so the boxes and "
+                   "points named 'origin' are left out; rename them to export them");
+      return;
+    }
+  }
 }
 
 }  // namespace
@@ -204,6 +275,7 @@ std::optional<std::vector<File>> aseprite_json(const Model& model, const Options
                      std::to_string(inexact) + " of " + std::to_string(entries.size()) +
                      " frames are rounded, each less than 1 ms off (read back at the same "
                      "tick rate, every frame has its ticks)");
+  warn_origin_name(model, options, sink);
   image::Image pixels = draw_sheet(model, sheet);
   if (model.bled) image::bleed(pixels);  // straight alpha, as Aseprite's sheets
   const std::string image_name = options.stem + ".png";

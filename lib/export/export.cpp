@@ -20,15 +20,17 @@ namespace {
 // (spritec export --format, build --export), in the order --help lists them. A new format
 // is one entry here (docs/architecture.md, "Where new things go").
 constexpr FormatInfo kFormats[] = {
-    // name, written, animations, one_rate, godot_paths, premultiplied_pages, own_sheet, write
-    {"godot4", "", true, false, true, false, false, detail::write_godot4},
-    {"godot3", "SpriteFrames .tres", true, true, true, false, false, detail::write_godot3},
-    {"spine", "", false, false, false, true, false, detail::write_spine},
-    {"libgdx-legacy", ".atlas", false, false, false, false, false, detail::write_libgdx_legacy},
-    {"phaser", "multi-atlas + STEM.anims.json", true, false, false, false, false,
+    // name, written, animations, one_rate, godot_paths, premultiplied_pages, own_sheet,
+    // geometry, write
+    {"godot4", "", true, false, true, false, false, false, detail::write_godot4},
+    {"godot3", "SpriteFrames .tres", true, true, true, false, false, false, detail::write_godot3},
+    {"spine", "", false, false, false, true, false, true, detail::write_spine},
+    {"libgdx-legacy", ".atlas", false, false, false, false, false, false,
+     detail::write_libgdx_legacy},
+    {"phaser", "multi-atlas + STEM.anims.json", true, false, false, false, false, true,
      detail::write_phaser},
-    {"pixi", "JSON Hash pages", true, true, false, false, false, detail::write_pixi},
-    {"aseprite-json", "", true, false, false, false, true, detail::aseprite_json},
+    {"pixi", "JSON Hash pages", true, true, false, false, false, true, detail::write_pixi},
+    {"aseprite-json", "", true, false, false, false, true, true, detail::aseprite_json},
 };
 
 // "walk, jump and 3 more"
@@ -64,6 +66,24 @@ void warn_uncarried(const Model& model, const Options& o, diag::Sink& sink) {
   warn(diag::Code::kExportLoop, u.loop_tail, "a loop from loop_from; the whole step list loops in");
   warn(diag::Code::kExportLoop, u.long_repeat,
        "a repeat this long (over 65,536 steps expanded); the animation loops forever in");
+  if (!o.format->geometry)
+    warn(diag::Code::kExportGeometry, u.geometry, "boxes and points; left out of");
+}
+
+// W0709 for an atlas format with no place for boxes and points (libgdx-legacy): the frames
+// that have them. (An animation format names the actions: warn_uncarried.)
+void warn_frame_geometry(const runtime::PackView& pack, const Options& o, diag::Sink& sink) {
+  if (o.format->geometry || o.format->animations) return;
+  std::vector<std::string> frames;
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i) {
+    if (pack.frame_shapes(i).count > 0) frames.push_back(diag::shown_name(pack.frame_name(i)));
+  }
+  if (frames.empty()) return;
+  sink.warning(diag::Code::kExportGeometry, {o.pack_name, 0, 0, 0},
+               std::string(format_name(o.format)) +
+                   " has no place for boxes and points: left out of frames " + listed(frames) +
+                   " (" + std::to_string(frames.size()) + " frame" +
+                   (frames.size() == 1 ? "" : "s") + "; the spine format carries them)");
 }
 
 // The text atlas reads a region's name as a whole line, trimmed, and a line with a ':' as
@@ -270,9 +290,10 @@ std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
   if (format.animations &&
       (!animations_fit(pack, options, sink) || !animation_names_unique(pack, options, sink)))
     return std::nullopt;
-  const Model model = build_model(pack, pages, format.animations);
+  const Model model = build_model(pack, pages, format.animations, format.geometry);
   if (format.one_rate && !uniform_lists_fit(pack, model, options, sink)) return std::nullopt;
   warn_uncarried(model, options, sink);
+  warn_frame_geometry(pack, options, sink);
   const diag::Span at{options.pack_name, 0, 0, 0};
   if (!format.animations && pack.action_count() > 0) {
     sink.warning(diag::Code::kExportActions, at,

@@ -11,6 +11,7 @@
 #include "spritec/geom/geom.hpp"
 #include "spritec/pack/pack.hpp"
 #include "spritec/runtime/player.hpp"
+#include "spritec/runtime/shapes.hpp"
 #include "writers.hpp"
 
 namespace spritec::exporter {
@@ -137,8 +138,8 @@ void place_own(Model& model, std::size_t first_own, const std::vector<image::Ima
 
 class Builder {
  public:
-  Builder(const runtime::PackView& pack, const std::vector<image::Image>& pages)
-      : pack_(pack), pages_(pages) {}
+  Builder(const runtime::PackView& pack, const std::vector<image::Image>& pages, bool geometry)
+      : pack_(pack), pages_(pages), geometry_(geometry) {}
 
   Model build(bool animations) {
     model_.tick_rate = pack_.tick_rate();
@@ -167,6 +168,12 @@ class Builder {
       r.source_w = f.source_w, r.source_h = f.source_h;
       r.trim_x = f.trim_x, r.trim_y = f.trim_y;
       r.frame = i;
+      if (geometry_) {
+        const runtime::ShapeRange range = pack_.frame_shapes(i);
+        for (std::uint32_t k = 0; k < range.count; ++k)
+          r.shapes.push_back(
+              in_region(runtime::flipped(pack_.shape(range.first + k), runtime::kFlipNone), r));
+      }
       model_.regions.push_back(std::move(r));
     }
     if (!animations) return std::move(model_);
@@ -174,6 +181,7 @@ class Builder {
     for (std::uint32_t a = 0; a < pack_.action_count(); ++a)
       add_action(a);
     place_own(model_, first_own, pages_);
+    add_aliases();
     return std::move(model_);
   }
 
@@ -195,11 +203,14 @@ class Builder {
         const runtime::Step s = pack_.step(a, v, i);
         events = events || s.has_event();
         motion = motion || s.move_x != 0 || s.move_y != 0;
-        anim.frames.push_back({region_of(s), s.ticks});
+        const std::uint32_t region = region_of(s);
+        const std::uint32_t record = a.first_step + v * a.steps_per_view + i;
+        anim.frames.push_back({step_region(region, record, anim.name, i), s.ticks});
       }
       model_.animations.push_back(std::move(anim));
     }
     Uncarried& u = model_.uncarried;
+    if (has_geometry(a)) u.geometry.push_back(name);
     if (events) u.events.push_back(name);
     if (motion) u.motion.push_back(name);
     if (a.transition_count > 0) u.transitions.push_back(name);
@@ -207,6 +218,68 @@ class Builder {
     if (too_long) u.long_repeat.push_back(name);
     if (loop && a.mode == Mode::kLoop && std::min(a.loop_from, a.steps_per_view) > 0)
       u.loop_tail.push_back(name);
+  }
+
+  // Whether any step of `a` shows a box or a point (its frame's or its own).
+  bool has_geometry(const runtime::Action& a) const {
+    bool any = false;
+    const std::uint32_t steps = a.views * a.steps_per_view;
+    for (std::uint32_t k = 0; k < steps && !any; ++k)
+      runtime::for_each_step_shape(pack_, a.first_step + k, [&](const auto&) { any = true; });
+    return any;
+  }
+
+  // A shape as region `r` shows it: actor-local (relative to the origin pixel, flips
+  // applied) moved into r's untrimmed frame.
+  Shape in_region(const runtime::LocalShape& s, const Region& r) const {
+    Shape out;
+    out.name = std::string(pack_.shape_name(s.name));
+    out.kind = s.kind;
+    out.x = s.x + r.untrimmed_origin_x();
+    out.y = s.y + r.untrimmed_origin_y();
+    out.w = s.w;
+    out.h = s.h;
+    return out;
+  }
+
+  // The region a step record shows: `region`, or (with geometry) an alias of it when the
+  // step's boxes and points are not the region's. Aliases are placed by add_aliases(); until
+  // then the frame holds the alias's number with kAlias set.
+  std::uint32_t step_region(std::uint32_t region, std::uint32_t record, const std::string& anim,
+                            std::uint32_t step) {
+    if (!geometry_) return region;
+    const auto known = alias_of_step_.find(record);
+    if (known != alias_of_step_.end()) return known->second;
+    std::vector<Shape> shapes;
+    runtime::for_each_step_shape(pack_, record, [&](const runtime::LocalShape& s) {
+      shapes.push_back(in_region(s, model_.regions[region]));
+    });
+    std::uint32_t shown = region;
+    if (shapes != model_.regions[region].shapes) {
+      Region alias = model_.regions[region];
+      alias.name = fresh(alias.name + "|" + anim + "|" + std::to_string(step));
+      alias.shapes = std::move(shapes);
+      shown = kAlias | std::uint32_t(aliases_.size());
+      aliases_.push_back({region, std::move(alias)});
+    }
+    alias_of_step_.emplace(record, shown);
+    return shown;
+  }
+
+  // The aliases after every other region, at their regions' places (the export's own regions
+  // are placed by now), and the animation frames that show one numbered so.
+  void add_aliases() {
+    const std::uint32_t first = std::uint32_t(model_.regions.size());
+    for (auto& [of, alias] : aliases_) {
+      const Region& base = model_.regions[of];
+      alias.page = base.page, alias.x = base.x, alias.y = base.y;
+      model_.regions.push_back(std::move(alias));
+    }
+    for (Animation& a : model_.animations) {
+      for (RegionTicks& f : a.frames) {
+        if ((f.region & kAlias) != 0) f.region = first + (f.region & ~kAlias);
+      }
+    }
   }
 
   // A name no frame has: `wanted`, or it with '|' added until free.
@@ -249,6 +322,13 @@ class Builder {
       r.trim_y =
           std::uint32_t(std::max<std::int64_t>(0, std::int64_t(f.source_h) - f.trim_y - f.h));
     }
+    if (geometry_) {
+      // The frame's shapes mirrored about its origin pixel, as its pixels are.
+      r.shapes.clear();
+      const runtime::ShapeRange range = pack_.frame_shapes(s.frame);
+      for (std::uint32_t k = 0; k < range.count; ++k)
+        r.shapes.push_back(in_region(runtime::flipped(pack_.shape(range.first + k), s.flip), r));
+    }
     const std::uint32_t index = std::uint32_t(model_.regions.size());
     model_.regions.push_back(std::move(r));
     mirrored_.emplace(key, index);
@@ -261,13 +341,24 @@ class Builder {
   std::set<std::string> names_;
   std::map<std::pair<std::uint32_t, int>, std::uint32_t> mirrored_;
   std::uint32_t blank_ = runtime::kNone;
+  const bool geometry_;
+  // Marks an alias's number in an animation frame until add_aliases() (regions stay far
+  // below 2^31: the export's frames are capped at kMaxAnimationFrames).
+  static constexpr std::uint32_t kAlias = 1u << 31;
+  std::vector<std::pair<std::uint32_t, Region>> aliases_;  // (the region it aliases, alias)
+  std::map<std::uint32_t, std::uint32_t> alias_of_step_;   // step record -> region shown
 };
 
 }  // namespace
 
 Model build_model(const runtime::PackView& pack, const std::vector<image::Image>& pages,
-                  bool animations) {
-  return Builder(pack, pages).build(animations);
+                  bool animations, bool geometry) {
+  return Builder(pack, pages, geometry).build(animations);
+}
+
+bool operator==(const Shape& a, const Shape& b) {
+  return a.name == b.name && a.kind == b.kind && a.x == b.x && a.y == b.y && a.w == b.w &&
+         a.h == b.h;
 }
 
 std::string animation_name(std::string_view action, std::uint32_t views, std::uint32_t view) {

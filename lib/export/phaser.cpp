@@ -1,7 +1,8 @@
 // Phaser: the multi-atlas JSON (one entry of `textures` per page) that
 // this.load.multiatlas() reads, and STEM.anims.json for this.load.animation(): one
 // animation per action and view, per-frame durations in ms, repeat -1 for loops. Each frame
-// has a pivot (its origin over its untrimmed size), so a sprite needs no setOrigin.
+// has a pivot (its origin over its untrimmed size), so a sprite needs no setOrigin, and its
+// boxes and points, which Phaser keeps in frame.customData.
 #include <nlohmann/json.hpp>
 
 #include "writers.hpp"
@@ -29,6 +30,19 @@ Json texture_frame(const Region& r) {
                 {"y", r.source_h ? double(r.untrimmed_origin_y()) / r.source_h : 0.0}}}};
 }
 
+void add_shapes(Json& entry, const Region& r) {
+  Json boxes = Json::object(), points = Json::object();
+  for (const Shape& s : r.shapes) {
+    // Names are distinct per kind (the pack's), so emplace never meets one twice.
+    if (s.box())
+      boxes.emplace(s.name, Json::array({s.x, s.y, s.w, s.h}));
+    else
+      points.emplace(s.name, Json::array({s.x, s.y}));
+  }
+  if (!boxes.empty()) entry["boxes"] = std::move(boxes);
+  if (!points.empty()) entry["points"] = std::move(points);
+}
+
 std::string dump(const Json& doc) {
   return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
@@ -41,6 +55,7 @@ std::vector<File> phaser(const Model& model, const Options& options) {
       if (r.page != p) continue;
       Json entry = {{"filename", r.name}};
       entry.update(texture_frame(r));
+      add_shapes(entry, r);  // Phaser keeps the whole entry as the frame's customData
       frames.push_back(std::move(entry));
     }
     textures.push_back({{"image", page_file(options, p)},

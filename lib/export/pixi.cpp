@@ -48,6 +48,7 @@ std::vector<File> pixi(const Model& model, const Options& options) {
       Json entry = texture_frame(r);
       entry["anchor"] = std::move(entry["pivot"]);
       entry.erase("pivot");
+      add_shapes(entry, r);  // kept in Spritesheet.data.frames[name]
       append(frames, r.name, std::move(entry));
     }
     Json related = Json::array();

@@ -34,6 +34,11 @@ using Json = nlohmann::ordered_json;
 // sourceSize) with its pivot (the origin over the untrimmed size).
 Json texture_frame(const Region& r);
 
+// Adds a region's boxes and points to its frame entry, when it has any: "boxes": {NAME:
+// [x, y, w, h], …} and "points": {NAME: [x, y], …} in its untrimmed frame coordinates (as
+// the definition and `inspect --json` write them), names in the pack's order.
+void add_shapes(Json& entry, const Region& r);
+
 // A document as the JSON formats' text: indented by two spaces, ending in a newline,
 // invalid UTF-8 in a name written as U+FFFD.
 std::string dump(const Json& doc);

@@ -3,7 +3,8 @@
 // MANIFEST: {"cases": [{"name", "format": "phaser"|"pixi"|"aseprite-json",
 //            "lib": "phaser"|"phaser4"|"pixi", "out": "/abs/DIR/STEM.json",
 //            "expect": "/abs/expect.json", "diagnostics": "/abs/export.json" (optional: the
-//            export's `--diagnostics json` output)}]}
+//            export's `--diagnostics json` output), "geometry": true (optional: the boxes
+//            and points of tests/data/engines/geometry checked too)}]}
 // Serves each case's export directory, its expectations and the runtimes' dist bundles from a
 // local HTTP server (no network), opens one page per case in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core) and prints what each check found. Exit 0
@@ -42,6 +43,8 @@ for (const [name, file] of Object.entries(libs)) {
   if (!fs.existsSync(file)) die(`${name} is not installed (${file}): run npm ci --prefix ${here}`);
 }
 const scripts = { phaser: ['phaser_game.js', 'phaser_check.js'], pixi: ['pixi_check.js'], 'aseprite-json': ['phaser_game.js', 'aseprite_check.js'] };
+// A case with `"geometry": true` (tests/data/engines/geometry) also reads the boxes and points
+// back (page/geometry_check.js, after the format's check).
 
 // The actions whose loop_from tail (or too long a repeat) the export said it cannot carry
 // (W0705, from `--diagnostics json`): the whole step list loops instead, so only the first
@@ -86,10 +89,11 @@ const server = http.createServer((req, res) => {
     const c = manifest.cases[Number(parts[1])];
     if (!c) return send(res, '/nonexistent');
     if (parts.length === 2) {
-      const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, ''), tailLoops: tailLoops(c.diagnostics) };
+      const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, ''), tailLoops: tailLoops(c.diagnostics), geometry: c.geometry === true };
+      const pageScripts = c.geometry === true ? [...scripts[c.format], 'geometry_check.js'] : scripts[c.format];
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body>
-<script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>${scripts[c.format].map((s) => `<script src="/page/${s}"></script>`).join('')}
+<script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>${pageScripts.map((s) => `<script src="/page/${s}"></script>`).join('')}
 <script>window.__config = ${JSON.stringify(config)};</script></body>`);
       return;
     }

@@ -1,7 +1,11 @@
 // Checks an atlas written by `spritec export --format spine|libgdx-legacy` with the Spine
 // runtimes' own reader (spine-core's TextureAtlas) against engine_expect's expectations.
 //
-//   node check_atlas.mjs --format spine|libgdx-legacy ATLAS EXPECT.json
+//   node check_atlas.mjs --format spine|libgdx-legacy [--geometry] ATLAS EXPECT.json
+//
+// --geometry: the pack is tests/data/engines/geometry/geometry.sprites.yaml, whose boxes and
+// points (spine) follow `origin` as the custom values GEOMETRY below says, worked out by hand
+// from the definition; without it, and in libgdx-legacy, a region has no other value.
 //
 // For every pack frame (EXPECT.json "frames") there must be exactly one region, named as the
 // frame, and nothing else: its page is the file STEM-N.png beside the atlas (N = the frame's
@@ -37,16 +41,28 @@ function expectEqual(what, actual, expected) {
   if (actual !== expected) fail(`${what}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
 }
 
+// The boxes and points of geometry.sprites.yaml as custom values: the untrimmed frames are
+// 16 x 16; a box [x, y, w, h] of the definition is x, 16 - y - h (its bottom edge, y up),
+// w, h, and a point [x, y] is x, 16 - y. s/0: hurt [4, 2, 8, 14]; s/1: hurt [5, 3, 7, 13]
+// and hand [12, 7]; s/2: hurt [4, 4, 8, 12]. (Steps' own boxes go with the actions.)
+const GEOMETRY = {
+  "s/0": { "box.hurt": [4, 0, 8, 14] },
+  "s/1": { "box.hurt": [5, 0, 7, 13], "point.hand": [12, 9] },
+  "s/2": { "box.hurt": [4, 0, 8, 12] },
+};
+
 // --- arguments ------------------------------------------------------------------------------
 const args = process.argv.slice(2);
 let format = null;
+let geometry = false;
 const positional = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--format") format = args[++i];
+  else if (args[i] === "--geometry") geometry = true;
   else positional.push(args[i]);
 }
 if (!["spine", "libgdx-legacy"].includes(format) || positional.length !== 2) {
-  console.error("usage: node check_atlas.mjs --format spine|libgdx-legacy ATLAS EXPECT.json");
+  console.error("usage: node check_atlas.mjs --format spine|libgdx-legacy [--geometry] ATLAS EXPECT.json");
   process.exit(2);
 }
 const [atlasPath, expectPath] = positional;
@@ -128,8 +144,9 @@ for (const [name, f] of Object.entries(frames)) {
   if (legacy) {
     if (r.names !== null) fail(`${at}: custom values ${JSON.stringify(r.names)} in a legacy atlas`);
   } else {
-    expectEqual(`${at} custom value names`, JSON.stringify(r.names), JSON.stringify(["origin"]));
-    expectEqual(`${at} origin`, JSON.stringify(r.values), JSON.stringify([[f.origin_x, originY]]));
+    const shapes = (geometry && GEOMETRY[name]) || {};
+    expectEqual(`${at} custom value names`, JSON.stringify(r.names), JSON.stringify(["origin", ...Object.keys(shapes)]));
+    expectEqual(`${at} custom values`, JSON.stringify(r.values), JSON.stringify([[f.origin_x, originY], ...Object.values(shapes)]));
   }
   // u/v as spine-core derived them must cover exactly the packed rectangle.
   const page = r.page;

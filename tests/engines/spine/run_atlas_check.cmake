@@ -6,7 +6,8 @@
 #
 # For every samples/*/*.sprites.yaml, tests/data/engines/flare/flare.sprites.yaml (when
 # present, and its premultiplied.sprites.yaml: premultiplied, bled pages) and
-# multipage.sprites.yaml (here: many pages): build the pack (its pages embedded, and again as files beside it), export it twice (the two exports must be byte-identical and hold
+# multipage.sprites.yaml (here: many pages) and tests/data/engines/geometry (boxes and
+# points): build the pack (its pages embedded, and again as files beside it), export it twice (the two exports must be byte-identical and hold
 # exactly STEM.atlas and the pack's pages STEM-N.png), write engine_expect's expectations and
 # run check_atlas.mjs on the atlas. Every definition is tried; the test fails if any fails.
 # A missing tool is a failure with the way to get it, never a silent skip.
@@ -42,6 +43,11 @@ if(EXISTS "${SOURCE_DIR}/tests/data/engines/flare/premultiplied.sprites.yaml")
   list(APPEND defs "${SOURCE_DIR}/tests/data/engines/flare/premultiplied.sprites.yaml")
 endif()
 list(APPEND defs "${SCRIPTS}/multipage.sprites.yaml")
+# Boxes and points (issue 25): spine's custom values checked against values worked out by
+# hand (check_atlas.mjs --geometry); libgdx-legacy must carry none.
+if(EXISTS "${SOURCE_DIR}/tests/data/engines/geometry/geometry.sprites.yaml")
+  list(APPEND defs "${SOURCE_DIR}/tests/data/engines/geometry/geometry.sprites.yaml")
+endif()
 
 file(REMOVE_RECURSE "${WORK}")
 set(failed "")
@@ -134,8 +140,12 @@ foreach(case ${cases})
     continue()
   endif()
 
+  set(geometry "")
+  if(def MATCHES "/tests/data/engines/geometry/")
+    set(geometry "--geometry")
+  endif()
   execute_process(
-    COMMAND "${NODE}" "${SCRIPTS}/check_atlas.mjs" --format ${FORMAT}
+    COMMAND "${NODE}" "${SCRIPTS}/check_atlas.mjs" --format ${FORMAT} ${geometry}
             "${work}/a/${name}.atlas" "${work}/expect.json"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)

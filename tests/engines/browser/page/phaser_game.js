@@ -4,7 +4,7 @@
 
 // Boots a game with the Canvas renderer, runs `preload` in its scene and resolves with the
 // scene once everything is loaded (create), the game loop asleep so nothing advances or
-// renders by itself.
+// renders by itself. The scene is also window.__phaserScene (geometry_check.js reads it).
 const kCanvasSize = 1024;
 function bootPhaser(preload) {
   return new Promise((resolve, reject) => {
@@ -28,6 +28,7 @@ function bootPhaser(preload) {
         create() {
           clearTimeout(timer);
           game.loop.sleep();
+          window.__phaserScene = this;
           resolve(this);
         },
       },

@@ -121,6 +121,7 @@
   X(kExportDurations,       "W0706", "an export format cannot carry the exact durations")  \
   X(kExportActions,         "W0707", "an atlas format carries frames but no animations")   \
   X(kExportOrigins,         "W0708", "an export format cannot carry the frames' origins")  \
+  X(kExportGeometry,        "W0709", "an export format cannot carry boxes and points")     \
   X(kTagActionReplaced,     "N0301", "an action written in the definition replaces a tag's or a Flare animation's")
 // clang-format on
 

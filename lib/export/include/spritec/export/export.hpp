@@ -6,12 +6,15 @@
 // which every format shares:
 // - regions: the pack's frames at their packed rectangles, then the mirrored frames that
 //   the animations need (stored once each, on pages of the export's own after the pack's),
-//   and a transparent region for blank steps when any step is blank;
+//   a transparent region for blank steps when any step is blank, and (for a format that
+//   carries boxes and points) each region's boxes and points, with an alias of a region for
+//   each step that shows other boxes and points than its region's;
 // - animations: one per action and view, named ACTION (one view) or ACTION/VIEW, each the
 //   list of regions in the order the player shows them (pingpong and reverse expanded) with
 //   each one's ticks, and whether it loops;
-// - what the pack holds that no format carries (events, transitions, root motion, `then`),
-//   reported by the writers as one warning per kind.
+// - what the pack holds that no format carries (events, transitions, root motion, `then`;
+//   boxes and points for the formats without a place for them), reported as one warning
+//   per kind.
 // Then one writer turns the Model into files. The same pack and options give the same bytes.
 //
 // Pages: a format that can say its pages are premultiplied (spine: `pma: true`) gets the
@@ -45,7 +48,22 @@ std::vector<std::string> format_names();
 // what a format writes where its name does not say ("godot3 (SpriteFrames .tres)").
 std::string formats_listed(bool described);
 
-// A rectangle of an export page: a pack frame, a mirrored copy of one, or the blank region.
+// A box or a point of a region (docs/engines.md, "Boxes and points"): in the region's
+// untrimmed frame coordinates, x right and y down, as the definition writes a frame's (a
+// mirrored region's mirrored with its pixels). A box covers columns x .. x + w - 1 and rows
+// y .. y + h - 1; a point is the pixel (x, y), w = h = 0.
+struct Shape {
+  std::string name;
+  runtime::ShapeKind kind = runtime::ShapeKind::kBox;
+  std::int64_t x = 0, y = 0;
+  std::uint32_t w = 0, h = 0;
+  bool box() const { return kind == runtime::ShapeKind::kBox; }
+};
+bool operator==(const Shape& a, const Shape& b);
+
+// A rectangle of an export page: a pack frame, a mirrored copy of one, the blank region, or
+// (for a format that carries geometry) an alias of one of those for the steps whose boxes and
+// points are not their region's.
 struct Region {
   std::string name;
   std::uint32_t page = 0;  // index into Model::pages
@@ -55,6 +73,9 @@ struct Region {
   std::uint32_t trim_x = 0, trim_y = 0;
   std::uint32_t frame = runtime::kNone;  // the pack frame it shows; kNone: blank
   bool flip_x = false, flip_y = false;
+  // Its boxes and points, sorted by kind (boxes first) then name bytes, as the pack sorts
+  // them; empty unless the Model was built with geometry.
+  std::vector<Shape> shapes;
   // The origin in the untrimmed frame (y down), as the definition wrote it.
   std::int64_t untrimmed_origin_x() const { return std::int64_t(origin_x) + trim_x; }
   std::int64_t untrimmed_origin_y() const { return std::int64_t(origin_y) + trim_y; }
@@ -88,6 +109,8 @@ struct Animation {
 // What the pack holds that an export may not carry, per kind: the actions that have it.
 struct Uncarried {
   std::vector<std::string> events, transitions, motion, then, loop_tail, long_repeat;
+  // Boxes or points on a frame or step they show (W0709 where the format has no place).
+  std::vector<std::string> geometry;
 };
 
 struct Model {
@@ -131,6 +154,9 @@ struct FormatInfo {
   bool godot_paths = false;          // names its pages res://… (Options::godot_res_dir)
   bool premultiplied_pages = false;  // says its pages are premultiplied (spine: pma)
   bool own_sheet = false;            // writes its own sheet, not the pack's pages
+  // Carries boxes and points (phaser, pixi, aseprite-json; spine the frames'): the Model is
+  // built with them. Else W0709 names what has them.
+  bool geometry = false;
   // OUT (and any file of its own) from the Model; warnings of its own go to `sink`; empty
   // after an error. export_pack() adds the pages (STEM-N.png) unless own_sheet.
   std::optional<std::vector<File>> (*write)(const Model& model, const Options& options,
@@ -138,9 +164,13 @@ struct FormatInfo {
 };
 
 // The frames a format that shows an animation needs: with `animations` false (atlas-only
-// formats) no mirrored or blank regions are added.
+// formats) no mirrored or blank regions are added. With `geometry` every region has its boxes
+// and points, and a step that shows other boxes and points than its region's (its own laid
+// over its frame's) shows an alias of that region with them, named REGION|ANIMATION|STEP
+// (one per step of a view, however often it is played; '|' added until the name is free).
 [[nodiscard]] Model build_model(const runtime::PackView& pack,
-                                const std::vector<image::Image>& pages, bool animations);
+                                const std::vector<image::Image>& pages, bool animations,
+                                bool geometry = false);
 
 // The frames all of a format's animations may hold together (E0703): counted from the
 // pack's actions before the Model is built, and for the formats that list frames at one
