@@ -467,6 +467,73 @@ std::vector<ShapeModel> read_shapes(const runtime::PackView& pack, runtime::Shap
   return out;
 }
 
+FrameModel read_frame(const runtime::PackView& pack, std::uint32_t i) {
+  const runtime::Frame f = pack.frame(i);
+  FrameModel fm;
+  fm.name = std::string(f.name);
+  fm.page = f.page;
+  fm.x = f.x;
+  fm.y = f.y;
+  fm.w = f.w;
+  fm.h = f.h;
+  fm.origin_x = std::int32_t(f.untrimmed_origin_x());
+  fm.origin_y = std::int32_t(f.untrimmed_origin_y());
+  fm.source_w = f.source_w;
+  fm.source_h = f.source_h;
+  fm.trim_x = f.trim_x;
+  fm.trim_y = f.trim_y;
+  fm.shapes =
+      read_shapes(pack, pack.frame_shapes(i), f.untrimmed_origin_x(), f.untrimmed_origin_y());
+  return fm;
+}
+
+// Step record `index` of an action, its shapes back in its frame's coordinates.
+StepModel read_step(const runtime::PackView& pack, std::uint32_t index) {
+  const runtime::Step st = pack.step(index);
+  StepModel sm;
+  sm.frame = std::string(pack.frame_name(st.frame));
+  sm.ticks = st.ticks;
+  sm.flip_x = st.flip_x();
+  sm.flip_y = st.flip_y();
+  if (st.has_event()) sm.event = std::string(pack.event_name(st.event));
+  sm.move_x = st.move_x;
+  sm.move_y = st.move_y;
+  const runtime::Frame f = st.blank() ? runtime::Frame{} : pack.frame(st.frame);
+  sm.shapes = read_shapes(pack, pack.step_shapes(index), st.blank() ? 0 : f.untrimmed_origin_x(),
+                          st.blank() ? 0 : f.untrimmed_origin_y());
+  return sm;
+}
+
+ActionModel read_action(const runtime::PackView& pack, std::uint32_t i) {
+  const runtime::Action a = pack.action(i);
+  ActionModel am;
+  am.name = std::string(a.name);
+  am.views = a.views;
+  am.first_view = a.first_view;
+  am.mode = a.mode;
+  am.loop_from = a.loop_from;
+  am.repeat = a.repeat;
+  am.then = a.then_kind;
+  if (a.then_kind == ThenKind::kAction)
+    am.then_action = std::string(pack.action(a.then_action).name);
+  am.reverse = a.reverse;
+  am.steps.resize(a.views);
+  for (std::uint32_t v = 0; v < a.views; ++v) {
+    for (std::uint32_t s = 0; s < a.steps_per_view; ++s)
+      am.steps[v].push_back(read_step(pack, a.first_step + v * a.steps_per_view + s));
+  }
+  for (std::uint32_t t = 0; t < a.transition_count; ++t) {
+    const runtime::Transition tr = pack.transition(a.first_transition + t);
+    TransitionModel tm;
+    tm.to = std::string(pack.action(tr.to).name);
+    tm.when = input_names(pack, tr.when);
+    tm.unless = input_names(pack, tr.unless);
+    tm.immediate = tr.immediate;
+    am.transitions.push_back(std::move(tm));
+  }
+  return am;
+}
+
 }  // namespace
 
 PackModel read_model(const runtime::PackView& pack) {
@@ -486,73 +553,10 @@ PackModel read_model(const runtime::PackView& pack) {
     }
     m.pages.push_back(std::move(pm));
   }
-  for (std::uint32_t i = 0; i < pack.frame_count(); ++i) {
-    const runtime::Frame f = pack.frame(i);
-    FrameModel fm;
-    fm.name = std::string(f.name);
-    fm.page = f.page;
-    fm.x = f.x;
-    fm.y = f.y;
-    fm.w = f.w;
-    fm.h = f.h;
-    fm.origin_x = std::int32_t(f.untrimmed_origin_x());
-    fm.origin_y = std::int32_t(f.untrimmed_origin_y());
-    fm.source_w = f.source_w;
-    fm.source_h = f.source_h;
-    fm.trim_x = f.trim_x;
-    fm.trim_y = f.trim_y;
-    fm.shapes =
-        read_shapes(pack, pack.frame_shapes(i), f.untrimmed_origin_x(), f.untrimmed_origin_y());
-    m.frames.push_back(std::move(fm));
-  }
-  for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
-    const runtime::Action a = pack.action(i);
-    ActionModel am;
-    am.name = std::string(a.name);
-    am.views = a.views;
-    am.first_view = a.first_view;
-    am.mode = a.mode;
-    am.loop_from = a.loop_from;
-    am.repeat = a.repeat;
-    am.then = a.then_kind;
-    if (a.then_kind == ThenKind::kAction)
-      am.then_action = std::string(pack.action(a.then_action).name);
-    am.reverse = a.reverse;
-    am.steps.resize(a.views);
-    for (std::uint32_t v = 0; v < a.views; ++v) {
-      for (std::uint32_t s = 0; s < a.steps_per_view; ++s) {
-        const runtime::Step st = pack.step(a, v, s);
-        StepModel sm;
-        sm.frame = std::string(pack.frame_name(st.frame));
-        sm.ticks = st.ticks;
-        sm.flip_x = st.flip_x();
-        sm.flip_y = st.flip_y();
-        if (st.has_event()) sm.event = std::string(pack.event_name(st.event));
-        sm.move_x = st.move_x;
-        sm.move_y = st.move_y;
-        const runtime::ShapeRange own = pack.step_shapes(a.first_step + v * a.steps_per_view + s);
-        const runtime::Frame* frame = nullptr;
-        runtime::Frame f;
-        if (!st.blank()) {
-          f = pack.frame(st.frame);
-          frame = &f;
-        }
-        sm.shapes = read_shapes(pack, own, frame ? frame->untrimmed_origin_x() : 0,
-                                frame ? frame->untrimmed_origin_y() : 0);
-        am.steps[v].push_back(std::move(sm));
-      }
-    }
-    for (std::uint32_t t = 0; t < a.transition_count; ++t) {
-      const runtime::Transition tr = pack.transition(a.first_transition + t);
-      TransitionModel tm;
-      tm.to = std::string(pack.action(tr.to).name);
-      tm.when = input_names(pack, tr.when);
-      tm.unless = input_names(pack, tr.unless);
-      tm.immediate = tr.immediate;
-      am.transitions.push_back(std::move(tm));
-    }
-    m.actions.push_back(std::move(am));
-  }
+  for (std::uint32_t i = 0; i < pack.frame_count(); ++i)
+    m.frames.push_back(read_frame(pack, i));
+  for (std::uint32_t i = 0; i < pack.action_count(); ++i)
+    m.actions.push_back(read_action(pack, i));
   return m;
 }
 

@@ -327,9 +327,6 @@ void check_round_trip(const fs::path& def, const fs::path& root, const fs::path&
   auto doc = nlohmann::json::parse(listed.out);
   CHECK(doc["page_alpha"] == (alpha.premultiplied ? "premultiplied" : "straight"));
   CHECK(doc["bled"] == alpha.bled);
-  // Format 1.1 (with its ALPH section) only for a pack that needs it.
-  CHECK(doc["format_version"] ==
-        nlohmann::json::array({1, alpha.premultiplied || alpha.bled ? 1 : 0}));
   Run described = run_spritec({"inspect", (scratch / "p.spk").string()}, scratch);
   REQUIRE(described.exit == 0);
   std::size_t indexed_here = 0;
@@ -353,6 +350,13 @@ void check_round_trip(const fs::path& def, const fs::path& root, const fs::path&
   REQUIRE(definition);
   CHECK(definition->atlas.premultiply == alpha.premultiplied);
   CHECK(definition->atlas.bleed == alpha.bled);
+  // Format 1.2 for a pack with boxes or points, else 1.1 (with its ALPH section) only for a
+  // pack that needs it.
+  const bool shapes = !definition->shape_names.empty();
+  CHECK(doc["format_version"] ==
+        nlohmann::json::array({1, shapes                              ? 2
+                                  : alpha.premultiplied || alpha.bled ? 1
+                                                                      : 0}));
   std::string frames_yaml = read_text(scratch / "frames" / "frames.yaml");
   REQUIRE(doc["frames"].size() == definition->frames.size());
   std::map<std::string, image::Image> sources;
@@ -389,11 +393,12 @@ void check_round_trip(const fs::path& def, const fs::path& root, const fs::path&
       }
     }
     CHECK(mismatches == 0);
-    // The origin written by unpack is the definition's, untrimmed.
+    // The origin written by unpack is the definition's, untrimmed; then the frame's boxes and
+    // points, when it has some.
     CHECK(frames_yaml.find("\"" + frame.name + "\": {size: [" + std::to_string(frame.rect.width) +
                            ", " + std::to_string(frame.rect.height) + "], origin: [" +
                            std::to_string(frame.origin.x) + ", " + std::to_string(frame.origin.y) +
-                           "]}") != std::string::npos);
+                           (frame.shapes.empty() ? "]}" : "], ")) != std::string::npos);
   }
 }
 

@@ -197,6 +197,60 @@ TEST_CASE("variants: moves, origins and sizes follow the rounding rules; actions
   }
 }
 
+TEST_CASE("variants: boxes and points scale with the pixels, an emptied box left out") {
+  // tests/data/defs/valid/variant-shapes: gem cells with hurt [1, 2, 5, 6], spark
+  // [4, 4, 1, 1], far [-1, -1, 3, 2] and tip (6, 0) on every frame; spin's second step adds
+  // hit [5, 3, 4, 2]. Corners scaled and rounded half away from zero, worked out by hand:
+  //   0.5:  hurt (0.5, 1) (3, 4) -> [1, 1, 2, 3]; spark (2, 2) (2.5, 2.5) -> [2, 2, 1, 1];
+  //         far (-0.5, -0.5) (1, 0.5) -> [-1, -1, 2, 2]; tip (3, 0); hit (2.5, 1.5) (4.5, 2.5)
+  //         -> [3, 2, 2, 1]
+  //   1.5:  hurt (1.5, 3) (9, 12) -> [2, 3, 7, 9]; spark (6, 6) (7.5, 7.5) -> [6, 6, 2, 2];
+  //         far (-1.5, -1.5) (3, 1.5) -> [-2, -2, 5, 4]; tip (9, 0); hit (7.5, 4.5)
+  //         (13.5, 7.5) -> [8, 5, 6, 3]
+  //   0.25: hurt (0.25, 0.5) (1.5, 2) -> [0, 1, 2, 1]; spark (1, 1) (1.25, 1.25) -> empty;
+  //         far (-0.25, -0.25) (0.5, 0.25) -> (0, 0) (1, 0): empty; tip (1.5, 0) -> (2, 0);
+  //         hit (1.25, 0.75) (2.25, 1.25) -> [1, 1, 1, 0]: empty. W0410 for each emptied box.
+  const fs::path dir = kTests / "data" / "defs" / "valid" / "variant-shapes";
+  const fs::path scratch = kScratch / "variants" / "shapes";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  Run r = run_spritec({"build", "shapes.sprites.yaml", "-o", (scratch / "gem.spk").string()}, dir);
+  REQUIRE(r.exit == 0);
+  CHECK(std::regex_search(r.err, std::regex("14:[0-9]+: warning\\[W0410\\]: box 'spark'")));
+  CHECK(std::regex_search(r.err, std::regex("14:[0-9]+: warning\\[W0410\\]: box 'far'")));
+  CHECK(std::regex_search(r.err, std::regex("20:[0-9]+: warning\\[W0410\\]: box 'hit'")));
+  using J = nlohmann::json;
+  struct Want {
+    std::string suffix;
+    J frame_boxes, frame_points, step_boxes;
+  };
+  const std::vector<Want> wants = {
+      {"",
+       J{{"far", {-1, -1, 3, 2}}, {"hurt", {1, 2, 5, 6}}, {"spark", {4, 4, 1, 1}}},
+       J{{"tip", {6, 0}}},
+       J{{"hit", {5, 3, 4, 2}}}},
+      {"@0.5x",
+       J{{"far", {-1, -1, 2, 2}}, {"hurt", {1, 1, 2, 3}}, {"spark", {2, 2, 1, 1}}},
+       J{{"tip", {3, 0}}},
+       J{{"hit", {3, 2, 2, 1}}}},
+      {"@1.5x",
+       J{{"far", {-2, -2, 5, 4}}, {"hurt", {2, 3, 7, 9}}, {"spark", {6, 6, 2, 2}}},
+       J{{"tip", {9, 0}}},
+       J{{"hit", {8, 5, 6, 3}}}},
+      {"@0.25x", J{{"hurt", {0, 1, 2, 1}}}, J{{"tip", {2, 0}}}, J()},
+  };
+  for (const Want& want : wants) {
+    INFO("variant '" << want.suffix << "'");
+    const J v = inspect(scratch / ("gem" + want.suffix + ".spk"));
+    for (const J& f : v["frames"]) {
+      CHECK(f["boxes"] == want.frame_boxes);
+      CHECK(f["points"] == want.frame_points);
+    }
+    const J& step = v["actions"][0]["steps"][0][1];
+    CHECK(step.value("boxes", J()) == want.step_boxes);
+  }
+}
+
 TEST_CASE("variants: a smooth 0.5x frame lies inside its halved frame and keeps its colours") {
   fs::path scratch = kScratch / "variants" / "smooth";
   REQUIRE(build_gem(scratch / "out").exit == 0);

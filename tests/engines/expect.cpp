@@ -222,6 +222,22 @@ int main(int argc, char** argv) {
                                    {"trim_y", f.trim_y},
                                    {"origin_x", f.untrimmed_origin_x()},
                                    {"origin_y", f.untrimmed_origin_y()}};
+    // Its boxes and points (format 1.2) as the definition writes them, in the untrimmed
+    // frame: [name, x, y, w, h] and [name, x, y], boxes then points, each in name order.
+    Json boxes = Json::array(), points = Json::array();
+    const rt::ShapeRange range = pack.frame_shapes(i);
+    for (std::uint32_t k = 0; k < range.count; ++k) {
+      const rt::Shape s = pack.shape(range.first + k);
+      const std::int64_t x = s.x + f.untrimmed_origin_x(), y = s.y + f.untrimmed_origin_y();
+      const std::string name(pack.shape_name(s.name));
+      if (s.kind == rt::ShapeKind::kBox) {
+        boxes.push_back({name, x, y, s.w, s.h});
+      } else {
+        points.push_back({name, x, y});
+      }
+    }
+    frames[std::string(f.name)]["boxes"] = std::move(boxes);
+    frames[std::string(f.name)]["points"] = std::move(points);
   }
   Json doc = {{"tick_rate", pack.tick_rate()},
               {"premultiplied", pack.premultiplied()},

@@ -76,31 +76,16 @@ PackModel frozen_11_model(std::vector<std::uint8_t> strip_png) {
   return m;
 }
 
-ShapeModel shape(std::string name, runtime::ShapeKind kind, std::int32_t x, std::int32_t y,
-                 std::uint32_t w = 0, std::uint32_t h = 0, bool removed = false) {
-  ShapeModel s;
-  s.name = std::move(name);
-  s.kind = kind;
-  s.x = x;
-  s.y = y;
-  s.w = w;
-  s.h = h;
-  s.removed = removed;
-  return s;
-}
-
 // 1.2's frozen pack: 1.0's model with boxes and points (in untrimmed frame coordinates) on
 // s/0 and s/trimmed, and on the first two steps of spin's view 0: a box added to its frame's
 // and the frame's point taken away, and a box on the blank step (relative to the actor).
 PackModel frozen_12_model(std::vector<std::uint8_t> strip_png) {
   PackModel m = frozen_model(std::move(strip_png));
-  using K = runtime::ShapeKind;
-  m.frames[0].shapes = {shape("hurt", K::kBox, 2, 1, 4, 7)};
-  m.frames[6].shapes = {shape("hurt", K::kBox, 1, 0, 6, 8), shape("hand", K::kPoint, 6, 3)};
+  m.frames[0].shapes = {box("hurt", 2, 1, 4, 7)};
+  m.frames[6].shapes = {box("hurt", 1, 0, 6, 8), point("hand", 6, 3)};
   ActionModel& spin = m.actions.back();
-  spin.steps[0][0].shapes = {shape("hit", K::kBox, 5, 2, 3, 2),
-                             shape("hand", K::kPoint, 0, 0, 0, 0, true)};
-  spin.steps[0][1].shapes = {shape("wave", K::kBox, -3, -4, 6, 2)};
+  spin.steps[0][0].shapes = {box("hit", 5, 2, 3, 2), removal("hand", runtime::ShapeKind::kPoint)};
+  spin.steps[0][1].shapes = {box("wave", -3, -4, 6, 2)};
   return m;
 }
 

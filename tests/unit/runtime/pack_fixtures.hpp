@@ -17,8 +17,8 @@ namespace spk = runtime::spk;
 using format::ActionModel;
 using format::FrameModel;
 using format::PackModel;
-using format::ShapeModel;
 using format::PageModel;
+using format::ShapeModel;
 using format::StepModel;
 using format::TransitionModel;
 
@@ -39,6 +39,33 @@ inline StepModel step(std::string frame, std::uint32_t ticks, std::string event 
   s.move_y = dy;
   s.flip_x = fx;
   s.flip_y = fy;
+  return s;
+}
+
+// Boxes and points of frames and steps (format 1.2), in frame coordinates.
+inline ShapeModel box(std::string name, std::int32_t x, std::int32_t y, std::uint32_t w,
+                      std::uint32_t h) {
+  ShapeModel s;
+  s.name = std::move(name);
+  s.x = x;
+  s.y = y;
+  s.w = w;
+  s.h = h;
+  return s;
+}
+
+inline ShapeModel point(std::string name, std::int32_t x, std::int32_t y) {
+  ShapeModel s = box(std::move(name), x, y, 0, 0);
+  s.kind = runtime::ShapeKind::kPoint;
+  return s;
+}
+
+// A step's entry that takes its frame's shape of this kind and name away.
+inline ShapeModel removal(std::string name, runtime::ShapeKind kind) {
+  ShapeModel s;
+  s.name = std::move(name);
+  s.kind = kind;
+  s.removed = true;
   return s;
 }
 

@@ -15,30 +15,6 @@ using namespace spritec::test;
 
 namespace {
 
-ShapeModel box(std::string name, std::int32_t x, std::int32_t y, std::uint32_t w, std::uint32_t h) {
-  ShapeModel s;
-  s.name = std::move(name);
-  s.x = x;
-  s.y = y;
-  s.w = w;
-  s.h = h;
-  return s;
-}
-
-ShapeModel point(std::string name, std::int32_t x, std::int32_t y) {
-  ShapeModel s = box(std::move(name), x, y, 0, 0);
-  s.kind = runtime::ShapeKind::kPoint;
-  return s;
-}
-
-ShapeModel removal(std::string name, runtime::ShapeKind kind) {
-  ShapeModel s;
-  s.name = std::move(name);
-  s.kind = kind;
-  s.removed = true;
-  return s;
-}
-
 // One 8x8 frame "f" with origin (4, 7): hurt [1, 2, 3, 2] (columns 1..3, rows 2..3) and
 // hand at (6, 3). Action "a" has one step per flip, each adding nothing; action "b" shows f
 // with a step of its own: hit added, hurt replaced, hand removed; then a blank step with

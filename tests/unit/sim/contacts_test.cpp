@@ -13,17 +13,6 @@ using namespace sim_test;
 
 namespace {
 
-format::ShapeModel box(std::string name, std::int32_t x, std::int32_t y, std::uint32_t w,
-                       std::uint32_t h) {
-  format::ShapeModel s;
-  s.name = std::move(name);
-  s.x = x;
-  s.y = y;
-  s.w = w;
-  s.h = h;
-  return s;
-}
-
 // Pack "k": frame f/0 (8x8, origin (4, 7)) with hurt [0, 0, 8, 8] and point hand [6, 3].
 // In world coordinates an actor at (x, y) has hurt [x - 4, x + 4) x [y - 7, y + 1) and
 // hand at (x + 2, y - 4).
@@ -33,16 +22,14 @@ format::ShapeModel box(std::string name, std::int32_t x, std::int32_t y, std::ui
 //   when step 0's 2 ticks run out at tick 2, and every 6 ticks after).
 format::PackModel contact_model() {
   format::PackModel m = base_model(1);
-  format::ShapeModel hand = box("hand", 6, 3, 0, 0);
-  hand.kind = runtime::ShapeKind::kPoint;
-  m.frames[0].shapes = {box("hurt", 0, 0, 8, 8), hand};
+  m.frames[0].shapes = {spritec::test::box("hurt", 0, 0, 8, 8), spritec::test::point("hand", 6, 3)};
   format::ActionModel stand;
   stand.name = "stand";
   stand.steps = {{step("f/0", 1)}};
   format::ActionModel swing;
   swing.name = "swing";
   format::StepModel strike = step("f/0", 2);
-  strike.shapes = {box("hit", 8, 0, 4, 2)};
+  strike.shapes = {spritec::test::box("hit", 8, 0, 4, 2)};
   swing.steps = {{step("f/0", 2), strike, step("f/0", 2)}};
   m.actions = {stand, swing};
   return m;
