@@ -15,25 +15,6 @@ using spritec::diag::Code;
 
 namespace {
 
-// A fresh project root in the temp directory holding `files`; loads `yaml` from it.
-Loaded load_in_root(const std::string& yaml,
-                    const std::vector<std::pair<std::string, ase_test::Bytes>>& files) {
-  const fs::path root = fs::temp_directory_path() /
-                        ("spritec-def-hostile-" + std::to_string(std::hash<std::string>{}(yaml)));
-  fs::remove_all(root);
-  fs::create_directories(root);
-  for (const auto& [name, bytes] : files) {
-    std::ofstream out(root / name, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  }
-  Loaded out;
-  spritec::def::LoadOptions options;
-  options.root = root;
-  out.def = spritec::def::load_definition_from(yaml, root / "t.sprites.yaml", options, out.sink);
-  fs::remove_all(root);
-  return out;
-}
-
 // `frames` frames of 1x1 lasting `ms` each, one layer, and the given tags and slices.
 ase_test::Bytes sprite(unsigned frames, unsigned ms, const std::vector<ase_test::Tag>& tags,
                        const std::vector<ase_test::Bytes>& more = {}) {

@@ -5,8 +5,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spritec/def/definition.hpp"
@@ -27,6 +32,28 @@ inline Loaded load(const std::string& text, std::vector<std::string> entries = {
   options.root = kDefsDir;
   options.entries = std::move(entries);
   out.def = spritec::def::load_definition_from(text, kFile, options, out.sink);
+  return out;
+}
+
+// A fresh project root in the temp directory holding `files` (name, bytes); loads `yaml`
+// from it as root/t.sprites.yaml, then removes the root.
+inline Loaded load_in_root(
+    const std::string& yaml,
+    const std::vector<std::pair<std::string, std::vector<std::uint8_t>>>& files) {
+  namespace fs = std::filesystem;
+  const fs::path root =
+      fs::temp_directory_path() / ("spritec-def-" + std::to_string(std::hash<std::string>{}(yaml)));
+  fs::remove_all(root);
+  fs::create_directories(root);
+  for (const auto& [name, bytes] : files) {
+    std::ofstream out(root / name, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  }
+  Loaded out;
+  spritec::def::LoadOptions options;
+  options.root = root;
+  out.def = spritec::def::load_definition_from(yaml, root / "t.sprites.yaml", options, out.sink);
+  fs::remove_all(root);
   return out;
 }
 

@@ -19,25 +19,6 @@ using spritec::diag::Code;
 
 namespace {
 
-// A fresh project root in the temp directory holding `files`; loads `yaml` from it.
-Loaded load_in_root(const std::string& yaml,
-                    const std::vector<std::pair<std::string, ase_test::Bytes>>& files) {
-  const fs::path root = fs::temp_directory_path() /
-                        ("spritec-def-slices-" + std::to_string(std::hash<std::string>{}(yaml)));
-  fs::remove_all(root);
-  fs::create_directories(root);
-  for (const auto& [name, bytes] : files) {
-    std::ofstream out(root / name, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  }
-  Loaded out;
-  spritec::def::LoadOptions options;
-  options.root = root;
-  out.def = spritec::def::load_definition_from(yaml, root / "t.sprites.yaml", options, out.sink);
-  fs::remove_all(root);
-  return out;
-}
-
 // A definition read beside the Aseprite-written files of tests/data/aseprite.
 Loaded load_real(const std::string& yaml) {
   Loaded out;

@@ -140,9 +140,8 @@ std::string text(const exporter::File& f) {
   return std::string(f.bytes.begin(), f.bytes.end());
 }
 
-}  // namespace geometry_test
-
-using namespace geometry_test;
+// The test cases live in the namespace too: in a unity build this file shares a unit with
+// the other export tests, whose own Pack, run … would otherwise make names ambiguous.
 
 TEST_CASE("the Model's regions carry their boxes and points, mirrored with the pixels") {
   auto p = make(true);
@@ -359,3 +358,5 @@ TEST_CASE("aseprite-json leaves out boxes and points named origin, with W0709") 
   REQUIRE(e->sink.diagnostics().size() == 1);
   CHECK(e->sink.diagnostics()[0].code == diag::Code::kExportGeometry);
 }
+
+}  // namespace geometry_test
