@@ -498,9 +498,10 @@ StepModel read_step(const runtime::PackView& pack, std::uint32_t index) {
   if (st.has_event()) sm.event = std::string(pack.event_name(st.event));
   sm.move_x = st.move_x;
   sm.move_y = st.move_y;
+  // A blank step's shapes are relative to the actor: a default Frame's origin is (0, 0).
   const runtime::Frame f = st.blank() ? runtime::Frame{} : pack.frame(st.frame);
-  sm.shapes = read_shapes(pack, pack.step_shapes(index), st.blank() ? 0 : f.untrimmed_origin_x(),
-                          st.blank() ? 0 : f.untrimmed_origin_y());
+  sm.shapes =
+      read_shapes(pack, pack.step_shapes(index), f.untrimmed_origin_x(), f.untrimmed_origin_y());
   return sm;
 }
 

@@ -283,7 +283,8 @@ void warn_dropped(const std::vector<const def::Shape*>& dropped, const def::Vari
     sink.warning(diag::Code::kShapeVanishes, s->span,
                  "box '" + s->name + "' [" + std::to_string(s->box.x) + ", " +
                      std::to_string(s->box.y) + ", " + std::to_string(s->box.width) + ", " +
-                     std::to_string(s->box.height) + "] is empty at the scale " + variant.scale_text + " of variant '" + variant.suffix +
+                     std::to_string(s->box.height) + "] is empty at the scale " +
+                     variant.scale_text + " of variant '" + variant.suffix +
                      "'; that variant's pack leaves it out");
   }
 }

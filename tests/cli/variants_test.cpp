@@ -225,18 +225,12 @@ TEST_CASE("variants: boxes and points scale with the pixels, an emptied box left
     J frame_boxes, frame_points, step_boxes;
   };
   const std::vector<Want> wants = {
-      {"",
-       J{{"far", {-1, -1, 3, 2}}, {"hurt", {1, 2, 5, 6}}, {"spark", {4, 4, 1, 1}}},
-       J{{"tip", {6, 0}}},
-       J{{"hit", {5, 3, 4, 2}}}},
-      {"@0.5x",
-       J{{"far", {-1, -1, 2, 2}}, {"hurt", {1, 1, 2, 3}}, {"spark", {2, 2, 1, 1}}},
-       J{{"tip", {3, 0}}},
-       J{{"hit", {3, 2, 2, 1}}}},
-      {"@1.5x",
-       J{{"far", {-2, -2, 5, 4}}, {"hurt", {2, 3, 7, 9}}, {"spark", {6, 6, 2, 2}}},
-       J{{"tip", {9, 0}}},
-       J{{"hit", {8, 5, 6, 3}}}},
+      {"", J{{"far", {-1, -1, 3, 2}}, {"hurt", {1, 2, 5, 6}}, {"spark", {4, 4, 1, 1}}},
+       J{{"tip", {6, 0}}}, J{{"hit", {5, 3, 4, 2}}}},
+      {"@0.5x", J{{"far", {-1, -1, 2, 2}}, {"hurt", {1, 1, 2, 3}}, {"spark", {2, 2, 1, 1}}},
+       J{{"tip", {3, 0}}}, J{{"hit", {3, 2, 2, 1}}}},
+      {"@1.5x", J{{"far", {-2, -2, 5, 4}}, {"hurt", {2, 3, 7, 9}}, {"spark", {6, 6, 2, 2}}},
+       J{{"tip", {9, 0}}}, J{{"hit", {8, 5, 6, 3}}}},
       {"@0.25x", J{{"hurt", {0, 1, 2, 1}}}, J{{"tip", {2, 0}}}, J()},
   };
   for (const Want& want : wants) {
