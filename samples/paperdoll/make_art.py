@@ -121,7 +121,7 @@ class Rig:
         ax = CX + 5
         hand, tip = {
             "wind": ((ax + 2, t + 0), (ax + 10, t + 6)),
-            "strike": ((ax - 1, t - 3), (ax - 2, t - 17)),
+            "strike": ((ax - 1, t - 3), (ax + 1, t - 17)),
             "recover": ((ax, t + 7), (ax + 7, t - 2)),
         }.get(pose, ((ax, t + 8 - abs(swing)), (ax + 3, t - 11 - abs(swing))))
         self.arms = [((CX - 6, t + 2), (CX - 6, t + 8), False), ((ax, t + 2), hand, False)]
@@ -259,9 +259,9 @@ def armour(rig, kind):
         for px, py in rig.pauldrons:
             c.shaded_disc(px, py, 2, STEEL)
     else:
-        for (sx, sy), (hx, hy), _ in rig.arms:              # bracers at the wrists
-            bx, by = hx + (1 if sx < hx else -1 if sx > hx else 0), hy + (1 if sy < hy else -1)
-            c.rect(min(bx, hx), min(by, hy), 2, 1, HIDE[2])
+        for (sx, sy), (hx, hy), _ in rig.arms:              # bracers, just above the fists
+            bx, by = hx + (sx > hx) - (sx < hx), hy + (sy > hy) - (sy < hy)
+            c.rect(min(bx, hx), by, 2, 1, HIDE[2])
     c.outline()
     return c
 
@@ -297,9 +297,9 @@ def sword(rig):
     for k in (-1, 0, 1):
         c.set(gx - k * sy, gy + k * sx, GOLD[1])
     c.set(px, py, GOLD[0])
-    if rig.pose == "strike":                                # the swing's smear, behind the blade
-        mx, my = (hx + tx) // 2, (hy + ty) // 2
-        for i in range(5):
+    if rig.pose == "strike" and rig.facing in ("e", "ne", "n"):   # the swing's smear: two
+        mx, my = (hx + tx) // 2, (hy + ty) // 2                     # dashes beside the blade
+        for i in (0, 1, 3, 4):
             c.set(mx + 3 * sy + i * sx, my - 3 * sx + i * sy, STEEL[0])
     c.outline()
     return c
