@@ -26,13 +26,13 @@ knight_art = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(knight_art)
 
 
-
 class Canvas(knight_art.Canvas):
     """The knight's canvas, but a pixel drawn outside it is an error: no piece is clipped."""
 
     def set(self, x, y, c):
         assert 0 <= x < self.w and 0 <= y < self.h, f"({x}, {y}) is outside the cell"
         super().set(x, y, c)
+
 
 STEEL, GOLD, LEATHER = knight_art.STEEL, knight_art.GOLD, knight_art.LEATHER
 BLADE, OUTLINE = knight_art.BLADE, knight_art.OUTLINE
@@ -183,7 +183,7 @@ def head(c, rig):
             c.set(hx + 3, hy + 1, SKIN[1])                  # an ear
 
 
-def limb(c, rig, ramp, whole):
+def limb(c, ramp, whole):
     """The arms in `ramp`: all of them (whole) or just the sleeves, up to the fists."""
     def one(arm):
         (sx, sy), (hx, hy), _ = arm
@@ -196,7 +196,7 @@ def limb(c, rig, ramp, whole):
 
 def body(rig):
     c = Canvas(32, 32)
-    arm = limb(c, rig, SHIRT, True)
+    arm = limb(c, SHIRT, True)
     for a in rig.arms:
         if a[2]:
             arm(a)
@@ -218,7 +218,7 @@ def armour(rig, kind):
     jerkin with leather sleeves and a laced front."""
     c = Canvas(32, 32)
     ramp = STEEL if kind == "plate" else HIDE
-    sleeve = limb(c, rig, ramp, False)
+    sleeve = limb(c, ramp, False)
     for a in rig.arms:
         if a[2]:
             sleeve(a)
