@@ -19,12 +19,16 @@ CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& o) {
                   "about actions no rule or then: reaches from them")
       ->allow_extra_args(false)
       ->delimiter(',');
+  cmd->add_option("--master", o.master,
+                  "A layered master's definition: check every file as an equipment piece of it "
+                  "(same action names, views and step counts)");
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   cmd->footer(
       "Examples:\n"
       "  spritec check samples/hero/hero.sprites.yaml\n"
-      "  spritec check --format github --werror --entry idle assets/*.sprites.yaml");
+      "  spritec check --format github --werror --entry idle assets/*.sprites.yaml\n"
+      "  spritec check --master body.sprites.yaml helmet.sprites.yaml sword.sprites.yaml");
   return cmd;
 }
 

@@ -43,7 +43,8 @@ types:
         type: u2
         doc: |
           Format minor version: 0; 1 for a pack with an ALPH section; 2 for a pack with boxes
-          and points (GNAM, SHAP, FGEO, SGEO). spritec writes the lowest version a pack needs.
+          and points (GNAM, SHAP, FGEO, SGEO); 3 for a layered master or an equipment piece
+          (SLOT, LORD). spritec writes the lowest version a pack needs.
           A newer minor version only adds sections.
       - id: header_size
         type: u4
@@ -101,6 +102,8 @@ types:
             '"SHAP"': shape_table
             '"FGEO"': shape_range_table
             '"SGEO"': shape_range_table
+            '"SLOT"': name_table
+            '"LORD"': layer_order_table
         doc: |
           STRS: the strings blob (names). BLOB: embedded page data (PNG files, each at a
           4-byte aligned offset). Any other unknown tag: skipped.
@@ -394,6 +397,20 @@ types:
         type: u4
       - id: count
         type: u4
+
+  layer_order_table:
+    doc: |
+      LORD (format 1.3): a layered master's draw order, one row of (SLOT count + 1) entries
+      per view of its actions (every action has that many views), back to front. SLOT
+      (format 1.3) names a master's slots; a pack with SLOT but no LORD is an equipment piece
+      and names exactly one slot, the one it fills.
+    seq:
+      - id: entries
+        type: u4
+        repeat: eos
+        doc: |
+          A slot index into SLOT; 0xFFFFFFFE draws the master's own frame ("self"); 0xFFFFFFFF
+          ends the row (only such entries follow). No slot twice in a row.
 
 enums:
   shape_kind:

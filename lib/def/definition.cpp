@@ -53,6 +53,7 @@ std::optional<Definition> Loader::run() {
   rate_known_ = !tainted(rate);
   def_.tick_rate = rate_known_ ? to_int(rate, kDefaultTickRate) : kDefaultTickRate;
   if (const Node* atlas = root.find("atlas"); atlas && !tainted(atlas)) load_atlas(*atlas);
+  load_layers(root);
   if (const Node* variants = root.find("variants"); variants && variants->is_sequence())
     load_variants(*variants);
   if (const Node* sheets = root.find("sheets")) {
@@ -78,6 +79,7 @@ std::optional<Definition> Loader::run() {
   add_flare_actions(written);
   inexact_warnings();
   check_step_shapes();
+  check_layer_views();
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);
   if (sink_.error_count() > errors_before) return std::nullopt;

@@ -74,6 +74,12 @@ class Loader {
   void check_duplicate_frames();
   void collect_names();
 
+  // --- layers.cpp ---------------------------------------------------------------------
+  // `layers:` (a master) and `slot:` (a piece), read and checked (E0250); the master's
+  // views against its order lists (E0251) once its actions are read.
+  void load_layers(const Node& root);
+  void check_layer_views();
+
   // --- sheets.cpp ---------------------------------------------------------------------
   void load_sheet(const Node& n);
   // A key given in a sheet mapping: its name and value.

@@ -44,6 +44,17 @@ nlohmann::ordered_json input_list(const runtime::PackView& pack, std::uint64_t m
   return names;
 }
 
+// A layered master's draw order of one view, back to front ("self": its own frames).
+std::vector<std::string> layer_row(const runtime::PackView& pack, std::uint32_t view) {
+  std::vector<std::string> row;
+  for (std::uint32_t k = 0; k <= pack.slot_count(); ++k) {
+    const std::uint32_t slot = pack.layer_entry(view, k);
+    if (slot == spk::kNone) break;
+    row.emplace_back(slot == spk::kLayerSelf ? "self" : pack.slot_name(slot));
+  }
+  return row;
+}
+
 // A range's boxes and points in the coordinates a definition writes them in: the frame's
 // untrimmed ones (origin (ox, oy) added back), a blank step's the actor's. Removals (a step's
 // own) are null. Each of the two keys only when it has entries.
@@ -144,6 +155,16 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
     actions.push_back(std::move(j));
   }
   doc["actions"] = std::move(actions);
+  if (pack.layered()) {
+    json slots = json::array(), order = json::array();
+    for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+      slots.push_back(std::string(pack.slot_name(i)));
+    for (std::uint32_t v = 0; v < pack.layer_views(); ++v)
+      order.push_back(layer_row(pack, v));
+    doc["layers"] = {{"slots", std::move(slots)}, {"order", std::move(order)}};
+  } else if (pack.piece()) {
+    doc["slot"] = std::string(pack.piece_slot());
+  }
   return doc;
 }
 
@@ -226,6 +247,19 @@ std::string inspect_text(const runtime::PackView& pack) {
     out << "\n";
   }
   shape_lines(out, pack);
+  if (pack.piece()) out << "equipment piece for slot " << pack.piece_slot() << "\n";
+  if (pack.layered()) {
+    out << "layered: slots";
+    for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+      out << " " << pack.slot_name(i);
+    out << "\n";
+    for (std::uint32_t v = 0; v < pack.layer_views(); ++v) {
+      out << "  view " << v << ", back to front:";
+      for (const std::string& name : layer_row(pack, v))
+        out << " " << name;
+      out << "\n";
+    }
+  }
   return out.str();
 }
 

@@ -59,7 +59,7 @@ class Writer {
   bool run(std::vector<std::uint8_t>& out) {
     if (m_.tick_rate == 0) return fail("tick_rate is 0");
     if (!index_names()) return false;
-    if (!write_pages() || !write_frames() || !write_actions()) return false;
+    if (!write_pages() || !write_frames() || !write_actions() || !write_layers()) return false;
     if (!shape_names_.empty()) finish_shapes();
     return assemble(out);
   }
@@ -335,6 +335,45 @@ class Writer {
     return true;
   }
 
+  // SLOT and LORD (1.3): a master's slots and rows of slot count + 1 entries per view (slot
+  // index, kLayerSelf, then kNone); a piece's one slot.
+  bool write_layers() {
+    const LayersModel& l = m_.layers;
+    if (!l.any()) return true;
+    if (l.master() && !l.slot.empty()) return fail("a pack is both a layered master and a piece");
+    const std::vector<std::string> slots = l.master() ? l.slots : std::vector<std::string>{l.slot};
+    if (slots.size() > spk::kMaxSlots) return fail("more than 32 slots");
+    std::map<std::string, std::uint32_t> index;
+    for (const std::string& name : slots) {
+      if (name.empty() || name == "self") return fail("a slot named '" + name + "'");
+      if (!index.emplace(name, std::uint32_t(index.size())).second)
+        return fail("slot '" + name + "' declared twice");
+      append(slots_bytes_, strings_.intern(name));
+    }
+    for (const ActionModel& a : m_.actions) {
+      if (l.master() && a.views != l.order.size())
+        return fail("action '" + a.name + "' has not one view per layer order");
+    }
+    for (const std::vector<std::string>& row : l.order) {
+      if (!write_layer_row(row, index)) return false;
+    }
+    return true;
+  }
+
+  bool write_layer_row(const std::vector<std::string>& row,
+                       const std::map<std::string, std::uint32_t>& index) {
+    std::set<std::string> seen;
+    for (const std::string& name : row) {
+      const auto it = index.find(name);
+      if (name != "self" && it == index.end()) return fail("layer order names slot '" + name + "'");
+      if (!seen.insert(name).second) return fail("layer order draws '" + name + "' twice");
+      append(layer_order_bytes_, spk::LayerEntry{name == "self" ? spk::kLayerSelf : it->second});
+    }
+    for (std::size_t k = row.size(); k <= index.size(); ++k)
+      append(layer_order_bytes_, spk::LayerEntry{spk::kNone});
+    return true;
+  }
+
   // GNAM: the names, sorted by their bytes.
   void finish_shapes() {
     for (const std::string& n : shape_names_)
@@ -380,6 +419,17 @@ class Writer {
                           std::uint32_t(step_ranges_.size() / spk::ShapeRange::kSize),
                           std::move(step_ranges_)});
     }
+    // Format 1.3: a layered master's slots and order, a piece's slot.
+    const bool layers = m_.layers.any();
+    if (layers) {
+      const std::uint32_t slots = std::uint32_t(slots_bytes_.size() / spk::StringRef::kSize);
+      sections.push_back({spk::kTagSlots, slots, std::move(slots_bytes_)});
+      if (m_.layers.master()) {
+        sections.push_back({spk::kTagLayerOrder,
+                            std::uint32_t(layer_order_bytes_.size() / spk::LayerEntry::kSize),
+                            std::move(layer_order_bytes_)});
+      }
+    }
     sections.push_back({spk::kTagBlob, 0, std::move(blob_)});
 
     const std::uint64_t dir_end = spk::Header::kSize + sections.size() * spk::SectionEntry::kSize;
@@ -404,7 +454,7 @@ class Writer {
     spk::Header h;
     std::memcpy(h.signature, spk::kSignature, 8);
     h.version_major = spk::kVersionMajor;
-    h.version_minor = shapes ? 2 : alpha_section ? 1 : 0;
+    h.version_minor = layers ? 3 : shapes ? 2 : alpha_section ? 1 : 0;
     h.header_size = spk::Header::kSize;
     h.file_size = std::uint32_t(total);
     h.tick_rate = m_.tick_rate;
@@ -424,7 +474,7 @@ class Writer {
   std::vector<std::uint8_t> shapes_bytes_, shape_names_bytes_, frame_ranges_, step_ranges_;
   StringTable strings_;
   std::vector<std::uint8_t> blob_, pages_bytes_, frames_bytes_, actions_bytes_, steps_bytes_,
-      transitions_bytes_, inputs_bytes_, events_bytes_;
+      transitions_bytes_, inputs_bytes_, events_bytes_, slots_bytes_, layer_order_bytes_;
 };
 
 std::vector<std::string> input_names(const runtime::PackView& pack, std::uint64_t mask) {
@@ -465,6 +515,23 @@ std::vector<ShapeModel> read_shapes(const runtime::PackView& pack, runtime::Shap
     out.push_back(std::move(m));
   }
   return out;
+}
+
+LayersModel read_layers(const runtime::PackView& pack) {
+  LayersModel l;
+  if (pack.piece()) l.slot = std::string(pack.piece_slot());
+  if (!pack.layered()) return l;
+  for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+    l.slots.emplace_back(pack.slot_name(i));
+  l.order.resize(pack.layer_views());
+  for (std::uint32_t v = 0; v < pack.layer_views(); ++v) {
+    for (std::uint32_t k = 0; k <= pack.slot_count(); ++k) {
+      const std::uint32_t slot = pack.layer_entry(v, k);
+      if (slot == runtime::kNone) break;
+      l.order[v].push_back(slot == spk::kLayerSelf ? "self" : l.slots[slot]);
+    }
+  }
+  return l;
 }
 
 FrameModel read_frame(const runtime::PackView& pack, std::uint32_t i) {
@@ -558,6 +625,7 @@ PackModel read_model(const runtime::PackView& pack) {
     m.frames.push_back(read_frame(pack, i));
   for (std::uint32_t i = 0; i < pack.action_count(); ++i)
     m.actions.push_back(read_action(pack, i));
+  m.layers = read_layers(pack);
   return m;
 }
 
@@ -587,9 +655,13 @@ bool operator==(const ActionModel& a, const ActionModel& b) {
          a.then == b.then && a.then_action == b.then_action && a.reverse == b.reverse &&
          a.steps == b.steps && a.transitions == b.transitions;
 }
+bool operator==(const LayersModel& a, const LayersModel& b) {
+  return a.slots == b.slots && a.order == b.order && a.slot == b.slot;
+}
 bool operator==(const PackModel& a, const PackModel& b) {
   return a.tick_rate == b.tick_rate && a.premultiplied == b.premultiplied && a.bled == b.bled &&
-         a.pages == b.pages && a.frames == b.frames && a.actions == b.actions;
+         a.pages == b.pages && a.frames == b.frames && a.actions == b.actions &&
+         a.layers == b.layers;
 }
 
 }  // namespace spritec::format

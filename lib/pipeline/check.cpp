@@ -7,7 +7,9 @@
 #include "spritec/atlas/pages.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/pipeline/commands.hpp"
+#include "spritec/runtime/layers.hpp"
 #include "spritec/runtime/spk_layout.hpp"
+#include "spritec/sim/layers.hpp"
 
 namespace spritec::pipeline {
 
@@ -67,6 +69,50 @@ void check_scene(const std::string& file, const std::string& root, diag::Sink& s
   static_cast<void>(sim::Simulation::create(*scene, std::move(packs->packs), sink));
 }
 
+// Where a piece's problem is reported: at the piece's action it names, else at its slot:.
+diag::Span piece_span(const def::Definition& piece, const runtime::PackView& view,
+                      std::uint32_t action) {
+  if (action != runtime::kNone) {
+    if (const def::Action* a = piece.find_action(std::string(view.action_name(action))))
+      return a->span;
+  }
+  return piece.layers.slot.empty() ? piece.pack_span : piece.layers.slot_span;
+}
+
+// `check --master`: the master and every piece compiled as build compiles them, then each
+// piece checked against the master by the runtime's rule (sim::piece_problem words it).
+void check_pieces(const CheckOptions& options, diag::Sink& sink) {
+  CompileOptions compile;
+  compile.root = options.root;
+  compile.jobs = options.jobs;
+  compile.keep_pages = false;
+  std::optional<Compiled> master = compile_definition(options.master, compile, sink);
+  runtime::PackView master_view;
+  if (master && !runtime::parse_pack(master->bytes.data(), master->bytes.size(), master_view))
+    master.reset();  // the writer's own output: cannot fail
+  const runtime::PackIndex index(master_view);
+  for (const std::string& file : options.files) {
+    std::optional<Compiled> piece = compile_definition(file, compile, sink);
+    runtime::PackView view;
+    if (!master || !piece || !runtime::parse_pack(piece->bytes.data(), piece->bytes.size(), view))
+      continue;
+    const runtime::PieceCheck c = runtime::check_piece(index, view);
+    const std::optional<sim::PieceProblem> problem =
+        sim::piece_problem(c, master_view, master->definition.pack, view, piece->definition.pack);
+    if (!problem) continue;
+    const bool on_master = c.mismatch == runtime::PieceMismatch::kNotLayered;
+    const diag::Span span = on_master
+                                ? master->definition.pack_span
+                                : piece_span(piece->definition, view,
+                                             problem->error ? c.piece_action : c.timing_action);
+    if (problem->error) {
+      sink.error(problem->code, span, problem->message);
+    } else {
+      sink.warning(problem->code, span, problem->message);
+    }
+  }
+}
+
 }  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
@@ -77,17 +123,25 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   load.jobs = options.jobs;
   for (const std::string& file : options.files) {
     InputKind kind = input_kind(file);
+    if (!options.master.empty() && kind != InputKind::kDefinition) {
+      err << "spritec check: --master checks equipment pieces, definitions (*.sprites.yaml): "
+          << file << " is not one\n";
+      return 2;
+    }
     if (kind == InputKind::kPack || kind == InputKind::kAseprite) {
       err << wrong_kind("check", file, {InputKind::kDefinition, InputKind::kScene}).error.message
           << '\n';
       return 2;
     }
-    if (kind == InputKind::kScene) {
+    if (!options.master.empty()) {
+      continue;  // all at once below
+    } else if (kind == InputKind::kScene) {
       check_scene(file, options.root, sink);
     } else {
       check_definition(file, load, options.jobs, sink);
     }
   }
+  if (!options.master.empty()) check_pieces(options, sink);
   sink.finalize(options.werror);
   if (options.format != diag::Format::kText) {
     diag::render(out, sink, options.format, {});

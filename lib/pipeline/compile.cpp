@@ -328,6 +328,9 @@ format::PackModel make_model(const def::Definition& definition, const atlas::Atl
   }
   for (const def::Action& action : definition.actions)
     model.actions.push_back(to_action(action, variant, dropped));
+  model.layers.slots = definition.layers.slots;
+  model.layers.order = definition.layers.order;
+  model.layers.slot = definition.layers.slot;
   if (sink) warn_dropped(dropped, *variant, *sink);
   return model;
 }

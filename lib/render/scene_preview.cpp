@@ -29,6 +29,24 @@ std::vector<ShapeMark> actor_marks(const ShapeColours& colours, const runtime::P
   return colours.step_marks(a.pack, act.first_step + a.view * act.steps_per_view + a.step);
 }
 
+// The actor's sprites: its frame, or a layered actor's layers back to front (the stage's
+// sort is stable, so they stay in that order), each at its own origin; the boxes and points
+// (the master's) ride on the last.
+void add_actor(std::vector<Sprite>& sprites, const std::vector<PackArt>& packs,
+               const ShapeColours* colours, const sim::ActorSnapshot& a) {
+  const PackArt& art = packs[a.pack];
+  if (!a.layered) {
+    sprites.push_back(sprite_of(*art.view, *art.pages, a.frame, a.flip, a.x, a.y, a.name));
+  } else if (a.layers.empty()) {
+    sprites.push_back(sprite_of(*art.view, *art.pages, runtime::spk::kNone, 0, a.x, a.y, a.name));
+  }
+  for (const sim::LayerSnapshot& l : a.layers) {
+    const PackArt& piece = packs[l.pack];
+    sprites.push_back(sprite_of(*piece.view, *piece.pages, l.frame, l.flip, a.x, a.y, a.name));
+  }
+  if (colours) sprites.back().marks = actor_marks(*colours, *art.view, a);
+}
+
 }  // namespace
 
 ScenePreview render_scene(sim::Simulation& sim, const std::vector<PackArt>& packs,
@@ -58,11 +76,8 @@ ScenePreview render_scene(sim::Simulation& sim, const std::vector<PackArt>& pack
       if (out.done()) break;  // past the last frame kept
       if (kept) {
         std::vector<Sprite> sprites;
-        for (const sim::ActorSnapshot& a : sim.actors()) {
-          const PackArt& art = packs[a.pack];
-          sprites.push_back(sprite_of(*art.view, *art.pages, a.frame, a.flip, a.x, a.y, a.name));
-          if (colours) sprites.back().marks = actor_marks(*colours, *art.view, a);
-        }
+        for (const sim::ActorSnapshot& a : sim.actors())
+          add_actor(sprites, packs, colours.get(), a);
         if (!fits_with_legend(out, stage.width, stage.height, o.scale, legend) ||
             !out.add(with_legend(render_stage(stage, std::move(sprites), o.scale), legend),
                      "tick " + std::to_string(t)))

@@ -104,8 +104,9 @@ bool check_numbers(const Document& doc, diag::Sink& sink) {
 
 // The keys an item may hold, grouped by what they belong to.
 const std::set<std::string>& actor_keys() {
-  static const std::set<std::string> k = {"action",  "restart", "until",   "angle",   "press",
-                                          "release", "speed",   "move_to", "move_by", "over"};
+  static const std::set<std::string> k = {"action",  "restart", "until",   "angle",
+                                          "press",   "release", "speed",   "equip",
+                                          "unequip", "move_to", "move_by", "over"};
   return k;
 }
 
@@ -332,8 +333,31 @@ class SceneReader {
         ok = false;
       }
     }
+    if (const Node* layers = n.find("layers")) {
+      if (auto v = read_slots(*layers)) {
+        a.layers = std::move(*v);
+      } else {
+        ok = false;
+      }
+    }
     if (!ok) return std::nullopt;
     return a;
+  }
+
+  // `layers:` or `equip:`: slot -> pack key.
+  std::optional<std::vector<SlotPack>> read_slots(const Node& n) {
+    if (!doc_.expect_mapping(n, sink_)) return std::nullopt;
+    std::vector<SlotPack> out;
+    for (const MapEntry& e : n.entries) {
+      SlotPack s;
+      s.slot = e.key;
+      s.slot_span = doc_.key_span(e);
+      auto pack = read_name(*e.value, s.pack_span);
+      if (!pack) return std::nullopt;
+      s.pack = *pack;
+      out.push_back(std::move(s));
+    }
+    return out;
   }
 
   std::optional<std::vector<Input>> read_inputs(const Node& n) {
@@ -500,6 +524,14 @@ class SceneReader {
       item.speed = read_speed(*speed);
       does_something = true;
     }
+    if (const Node* unequip = n.find("unequip")) {
+      if (auto v = read_inputs(*unequip)) item.unequip = std::move(*v);
+      does_something = true;
+    }
+    if (const Node* equip = n.find("equip")) {
+      if (auto v = read_slots(*equip)) item.equip = std::move(*v);
+      does_something = true;
+    }
     const MapEntry* move_to = n.find_entry("move_to");
     const MapEntry* move_by = n.find_entry("move_by");
     if (move_to && move_by) {
@@ -524,9 +556,19 @@ class SceneReader {
       sink_.error(Code::kSceneBadItem, item.span,
                   "this item names actor '" + item.actor +
                       "' but says nothing to do (action, angle, press, release, speed, "
-                      "move_to or move_by)");
+                      "equip, unequip, move_to or move_by)");
     }
     return has_duration;
+  }
+
+  void check_pack(const std::string& pack, const Span& span,
+                  const std::map<std::string, Span>& packs,
+                  const std::vector<std::string>& pack_names) {
+    if (packs.count(pack)) return;
+    std::string message = "pack '" + pack + "' is not listed in packs:";
+    const std::string near = diag::nearest(pack, pack_names);
+    if (!near.empty()) message += " (did you mean '" + near + "'?)";
+    sink_.error(Code::kSceneUnknownPack, span, message);
   }
 
   void check_names(const Scene& scene) {
@@ -557,11 +599,14 @@ class SceneReader {
       } else {
         name_list.push_back(a->name);
       }
-      if (!packs.count(a->pack)) {
-        std::string message = "pack '" + a->pack + "' is not listed in packs:";
-        const std::string near = diag::nearest(a->pack, pack_names);
-        if (!near.empty()) message += " (did you mean '" + near + "'?)";
-        sink_.error(Code::kSceneUnknownPack, a->pack_span, message);
+      check_pack(a->pack, a->pack_span, packs, pack_names);
+      for (const SlotPack& l : a->layers)
+        check_pack(l.pack, l.pack_span, packs, pack_names);
+    }
+    for (const ScriptStep& s : scene.script) {
+      for (const Item& i : s.items) {
+        for (const SlotPack& l : i.equip)
+          check_pack(l.pack, l.pack_span, packs, pack_names);
       }
     }
     for (const ScriptStep& s : scene.script) {

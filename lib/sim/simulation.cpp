@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "actor_driver.hpp"
+#include "equipment.hpp"
 #include "scene_checks.hpp"
 #include "spritec/runtime/player.hpp"
 #include "spritec/runtime/shapes.hpp"
@@ -58,6 +59,10 @@ struct Simulation::Impl {
   std::vector<char> live;            // by id
   std::vector<diag::Span> spans;     // by id: where the live actor was defined
   std::vector<std::uint32_t> order;  // the live ids, ascending (name order)
+  // Layered actors: the pieces bound once, and by id what each slot shows (null for an
+  // actor whose pack is not a layered master, so the tick loop's actors stay small).
+  PieceTable pieces;
+  std::vector<std::unique_ptr<runtime::Equipment>> gear;
 
   // The live actors' snapshots, made when actors() asks after a step (mutable: a cache).
   mutable std::vector<ActorSnapshot> states;
@@ -126,6 +131,7 @@ struct Simulation::Impl {
         ids.push_back(id_of(item.kind == ItemKind::kSpawn ? item.spawn.name : item.actor));
     }
     slots.resize(names.size());
+    gear.resize(names.size());
     live.assign(names.size(), 0);
     spans.resize(names.size());
     events_by_actor.assign(names.size(), 0);
@@ -141,18 +147,27 @@ struct Simulation::Impl {
 
   // Puts an actor on stage (a live one of the same name is replaced).
   void spawn(const ActorSpec& spec, std::uint32_t id) {
-    std::uint32_t p = 0;
-    while (p < packs.size() && packs[p].name != spec.pack)
-      ++p;  // the scene checks made sure it is there
+    const std::uint32_t p = pack_named(packs, spec.pack);  // the scene checks made sure
     SimActor& a = slots[id];
     a = SimActor{};
     spans[id] = spec.name_span;
     start_actor(a, packs[p], p, spec);
+    gear[id].reset();
+    if (packs[p].view.layered()) {
+      gear[id] = std::make_unique<runtime::Equipment>();
+      equip(id, spec.layers);
+    }
     appeared[id] = 1;
     if (!live[id]) {
       live[id] = 1;
       order.insert(std::lower_bound(order.begin(), order.end(), id), id);
     }
+  }
+
+  // Puts each slot's piece on a layered actor (bound by PieceTable::bind).
+  void equip(std::uint32_t id, const std::vector<SlotPack>& slots_given) {
+    for (const SlotPack& s : slots_given)
+      runtime::equip(*gear[id], pieces.piece(slots[id].pack, pack_named(packs, s.pack)));
   }
 
   // --- script --------------------------------------------------------------------------
@@ -248,6 +263,11 @@ struct Simulation::Impl {
             actor_set_input(*a, packs[a->pack], in.name, false);
           }
           if (item.speed) actor_set_speed(*a, *item.speed);
+          if (gear[actor]) {
+            for (const Input& slot : item.unequip)
+              runtime::unequip(*gear[actor], packs[a->pack].view.find_slot(slot.name));
+            equip(actor, item.equip);
+          }
         }
         if (item.move != MoveKind::kNone) {
           r.move = item.move;
@@ -327,6 +347,23 @@ struct Simulation::Impl {
     epoch_items = std::move(new_index);
   }
 
+  // The index of a pack by its view's address (a layer's pack).
+  std::uint32_t pack_index(const runtime::PackView* view) const {
+    std::uint32_t p = 0;
+    while (p < packs.size() && &packs[p].view != view)
+      ++p;
+    return p;
+  }
+
+  void snapshot_layers(ActorSnapshot& s, const SimActor& a, const runtime::Equipment& g) const {
+    const runtime::PackView& master = packs[a.pack].view;
+    s.layered = true;
+    runtime::for_each_layer(master, a.player, g, [&](const runtime::Layer& l) {
+      s.layers.push_back({std::string(runtime::slot_name(master, l.slot)), pack_index(l.pack),
+                          l.frame, std::string(l.pack->frame_name(l.frame)), std::uint8_t(l.flip)});
+    });
+  }
+
   // The snapshots of the live actors, in name order.
   void snapshot() const {
     states.clear();
@@ -342,6 +379,7 @@ struct Simulation::Impl {
         for (const auto& [e, other] : contacts_of[id])
           s.contacts.emplace_back(contact_events[e], names[other]);
       }
+      if (gear[id]) snapshot_layers(s, a, *gear[id]);
       if (view.shape_count() != 0) {
         runtime::for_each_shape(view, a.player, [&](const runtime::LocalShape& sh) {
           s.shapes.push_back({std::string(view.shape_name(sh.name)), sh.kind, a.player.x + sh.x,
@@ -627,6 +665,8 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Sce
   auto impl = std::make_unique<Impl>();
   impl->scene = scene;
   impl->packs = std::move(packs);
+  // The pieces point at these views: the packs stay where they are from here on.
+  if (!impl->pieces.bind(impl->scene, impl->packs, sink)) return std::nullopt;
   if (!impl->packs.empty()) impl->rate = impl->packs[0].view.tick_rate();  // one for all
   impl->shortest_step = shortest_steps(impl->packs);
   impl->intern(impl->scene);
@@ -678,6 +718,7 @@ void Simulation::append_trace(std::string& out) const {
   std::vector<std::string_view> events;
   std::vector<TraceShape> shapes;
   std::vector<std::pair<std::string_view, std::string_view>> contacts;
+  std::vector<TraceLayer> layers;
   for (std::uint32_t id : m.order) {
     const SimActor& a = m.slots[id];
     const runtime::PackView& view = m.packs[a.pack].view;
@@ -701,6 +742,16 @@ void Simulation::append_trace(std::string& out) const {
         events.push_back(m.contact_events[e]);
       line.events = events.data();
       line.event_count = events.size();
+    }
+    if (m.gear[id]) {
+      layers.clear();
+      runtime::for_each_layer(view, a.player, *m.gear[id], [&](const runtime::Layer& l) {
+        layers.push_back({runtime::slot_name(view, l.slot), l.pack->frame_name(l.frame),
+                          runtime::flip_name(l.flip)});
+      });
+      line.layered = true;
+      line.layers = layers.data();
+      line.layer_count = layers.size();
     }
     if (view.shape_count() != 0) {
       shapes.clear();

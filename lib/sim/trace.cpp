@@ -165,6 +165,19 @@ void append_trace_line(std::string& out, const TraceLine& line) {
     append_json_string(out, line.events[i]);
   }
   out += ']';
+  if (line.layered) {
+    out += ",\"layers\":[";
+    for (std::size_t i = 0; i < line.layer_count; ++i) {
+      out += i ? ",[" : "[";
+      append_json_string(out, line.layers[i].slot);
+      out += ',';
+      append_json_string(out, line.layers[i].frame);
+      out += ",\"";
+      out += line.layers[i].flip;
+      out += "\"]";
+    }
+    out += ']';
+  }
   append_shapes(out, line, runtime::ShapeKind::kBox);
   append_shapes(out, line, runtime::ShapeKind::kPoint);
   if (line.contact_count > 0) {
@@ -195,6 +208,12 @@ void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot&
   line.y = a.y;
   line.events = events.data();
   line.event_count = events.size();
+  std::vector<TraceLayer> layers;
+  for (const LayerSnapshot& l : a.layers)
+    layers.push_back({l.slot, l.frame_name, runtime::flip_name(l.flip)});
+  line.layered = a.layered;
+  line.layers = layers.data();
+  line.layer_count = layers.size();
   std::vector<TraceShape> shapes;
   for (const WorldShape& s : a.shapes)
     shapes.push_back({s.name, s.kind, s.x, s.y, s.w, s.h});

@@ -97,9 +97,10 @@ TEST_CASE("every key of the definition schema is explained in docs/definitions.m
   // origin's slice; a tag view's tag and sheet: slice, tag, sheet); a variant 3 (scale,
   // suffix, filter); TexturePacker sources 1 (texturepacker_json);
   // a Flare source 2 (flare, projection); boxes and points 3 (boxes, points on sheets, frames
-  // entries and steps; geometry on sheets); Aseprite slices as boxes 1 (slices).
-  // 6+9+7+4+1+6+4+8+1+2+7+3+1+2+3+1 = 65 distinct names.
-  CHECK(names.size() == 65);
+  // entries and steps; geometry on sheets); Aseprite slices as boxes 1 (slices); layered
+  // actors 3 (slot; a master's slots and order; layers again).
+  // 6+9+7+4+1+6+4+8+1+2+7+3+1+2+3+1+3 = 68 distinct names.
+  CHECK(names.size() == 68);
   CHECK(names.count("loop_from") == 1);  // inside definitions/action
   CHECK(names.count("rect") == 1);       // inside frames' additionalProperties
   CHECK(names.count("immediate") == 1);  // inside definitions/transition
@@ -117,8 +118,9 @@ TEST_CASE("every key of the scene schema is explained in docs/scenes.md") {
   // (size, background); actor 5 more (name, pack, action, at, angle; speed again);
   // script item 12 more (wait, together, actor, restart, until, press, release, move_to,
   // move_by, over, spawn, despawn; action, angle, speed, background again); contacts 4
-  // (contacts, box, against, event). 29 names.
-  CHECK(names.size() == 29);
+  // (contacts, box, against, event); layered actors 3 (an actor's layers, an item's equip and
+  // unequip). 32 names.
+  CHECK(names.size() == 32);
   CHECK(names.count("move_by") == 1);  // inside definitions/item
   CHECK(names.count("at") == 1);       // inside definitions/actor
 

@@ -45,6 +45,7 @@ const std::map<std::string, std::vector<Field>>& layout_tables() {
       {"ALPH", {SPRITEC_SPK_ALPHARECORD_FIELDS(SPRITEC_TEST_FIELD)}},
       {"SHAP", {SPRITEC_SPK_SHAPERECORD_FIELDS(SPRITEC_TEST_FIELD)}},
       {"FGEO", {SPRITEC_SPK_SHAPERANGE_FIELDS(SPRITEC_TEST_FIELD)}},
+      {"LORD", {SPRITEC_SPK_LAYERENTRY_FIELDS(SPRITEC_TEST_FIELD)}},
   };
   return tables;
 }

@@ -254,6 +254,18 @@ struct Action {
   std::vector<Transition> transitions;
 };
 
+// Layered actors (docs/definitions.md, "Layered actors"): a master's slots and its draw order
+// per view, or the slot an equipment piece fills. Empty for any other definition.
+struct Layers {
+  std::vector<std::string> slots;               // a master's, as declared
+  std::vector<std::vector<std::string>> order;  // per view, back to front; "self" = own frames
+  diag::Span span;                              // the layers: value
+  std::vector<diag::Span> order_spans;          // each order list
+  std::string slot;                             // a piece's
+  diag::Span slot_span;
+  bool master() const { return !order.empty(); }
+};
+
 struct Definition {
   std::filesystem::path file;  // the definition file as given
   std::string pack;
@@ -267,6 +279,7 @@ struct Definition {
   std::vector<std::string> inputs;       // distinct when/unless names, sorted
   std::vector<std::string> events;       // distinct step events, sorted
   std::vector<std::string> shape_names;  // distinct box and point names, sorted
+  Layers layers;
   // Every file the definition read (itself first, then images in order) — for depfiles.
   std::vector<std::filesystem::path> dependencies;
 

@@ -65,6 +65,12 @@
   X(kShapeFrame,            "E0243", "geometry: names a frame its sheet does not have")    \
   X(kTooManyShapes,         "E0244", "a frame, step or definition has more boxes and points than the cap") \
   X(kSliceBoxes,            "E0245", "slices: names a slice the Aseprite file does not have, or one no box can hold") \
+  X(kLayersDeclaration,     "E0250", "layers: or slot: is malformed: a slot repeated, reserved or unknown to the order") \
+  X(kLayerViews,            "E0251", "an action of a layered master has not one view per layers.order list") \
+  X(kPieceAction,           "E0252", "an equipment piece has an action its master lacks")  \
+  X(kPieceViews,            "E0253", "an equipment piece's action has other views than the master's") \
+  X(kPieceSteps,            "E0254", "an equipment piece's action has other step counts than the master's") \
+  X(kPieceSlot,             "E0255", "a piece cannot fill that slot: not a piece, not the master's slot, or no layered master") \
   X(kUnknownFrame,          "E0301", "a step refers to a frame that does not exist")        \
   X(kViewCount,             "E0302", "the number of frame lists differs from views")        \
   X(kStepCount,             "E0303", "views have different numbers of steps")               \
@@ -108,6 +114,7 @@
   X(kUnreachableAction,     "W0303", "no rule or then: reaches an action from the entries") \
   X(kAnimationNameClash,    "W0304", "an action is named as another action's view is exported") \
   X(kShapeOutside,          "W0240", "a box lies wholly outside its frame")                \
+  X(kPieceTiming,           "W0250", "an equipment piece's durations or events differ from the master's (ignored)") \
   X(kSceneNeverEnds,        "W0601", "a scene's script did not end within the tick cap")   \
   X(kSceneUnknownInput,     "W0602", "a scene presses an input no rule of the pack reads") \
   X(kShapeVanishes,         "W0410", "a variant's scale leaves a box empty: its pack leaves it out") \
@@ -122,6 +129,7 @@
   X(kExportActions,         "W0707", "an atlas format carries frames but no animations")   \
   X(kExportOrigins,         "W0708", "an export format cannot carry the frames' origins")  \
   X(kExportGeometry,        "W0709", "an export format cannot carry boxes and points")     \
+  X(kExportLayers,          "W0710", "an export format cannot carry a layered master's draw order") \
   X(kTagActionReplaced,     "N0301", "an action written in the definition replaces a tag's or a Flare animation's")
 // clang-format on
 

@@ -101,6 +101,17 @@ struct ActionModel {
   std::vector<TransitionModel> transitions;
 };
 
+// Layered actors (format 1.3): a master's slots and its draw order per view, or the slot an
+// equipment piece fills. Empty for every other pack.
+struct LayersModel {
+  std::vector<std::string> slots;               // a master's slots, as declared
+  std::vector<std::vector<std::string>> order;  // a master's: per view, back to front; "self"
+                                                // is its own frames
+  std::string slot;                             // a piece's slot
+  bool master() const { return !order.empty(); }
+  bool any() const { return master() || !slot.empty(); }
+};
+
 struct PackModel {
   std::uint32_t tick_rate = 60;
   // What the pages store (atlas: {premultiply, bleed}): colours premultiplied by alpha;
@@ -110,10 +121,11 @@ struct PackModel {
   std::vector<PageModel> pages;
   std::vector<FrameModel> frames;
   std::vector<ActionModel> actions;
+  LayersModel layers;
 };
 
 // The bytes of a pack for `model` (format 1.0; 1.1 for premultiplied or bled pages; 1.2 when
-// a frame or step has boxes or points), or
+// a frame or step has boxes or points; 1.3 for a layered master or a piece), or
 // what rule above the model breaks.
 diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model);
 
@@ -129,6 +141,7 @@ bool operator==(const FrameModel& a, const FrameModel& b);
 bool operator==(const StepModel& a, const StepModel& b);
 bool operator==(const TransitionModel& a, const TransitionModel& b);
 bool operator==(const ActionModel& a, const ActionModel& b);
+bool operator==(const LayersModel& a, const LayersModel& b);
 bool operator==(const PackModel& a, const PackModel& b);
 
 }  // namespace spritec::format

@@ -62,6 +62,9 @@ struct CheckOptions {
   std::string root = ".";
   bool colour = false;  // text diagnostics in ANSI colour
   int jobs = 0;         // threads decoding images; 0 = the number of cores
+  // A layered master's definition: every file is then an equipment piece checked against it
+  // (runtime::check_piece: E0252-E0255, W0250), after each compiles as build compiles it.
+  std::string master;
 };
 int run_check(const CheckOptions& options, std::ostream& out = std::cout,
               std::ostream& err = std::cerr);

@@ -22,7 +22,8 @@
 // Sections are tagged by a FourCC; a reader skips tags it does not know, so a minor
 // version may add sections (1.1 added ALPH, the pages' alpha: a 1.0 pack has none and its
 // pages are straight alpha; 1.2 added GNAM, SHAP, FGEO and SGEO, the frames' and steps' boxes
-// and points; spritec writes the lowest version a pack needs). Records
+// and points; 1.3 added SLOT and LORD, a layered actor's slots and draw order; spritec writes
+// the lowest version a pack needs). Records
 // never change size within a major version. A known section that is absent reads as empty. Every
 // section of records has size == count * record size exactly.
 //
@@ -63,7 +64,7 @@ constexpr std::uint8_t kSignature[8] = {0x89, 0x53, 0x50, 0x4B, 0x0D, 0x0A, 0x1A
 constexpr std::uint16_t kVersionMajor = 1;
 // The newest minor version this reader knows (and the writer writes when a pack needs it;
 // otherwise the writer writes 1.0).
-constexpr std::uint16_t kVersionMinor = 2;
+constexpr std::uint16_t kVersionMinor = 3;
 using runtime::kNone;  // 0xFFFFFFFF in an index field: none
 constexpr std::uint32_t kMaxInputs = 64;
 constexpr std::uint32_t kSectionAlignment = 4;
@@ -88,6 +89,8 @@ constexpr std::uint32_t kTagShapeNames = fourcc('G', 'N', 'A', 'M');   // String
 constexpr std::uint32_t kTagShapes = fourcc('S', 'H', 'A', 'P');       // ShapeRecord[] (1.2)
 constexpr std::uint32_t kTagFrameShapes = fourcc('F', 'G', 'E', 'O');  // ShapeRange[] (1.2)
 constexpr std::uint32_t kTagStepShapes = fourcc('S', 'G', 'E', 'O');   // ShapeRange[] (1.2)
+constexpr std::uint32_t kTagSlots = fourcc('S', 'L', 'O', 'T');        // StringRef[] (1.3)
+constexpr std::uint32_t kTagLayerOrder = fourcc('L', 'O', 'R', 'D');   // LayerEntry[] (1.3)
 
 enum PixelFormat : std::uint8_t { kPixelRgba8 = 1 };
 enum PageStorage : std::uint8_t { kPageEmbeddedPng = 0, kPageExternalFile = 1 };
@@ -110,6 +113,10 @@ using runtime::kFlipX;
 using runtime::kFlipY;
 constexpr std::uint32_t kTransitionFlagImmediate = 1u << 0;
 constexpr std::uint8_t kAlphaFlagBled = 1u << 0;  // transparent pixels bled before storing
+// A LORD entry: the master's own frames (`self`); kNone ends a row early.
+constexpr std::uint32_t kLayerSelf = 0xFFFFFFFEu;
+// The most slots a layered master declares (a SLOT section holds; 1.3).
+constexpr std::uint32_t kMaxSlots = 32;
 
 // --- little-endian field access ------------------------------------------------------------
 
@@ -346,6 +353,12 @@ using Reserved3 = std::uint8_t[3];
   F(first, First, std::uint32_t, 0, 0)                                                     \
   F(count, Count, std::uint32_t, 4, 0)
 
+// LORD (format 1.3): a layered master's draw order, one row of (slot count + 1) entries per
+// view, back to front: a slot index (into SLOT), kLayerSelf (the master's own frame), and
+// kNone after the row's last entry.
+#define SPRITEC_SPK_LAYERENTRY_FIELDS(F)                                                   \
+  F(slot, Slot, std::uint32_t, 0, 0)
+
 // clang-format on
 
 struct StringRef {
@@ -413,6 +426,12 @@ struct ShapeRange {
   SPRITEC_SPK_FIELDS(SPRITEC_SPK_SHAPERANGE_FIELDS)
 };
 SPRITEC_SPK_RECORD(ShapeRange, SPRITEC_SPK_SHAPERANGE_FIELDS)
+
+struct LayerEntry {
+  static constexpr std::size_t kSize = 4;
+  SPRITEC_SPK_FIELDS(SPRITEC_SPK_LAYERENTRY_FIELDS)
+};
+SPRITEC_SPK_RECORD(LayerEntry, SPRITEC_SPK_LAYERENTRY_FIELDS)
 
 // The helpers above are the tables' business only; the tables themselves stay defined
 // (a test reads them to check docs/format.md against the layout).

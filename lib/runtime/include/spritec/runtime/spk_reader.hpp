@@ -32,7 +32,8 @@
 // ALPH section (the pages' alpha) is read when present: premultiplied() and bled() say
 // what it holds; a pack without it (every 1.0 pack) has straight, unbled pages. Format 1.2's
 // GNAM, SHAP, FGEO and SGEO (boxes and points of frames and steps) are read when present;
-// a pack without them has none. Names are
+// a pack without them has none. Format 1.3's SLOT and LORD (a layered actor's slots and
+// draw order per view, or an equipment piece's slot) are read when present. Names are
 // not checked to be UTF-8 or unique (lookups by name return the first match).
 #pragma once
 
@@ -382,6 +383,33 @@ class PackView {
     return shape_range(step_shapes_, step);
   }
 
+  // Layered actors (format 1.3; docs/format.md, SLOT and LORD). A layered master (layered())
+  // declares slot_count() slots and, per view of its actions (every action has
+  // layer_views() views), a draw order back to front: layer_entry(view, k) for k = 0, 1, …
+  // is a slot index, spk::kLayerSelf (the master's own frame) or kNone (the row ended;
+  // a row has at most slot_count() + 1 entries). An equipment piece is not layered and has
+  // exactly one slot, the one it fills (piece_slot()). A pack before 1.3 is neither.
+  bool layered() const { return layer_order_.present; }
+  bool piece() const { return !layer_order_.present && slots_.count == 1; }
+  std::uint32_t slot_count() const { return slots_.count; }
+  std::string_view slot_name(std::uint32_t i) const {
+    return name_of(slots_, i, spk::StringRef::kSize, 0);
+  }
+  std::string_view piece_slot() const { return piece() ? slot_name(0) : std::string_view(); }
+  std::uint32_t layer_views() const {
+    return layered() ? layer_order_.count / (slots_.count + 1) : 0;
+  }
+  std::uint32_t layer_entry(std::uint32_t view, std::uint32_t k) const {
+    SPRITEC_ASSERT(view < layer_views() && k <= slots_.count);
+    return record<spk::LayerEntry>(layer_order_, view * (slots_.count + 1) + k).slot;
+  }
+  std::uint32_t find_slot(std::string_view name) const {
+    for (std::uint32_t i = 0; i < slots_.count; ++i) {
+      if (slot_name(i) == name) return i;
+    }
+    return kNone;
+  }
+
   // Lookups by name: the index of the first match, or kNone. Each is a linear scan, O(n)
   // name comparisons over the n names of its table, allocating nothing: look names up once
   // at load time and keep the indices, or use a PackIndex (pack_index.hpp, O(log n)) where
@@ -466,7 +494,7 @@ class PackView {
   std::uint8_t page_alpha_ = spk::kAlphaStraight;
   std::uint8_t alpha_flags_ = 0;
   Section strings_, blob_, pages_, frames_, actions_, steps_, transitions_, inputs_, events_,
-      alpha_, shape_names_, shapes_, frame_shapes_, step_shapes_;
+      alpha_, shape_names_, shapes_, frame_shapes_, step_shapes_, slots_, layer_order_;
 };
 
 namespace reader_detail {
@@ -505,7 +533,7 @@ class Parser {
           &Parser::check_input_and_event_names, &Parser::check_pages, &Parser::check_alpha,
           &Parser::check_frames, &Parser::check_steps, &Parser::check_actions,
           &Parser::check_transitions, &Parser::check_shapes, &Parser::check_frame_shapes,
-          &Parser::check_step_shapes}) {
+          &Parser::check_step_shapes, &Parser::check_slots, &Parser::check_layer_order}) {
       const ParseResult r = (this->*check)();
       if (!r) return r;
     }
@@ -634,6 +662,12 @@ class Parser {
       case spk::kTagStepShapes:
         record = spk::ShapeRange::kSize;
         return &v_.step_shapes_;
+      case spk::kTagSlots:
+        record = spk::StringRef::kSize;
+        return &v_.slots_;
+      case spk::kTagLayerOrder:
+        record = spk::LayerEntry::kSize;
+        return &v_.layer_order_;
       default:
         return nullptr;
     }
@@ -933,6 +967,73 @@ class Parser {
     for (std::uint32_t i = 0; s.present && i < s.count; ++i) {
       const ParseResult r = check_shape_range(s, i, true);
       if (!r) return r;
+    }
+    return ok();
+  }
+
+  // SLOT (1.3): at most kMaxSlots names, each in range, not empty, distinct; a pack without
+  // LORD (an equipment piece) has exactly one.
+  ParseResult check_slots() {
+    const Section& s = v_.slots_;
+    if (s.count > spk::kMaxSlots) return result(E::kBadValue, s.offset, "more than 32 slots");
+    if (s.present && !v_.layer_order_.present && s.count != 1)
+      return result(E::kBadValue, s.offset, "an equipment piece must name exactly one slot");
+    for (std::uint32_t i = 0; i < s.count; ++i) {
+      const std::size_t at = at_record(s, i, spk::StringRef::kSize, 0);
+      const spk::StringRef r = PackView::record<spk::StringRef>(s, i);
+      if (!string_ok(r)) return result(E::kStringOutOfRange, at, "slot name out of range");
+      if (r.length == 0) return result(E::kBadValue, at, "slot name is empty");
+      for (std::uint32_t j = 0; j < i; ++j) {
+        if (v_.slot_name(j) == v_.slot_name(i))
+          return result(E::kBadValue, at, "slot name listed twice");
+      }
+    }
+    return ok();
+  }
+
+  // LORD (1.3): rows of slot count + 1 entries, at least one; each row's entries are slot
+  // indices or kLayerSelf, none twice, then kNone to the row's end; every action has one
+  // view per row.
+  ParseResult check_layer_order() {
+    const Section& s = v_.layer_order_;
+    if (!s.present) return ok();
+    const std::uint32_t width = v_.slots_.count + 1;
+    if (s.count == 0 || s.count % width != 0)
+      return result(E::kBadSectionSize, s.offset, "layer order: not one row per view");
+    for (std::uint32_t row = 0; row < s.count / width; ++row) {
+      const ParseResult r = check_layer_row(row, width);
+      if (!r) return r;
+    }
+    for (std::uint32_t i = 0; i < v_.actions_.count; ++i) {
+      if (PackView::record<spk::ActionRecord>(v_.actions_, i).views != s.count / width) {
+        return result(
+            E::kBadValue,
+            at_record(v_.actions_, i, spk::ActionRecord::kSize, spk::ActionRecord::kOffViews),
+            "a layered action's views differ from its layer order's rows");
+      }
+    }
+    return ok();
+  }
+
+  ParseResult check_layer_row(std::uint32_t row, std::uint32_t width) {
+    const Section& s = v_.layer_order_;
+    std::uint64_t seen = 0;  // bit i: slot i; bit kMaxSlots: self
+    bool ended = false;
+    for (std::uint32_t k = 0; k < width; ++k) {
+      const std::uint32_t i = row * width + k;
+      const std::uint32_t slot = PackView::record<spk::LayerEntry>(s, i).slot;
+      const std::size_t at = at_record(s, i, spk::LayerEntry::kSize, 0);
+      if (slot == kNone) {
+        ended = true;
+        continue;
+      }
+      if (ended) return result(E::kBadValue, at, "layer order: an entry after the row's end");
+      if (slot != spk::kLayerSelf && slot >= v_.slots_.count)
+        return result(E::kIndexOutOfRange, at, "layer order: slot index out of range");
+      const std::uint64_t bit = std::uint64_t(1)
+                                << (slot == spk::kLayerSelf ? spk::kMaxSlots : slot);
+      if ((seen & bit) != 0) return result(E::kBadValue, at, "layer order: a slot drawn twice");
+      seen |= bit;
     }
     return ok();
   }

@@ -76,6 +76,14 @@ struct PackRef {
   diag::Span path_span;  // the value
 };
 
+// A slot of a layered actor and the pack (a key of `packs:`, an equipment piece) it shows:
+// an entry of an actor's `layers:` or of an item's `equip:`.
+struct SlotPack {
+  std::string slot;
+  std::string pack;
+  diag::Span slot_span, pack_span;
+};
+
 // An actor: one of `actors:` or the body of a `spawn:` item.
 struct ActorSpec {
   std::string name;
@@ -83,14 +91,16 @@ struct ActorSpec {
   std::string action;
   Position at;
   std::int64_t angle = 0;
-  std::int64_t speed = 1000;  // thousandths
-  diag::Span span;            // the mapping
+  std::int64_t speed = 1000;     // thousandths
+  std::vector<SlotPack> layers;  // a layered actor's equipment at the start, in file order
+  diag::Span span;               // the mapping
   diag::Span name_span, pack_span, action_span;
 };
 
 enum class ItemKind {
   kWait,     // wait: D
-  kActor,    // {actor, action?, restart?, until?, angle?, press?, release?, speed?, move_*?}
+  kActor,    // {actor, action?, restart?, until?, angle?, press?, release?, speed?, unequip?,
+             //  equip?, move_*?}
   kSpawn,    // spawn: {...}
   kDespawn,  // despawn: NAME
 };
@@ -120,6 +130,8 @@ struct Item {
   std::vector<Input> press;
   std::vector<Input> release;
   std::optional<std::int64_t> speed;  // thousandths
+  std::vector<Input> unequip;         // slots emptied (names in Input's shape)
+  std::vector<SlotPack> equip;        // slots given a piece, after unequip
   MoveKind move = MoveKind::kNone;
   Position move_value;  // target (kTo) or offset (kBy)
   Duration over;        // zero when absent

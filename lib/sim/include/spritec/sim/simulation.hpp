@@ -65,6 +65,16 @@ struct WorldShape {
   double x = 0, y = 0, w = 0, h = 0;
 };
 
+// A layer a layered actor draws (runtime::for_each_layer): a frame of one of the scene's
+// packs (the master's for `self`), flipped about its origin, at the actor's position.
+struct LayerSnapshot {
+  std::string slot;        // "self" for the master's own frames
+  std::uint32_t pack = 0;  // index in the packs given to the Simulation
+  std::uint32_t frame = 0;
+  std::string frame_name;
+  std::uint8_t flip = 0;
+};
+
 struct ActorSnapshot {
   std::string name;
   std::uint32_t pack = 0;  // index in the packs given to the Simulation
@@ -79,6 +89,10 @@ struct ActorSnapshot {
   std::vector<std::string> events;  // raised on this tick, in order (contact events last)
   bool destroyed = false;           // this is the actor's last line
   std::vector<WorldShape> shapes;   // boxes, then points, each in name order
+  // A layered actor (its pack is a layered master): what it draws, back to front (a
+  // renderer draws these instead of frame). Empty and false for any other actor.
+  bool layered = false;
+  std::vector<LayerSnapshot> layers;
   // Contacts that started on this tick: [event, other actor], by event then actor name.
   std::vector<std::pair<std::string, std::string>> contacts;
 };

@@ -19,9 +19,17 @@ namespace spritec::sim {
 // {"tick":12,"actor":"hero","action":"walk","step":1,"view":2,"frame":"body/1","flip":"x",
 //  "x":41.5,"y":70,"events":["hit"]}
 // and, only when there are some (docs/scenes.md, "Traces"), what the step shows in world
-// coordinates and the contacts started on this tick:
-//  …,"boxes":{"hurt":[37.5,52,12,25]},"points":{"hand":[45.5,60]},"contacts":[["struck","b"]]}
+// coordinates and the contacts started on this tick, and a layered actor's layers back to
+// front (always on its lines):
+//  …,"layers":[["self","body/e/1",""],["sword","sword/e/1","x"]],"boxes":{"hurt":[37.5,52,12,25]},"points":{"hand":[45.5,60]},"contacts":[["struck","b"]]}
 void write_trace_line(std::ostream& out, std::int64_t tick, const ActorSnapshot& actor);
+
+// A layer a layered actor draws: its slot ("self" for the master's own frames), the frame's
+// name and its flip ("", "x", "y", "xy").
+struct TraceLayer {
+  std::string_view slot, frame;
+  const char* flip = "";
+};
 
 // A box or point on a trace line (world coordinates; a point has w = h = 0).
 struct TraceShape {
@@ -40,6 +48,10 @@ struct TraceLine {
   double x = 0, y = 0;
   const std::string_view* events = nullptr;
   std::size_t event_count = 0;
+  // A layered actor's layers, back to front; written as "layers" when `layered` (even empty).
+  bool layered = false;
+  const TraceLayer* layers = nullptr;
+  std::size_t layer_count = 0;
   // Boxes then points, each in name order; written as "boxes" and "points" when present.
   const TraceShape* shapes = nullptr;
   std::size_t shape_count = 0;

@@ -1,0 +1,113 @@
+// Layered actors (docs/definitions.md, "Layered actors"): a master's `layers: {slots, order}`
+// and a piece's `slot:`. Read here and checked against themselves (E0250) and, once the
+// actions are read, against the master's views (E0251). Whether a piece fits a master is a
+// question about two packs, answered by runtime::check_piece wherever the two meet.
+#include <algorithm>
+#include <set>
+
+#include "loader.hpp"
+#include "spritec/diag/suggest.hpp"
+
+namespace spritec::def::detail {
+
+using diag::Code;
+
+namespace {
+
+const char* const kSelf = "self";
+
+// The strings of a sequence node, with each item's node (non-strings were refused by the
+// schema and are left out).
+std::vector<std::pair<std::string, const Node*>> strings_of(const Node* list) {
+  std::vector<std::pair<std::string, const Node*>> out;
+  if (!list || !list->is_sequence()) return out;
+  for (const Node* item : list->items) {
+    if (item->is_scalar()) out.emplace_back(item->value, item);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Loader::load_layers(const Node& root) {
+  Layers& l = def_.layers;
+  const Node* layers = root.find("layers");
+  if (const MapEntry* slot = root.find_entry("slot"); slot && !tainted(slot->value)) {
+    l.slot = slot->value->value;
+    l.slot_span = doc_.span(*slot->value);
+    if (layers) {
+      error(Code::kLayersDeclaration, doc_.key_span(*slot),
+            "a definition is a layered master (layers:) or an equipment piece (slot:), not both");
+    } else if (std::optional<std::string> fault = shape_name_fault(l.slot)) {
+      error(Code::kLayersDeclaration, l.slot_span, "the slot's name " + *fault);
+    } else if (l.slot == kSelf) {
+      error(Code::kLayersDeclaration, l.slot_span,
+            "'self' is the master's own frames in layers.order, not a slot a piece can fill");
+    }
+  }
+  if (!layers || tainted(layers)) return;
+  l.span = doc_.span(*layers);
+  std::set<std::string> declared;
+  for (const auto& [name, node] : strings_of(layers->find("slots"))) {
+    if (std::optional<std::string> fault = shape_name_fault(name)) {
+      error(Code::kLayersDeclaration, doc_.span(*node), "a slot's name " + *fault);
+    } else if (name == kSelf) {
+      error(Code::kLayersDeclaration, doc_.span(*node),
+            "'self' is reserved: in layers.order it draws the master's own frames");
+    } else if (!declared.insert(name).second) {
+      error(Code::kLayersDeclaration, doc_.span(*node), "slot '" + name + "' is declared twice");
+    } else {
+      l.slots.push_back(name);
+    }
+  }
+  const Node* order = layers->find("order");
+  for (const Node* list : order ? order->items : std::vector<const Node*>{}) {
+    std::vector<std::string> row;
+    for (const auto& [name, node] : strings_of(list)) {
+      if (name != kSelf && !declared.count(name)) {
+        const std::string near = diag::nearest(name, l.slots);
+        error(Code::kLayersDeclaration, doc_.span(*node),
+              "layers.order names slot '" + name + "', which layers.slots does not declare" +
+                  (near.empty() ? "" : " (did you mean '" + near + "'?)"));
+      } else if (std::find(row.begin(), row.end(), name) != row.end()) {
+        error(Code::kLayersDeclaration, doc_.span(*node),
+              "'" + name + "' is drawn twice in one view's order");
+      } else {
+        row.push_back(name);
+      }
+    }
+    l.order.push_back(std::move(row));
+    l.order_spans.push_back(doc_.span(*list));
+  }
+}
+
+void Loader::check_layer_views() {
+  const Layers& l = def_.layers;
+  if (!l.master()) return;
+  const std::size_t views = l.order.size();
+  bool any_frame = false;
+  for (const Action& a : def_.actions) {
+    if (std::size_t(a.views) != views) {
+      error(Code::kLayerViews, a.span,
+            "action '" + a.name + "' has " + std::to_string(a.views) + " view" +
+                (a.views == 1 ? "" : "s") + ", but layers.order has " + std::to_string(views) +
+                " list" + (views == 1 ? "" : "s") + ": a layered master's actions have one view " +
+                "per list");
+    }
+    for (const std::vector<Step>& view : a.steps) {
+      any_frame = any_frame ||
+                  std::any_of(view.begin(), view.end(), [](const Step& s) { return !s.blank; });
+    }
+  }
+  if (any_frame || def_.actions.empty()) return;
+  for (std::size_t v = 0; v < views; ++v) {
+    if (std::find(l.order[v].begin(), l.order[v].end(), kSelf) != l.order[v].end()) {
+      error(Code::kLayersDeclaration, l.order_spans[v],
+            "this order draws 'self', but every step of the master is blank: a pure clock draws "
+            "nothing of its own (leave 'self' out)");
+      return;
+    }
+  }
+}
+
+}  // namespace spritec::def::detail
