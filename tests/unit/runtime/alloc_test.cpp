@@ -2,12 +2,14 @@
 // binary and counted while 1,000 actors run 2,000 ticks through every kind of action.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
 
 #include "pack_fixtures.hpp"
 #include "spritec/runtime/pack_index.hpp"
+#include "spritec/runtime/layers.hpp"
 #include "spritec/runtime/player.hpp"
 #include "spritec/runtime/shapes.hpp"
 
@@ -168,4 +170,54 @@ TEST_CASE("querying the boxes and points of what actors show allocates nothing",
   }
   CHECK(g_allocations.load() - before == 0);
   CHECK(seen > 0);
+}
+
+TEST_CASE("drawing layered actors, equipping and unequipping allocate nothing",
+          "[player][alloc][layers]") {
+  // The sample pack as a master of two slots (every view draws self, then a, then b), and
+  // itself as the piece of each: same actions, views and steps.
+  test::PackModel master = test::sample_model();
+  std::uint32_t views = 1;
+  for (const format::ActionModel& a : master.actions)
+    views = std::max(views, a.views);
+  for (format::ActionModel& a : master.actions) {
+    a.steps.resize(views, a.steps[0]);  // every action as many views as the most
+    a.views = views;
+  }
+  test::PackModel piece_a = master, piece_b = master;
+  master.layers.slots = {"a", "b"};
+  master.layers.order.assign(views, {"self", "a", "b"});
+  piece_a.layers.slot = "a";
+  piece_b.layers.slot = "b";
+  const std::vector<std::uint8_t> mb = test::write_or_fail(master), ab = test::write_or_fail(piece_a),
+                                  bb = test::write_or_fail(piece_b);
+  runtime::PackView mv, av, bv;
+  REQUIRE(runtime::parse_pack(mb.data(), mb.size(), mv).ok());
+  REQUIRE(runtime::parse_pack(ab.data(), ab.size(), av).ok());
+  REQUIRE(runtime::parse_pack(bb.data(), bb.size(), bv).ok());
+  const runtime::PackIndex index(mv);
+  runtime::Piece pa, pb;  // binding allocates, once per pair
+  REQUIRE(runtime::bind_piece(index, av, pa));
+  REQUIRE(runtime::bind_piece(index, bv, pb));
+  std::vector<runtime::ActorState> actors(500);
+  std::vector<runtime::Equipment> gear(actors.size());
+  runtime::EventBuffer ev;
+  for (std::size_t i = 0; i < actors.size(); ++i) {
+    runtime::set_angle(mv, actors[i], std::int64_t(i * 37));
+    runtime::start(mv, actors[i], std::uint32_t(i % mv.action_count()), false, ev);
+  }
+  const long before = g_allocations.load();
+  std::uint64_t drawn = 0;
+  for (int t = 0; t < 500; ++t) {
+    for (std::size_t i = 0; i < actors.size(); ++i) {
+      ev.clear();
+      runtime::tick(mv, actors[i], ev);
+      if ((t + int(i)) % 50 == 0) runtime::equip(gear[i], (t / 50) % 2 ? pa : pb);
+      if ((t + int(i)) % 70 == 0) runtime::unequip(gear[i], pa.slot);
+      runtime::for_each_layer(mv, actors[i], gear[i],
+                              [&](const runtime::Layer& l) { drawn += l.frame + 1; });
+    }
+  }
+  CHECK(g_allocations.load() - before == 0);
+  CHECK(drawn != 0);
 }
