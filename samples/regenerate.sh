@@ -19,7 +19,7 @@ python=${PYTHON:-python3}
 "$python" "$here/hero/make_art.py"
 "$spritec" check "$here/hero/hero.sprites.yaml" --root "$repo" --werror
 
-for name in knight effects platformer skirmish slime imp duel; do
+for name in knight effects platformer skirmish slime imp duel paperdoll; do
   dir=$here/$name
   "$python" "$dir/make_art.py"
   # Paths in definitions and scenes are relative to their files; the root is the repo.
@@ -28,6 +28,10 @@ for name in knight effects platformer skirmish slime imp duel; do
     "$spritec" simulate "$name.scene.yaml" --root ../.. >/dev/null &&
     "$spritec" preview "$name.scene.yaml" --root ../.. -o "$name.gif" --scale 2)
 done
+# The paperdoll's pieces, each checked against its master (the scene checks them too).
+(cd "$here/paperdoll" &&
+  "$spritec" check --root ../.. --werror --master paperdoll.sprites.yaml \
+    helmet.sprites.yaml leather.sprites.yaml plate.sprites.yaml sword.sprites.yaml shield.sprites.yaml)
 
 # The duel's --debug previews (samples/README.md, the top-level README): its boxes and points.
 (cd "$here/duel" &&

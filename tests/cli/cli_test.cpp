@@ -350,11 +350,13 @@ void check_round_trip(const fs::path& def, const fs::path& root, const fs::path&
   REQUIRE(definition);
   CHECK(definition->atlas.premultiply == alpha.premultiplied);
   CHECK(definition->atlas.bleed == alpha.bled);
-  // Format 1.2 for a pack with boxes or points, else 1.1 (with its ALPH section) only for a
-  // pack that needs it.
+  // Format 1.3 for a layered master or a piece, 1.2 for a pack with boxes or points, else
+  // 1.1 (with its ALPH section) only for a pack that needs it.
+  const bool layers = definition->layers.master() || !definition->layers.slot.empty();
   const bool shapes = !definition->shape_names.empty();
   CHECK(doc["format_version"] ==
-        nlohmann::json::array({1, shapes                              ? 2
+        nlohmann::json::array({1, layers                              ? 3
+                                  : shapes                            ? 2
                                   : alpha.premultiplied || alpha.bled ? 1
                                                                       : 0}));
   std::string frames_yaml = read_text(scratch / "frames" / "frames.yaml");

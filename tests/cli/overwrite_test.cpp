@@ -246,6 +246,7 @@ TEST_CASE(
         {"--jobs", Names::kNothingWritten},
         {"--werror", Names::kNothingWritten},
         {"--entry", Names::kNothingWritten},
+        {"--master", Names::kNothingWritten},
         {"--root", Names::kNothingWritten}}},
       {"build",
        {{"--output", Names::kFile},
