@@ -108,8 +108,9 @@ std::string action_yaml(const char* name, int a, const std::vector<int>& ticks, 
 
 void write_inputs(const fs::path& dir) {
   fs::create_directories(dir);
-  std::string master = "pack: body\nlayers:\n  slots: [main, feet, legs, hands, chest, head, off]\n"
-                       "  order:\n";
+  std::string master =
+      "pack: body\nlayers:\n  slots: [main, feet, legs, hands, chest, head, off]\n"
+      "  order:\n";
   for (int v = 0; v < kViews; ++v) {
     master += "    - [";
     for (int k : flare_order(v))
@@ -123,19 +124,21 @@ void write_inputs(const fs::path& dir) {
     const std::string name = kSlots[k];
     const spritec::image::Bytes png = spritec::image::encode_png(piece_art(k));
     write_text(dir / (name + ".png"), std::string(png.begin(), png.end()));
-    std::string def = "pack: " + name + "\nslot: " + name + "\nsheets:\n  - {name: p, image: " +
-                      name + ".png, grid: {cell: [10, 10], origin: [" +
-                      std::to_string(origin_x(k)) + ", " + std::to_string(origin_y(k)) +
-                      "]}}\nactions:\n" + action_yaml("walk", 0, kWalkTicks, false);
+    std::string def =
+        "pack: " + name + "\nslot: " + name + "\nsheets:\n  - {name: p, image: " + name +
+        ".png, grid: {cell: [10, 10], origin: [" + std::to_string(origin_x(k)) + ", " +
+        std::to_string(origin_y(k)) + "]}}\nactions:\n" + action_yaml("walk", 0, kWalkTicks, false);
     if (name != "off") def += action_yaml("swing", 1, kSwingTicks, false);
     write_text(dir / (name + ".sprites.yaml"), def);
   }
-  std::string scene = "stage: {size: [40, 40], background: \"#000000\"}\nfps: 60\npacks: {body: "
-                      "body.sprites.yaml";
+  std::string scene =
+      "stage: {size: [40, 40], background: \"#000000\"}\nfps: 60\npacks: {body: "
+      "body.sprites.yaml";
   for (const char* s : kSlots)
     scene += std::string(", ") + s + ": " + s + ".sprites.yaml";
-  scene += "}\nactors:\n  - {name: hero, pack: body, action: walk, at: [20, 24], angle: 180, "
-           "layers: {";
+  scene +=
+      "}\nactors:\n  - {name: hero, pack: body, action: walk, at: [20, 24], angle: 180, "
+      "layers: {";
   for (const char* s : kSlots)
     scene += std::string(s == kSlots[0] ? "" : ", ") + s + ": " + s;
   scene +=

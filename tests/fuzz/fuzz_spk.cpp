@@ -28,6 +28,7 @@
 #include "fuzz_check.hpp"
 #include "spritec/format/inspect.hpp"
 #include "spritec/format/spk_writer.hpp"
+#include "spritec/runtime/layers.hpp"
 #include "spritec/runtime/player.hpp"
 #include "spritec/runtime/shapes.hpp"
 #include "spritec/runtime/spk_reader.hpp"
@@ -228,9 +229,35 @@ void check_actor(const rt::PackView& pack, const rt::ActorState& st,
   const rt::ActorView view = rt::describe(pack, st);
   touch(view.action);
   touch(view.frame);
+  // A layered master draws its order's `self` entries (no piece equipped): each a frame of
+  // its own, never out of range.
+  static const rt::Equipment nothing;
+  rt::for_each_layer(pack, st, nothing, [&](const rt::Layer& l) {
+    FUZZ_CHECK(l.pack == &pack && l.step < pack.step_count() && l.frame < pack.frame_count());
+    touch(rt::slot_name(pack, l.slot));
+  });
+}
+
+// Layered packs (1.3): every order entry is a slot, self or the row's end; a master is no
+// piece of itself, and a piece fits no master that is not layered.
+void walk_layers(const rt::PackView& pack) {
+  for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+    touch(pack.slot_name(i));
+  for (std::uint32_t v = 0; v < pack.layer_views(); ++v) {
+    for (std::uint32_t k = 0; k <= pack.slot_count(); ++k) {
+      const std::uint32_t e = pack.layer_entry(v, k);
+      FUZZ_CHECK(e < pack.slot_count() || e == spk::kLayerSelf || e == rt::kNone);
+    }
+  }
+  if (pack.layered() || pack.piece()) {
+    const rt::PieceCheck c = rt::check_piece(rt::PackIndex(pack), pack);
+    FUZZ_CHECK(c.mismatch ==
+               (pack.layered() ? rt::PieceMismatch::kNotPiece : rt::PieceMismatch::kNotLayered));
+  }
 }
 
 void play(const rt::PackView& pack) {
+  walk_layers(pack);
   const std::int64_t angles[] = {0, 181, -30};
   const std::int32_t speeds[] = {1000, 250, 3500};
   const std::uint32_t played = std::min(pack.action_count(), kMaxPlayed);

@@ -8,8 +8,8 @@
 #include <new>
 
 #include "pack_fixtures.hpp"
-#include "spritec/runtime/pack_index.hpp"
 #include "spritec/runtime/layers.hpp"
+#include "spritec/runtime/pack_index.hpp"
 #include "spritec/runtime/player.hpp"
 #include "spritec/runtime/shapes.hpp"
 
@@ -189,7 +189,8 @@ TEST_CASE("drawing layered actors, equipping and unequipping allocate nothing",
   master.layers.order.assign(views, {"self", "a", "b"});
   piece_a.layers.slot = "a";
   piece_b.layers.slot = "b";
-  const std::vector<std::uint8_t> mb = test::write_or_fail(master), ab = test::write_or_fail(piece_a),
+  const std::vector<std::uint8_t> mb = test::write_or_fail(master),
+                                  ab = test::write_or_fail(piece_a),
                                   bb = test::write_or_fail(piece_b);
   runtime::PackView mv, av, bv;
   REQUIRE(runtime::parse_pack(mb.data(), mb.size(), mv).ok());

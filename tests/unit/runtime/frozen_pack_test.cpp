@@ -1,9 +1,10 @@
 // tests/data/packs/format-1.0.spk is the frozen pack of format version 1.0, format-1.1.spk
 // that of 1.1 (the same model, its pages marked premultiplied and bled: the ALPH section) and
-// format-1.2.spk that of 1.2 (the same model with boxes and points on frames and steps): written
-// once by the hidden tests below and committed. Every later reader must read them, forever, with
-// the contents checked here (values written out by hand from the model below, not read back from
-// the program).
+// format-1.2.spk that of 1.2 (the same model with boxes and points on frames and steps) and
+// format-1.3.spk that of 1.3 (a layered master: the same frames, its 4-view action spin, two
+// slots and a draw order per view): written once by the hidden tests below and committed. Every
+// later reader must read them, forever, with the contents checked here (values written out by hand
+// from the model below, not read back from the program).
 //
 // Generate only the pack of a new format version (never overwrite a released one):
 //   build/tests/unit/runtime/test_runtime "generate the frozen format-1.2 pack"
@@ -24,6 +25,7 @@ namespace {
 const char* const kFrozenPath = SPRITEC_TEST_DATA "/packs/format-1.0.spk";
 const char* const kFrozen11Path = SPRITEC_TEST_DATA "/packs/format-1.1.spk";
 const char* const kFrozen12Path = SPRITEC_TEST_DATA "/packs/format-1.2.spk";
+const char* const kFrozen13Path = SPRITEC_TEST_DATA "/packs/format-1.3.spk";
 
 std::vector<std::uint8_t> read_file(const char* path) {
   std::ifstream in(path, std::ios::binary);
@@ -89,6 +91,17 @@ PackModel frozen_12_model(std::vector<std::uint8_t> strip_png) {
   return m;
 }
 
+// 1.3: the 1.0 model's frames and its one 4-view action, spin, as a layered master.
+PackModel frozen_13_model(std::vector<std::uint8_t> strip_png) {
+  PackModel m = frozen_model(std::move(strip_png));
+  m.actions = {m.actions.back()};
+  m.actions[0].transitions.clear();  // its rules name actions left out
+  m.layers.slots = {"cape", "sword"};
+  m.layers.order = {
+      {"self", "cape", "sword"}, {"sword", "self"}, {"cape", "self", "sword"}, {"self"}};
+  return m;
+}
+
 void check_frozen_contents(const runtime::PackView& v);
 
 }  // namespace
@@ -125,6 +138,18 @@ TEST_CASE("generate the frozen format-1.2 pack", "[.generate]") {
   const std::vector<std::uint8_t> bytes = write_or_fail(
       frozen_12_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
   std::ofstream out(kFrozen12Path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  REQUIRE(out.good());
+}
+
+TEST_CASE("generate the frozen format-1.3 pack", "[.generate]") {
+  const std::vector<std::uint8_t> frozen = read_file(kFrozenPath);
+  runtime::PackView v;
+  REQUIRE(parse(frozen, v).ok());
+  const runtime::Page strip = v.page(0);
+  const std::vector<std::uint8_t> bytes = write_or_fail(
+      frozen_13_model(std::vector<std::uint8_t>(strip.png, strip.png + strip.png_size)));
+  std::ofstream out(kFrozen13Path, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   REQUIRE(out.good());
 }
@@ -227,6 +252,32 @@ TEST_CASE("the frozen format-1.2 pack is read: 1.0's contents with boxes and poi
   for (std::uint32_t a = 0; a < 5; ++a) {
     const std::uint8_t flags = bytes[actn + a * 48 + 22];
     CHECK((flags & 2) == (a == 4 ? 2 : 0));
+  }
+}
+
+TEST_CASE("the frozen format-1.3 pack is read: a layered master's slots and draw order",
+          "[reader][frozen]") {
+  const std::vector<std::uint8_t> bytes = read_file(kFrozen13Path);
+  const runtime::PackView v = parse_frozen(bytes, 3);
+  REQUIRE(v.frame_count() == 7);
+  REQUIRE(v.action_count() == 1);
+  CHECK(v.action_name(0) == "spin");
+  CHECK(v.layered());
+  CHECK_FALSE(v.piece());
+  REQUIRE(v.slot_count() == 2);
+  CHECK(v.slot_name(0) == "cape");
+  CHECK(v.slot_name(1) == "sword");
+  REQUIRE(v.layer_views() == 4);
+  // LORD: 4 rows of 3 entries (slot index, 0xFFFFFFFE self, 0xFFFFFFFF end), written out by
+  // hand from the model above.
+  const std::uint32_t self = 0xFFFFFFFEu, end = 0xFFFFFFFFu;
+  const std::uint32_t rows[4][3] = {{self, 0, 1}, {1, self, end}, {0, self, 1}, {self, end, end}};
+  const std::size_t lord = section_offset(bytes, runtime::spk::kTagLayerOrder);
+  for (std::uint32_t view = 0; view < 4; ++view) {
+    for (std::uint32_t k = 0; k < 3; ++k) {
+      CHECK(v.layer_entry(view, k) == rows[view][k]);
+      CHECK(get_u32(bytes, lord + (view * 3 + k) * 4) == rows[view][k]);
+    }
   }
 }
 

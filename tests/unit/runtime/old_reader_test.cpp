@@ -37,6 +37,19 @@ TEST_CASE("the 1.1 reader reads packs 1.0 and 1.1", "[reader][compat]") {
   }
 }
 
+TEST_CASE("the 1.1 reader reads a 1.3 layered master as a plain pack", "[reader][compat]") {
+  // SLOT and LORD are sections 1.1 does not know: skipped, so a game with the old runtime
+  // plays the master's own frames (docs/format.md, "Versions").
+  const std::vector<std::uint8_t> bytes = read_pack("format-1.3.spk");
+  REQUIRE(!bytes.empty());
+  spritec::runtime::PackView view;
+  const spritec::runtime::ParseResult r =
+      spritec::runtime::parse_pack(bytes.data(), bytes.size(), view);
+  CHECK(r.ok());
+  CHECK(view.frame_count() == 7);
+  CHECK(view.action_count() == 1);
+}
+
 TEST_CASE("the 1.1 reader refuses a 1.2 pack with boxes and points cleanly", "[reader][compat]") {
   const std::vector<std::uint8_t> bytes = read_pack("format-1.2.spk");
   REQUIRE(!bytes.empty());
