@@ -134,13 +134,14 @@ struct Run {
   }
 };
 
-// Parses `scene_text` (packs: {t: ...} is served by script_model()) and runs it.
-inline Run run_text(const std::string& scene_text, std::optional<std::int64_t> max_ticks = {}) {
+// Parses `scene_text` (its packs served by `loader`) and runs it.
+inline Run run_text_with(const std::string& scene_text, const sim::PackLoader& loader,
+                         std::optional<std::int64_t> max_ticks = {}) {
   diag::Sink sink;
   auto scene = sim::parse_scene(scene_text, "test.scene.yaml", ".", sink);
   INFO(describe(sink));
   REQUIRE(scene);
-  auto packs = sim::load_packs(*scene, loader_for({{"t", script_model()}}), sink);
+  auto packs = sim::load_packs(*scene, loader, sink);
   REQUIRE(packs);
   auto simulation = sim::Simulation::create(*scene, *packs, sink);
   REQUIRE(simulation);
@@ -162,6 +163,11 @@ inline Run run_text(const std::string& scene_text, std::optional<std::int64_t> m
   run.summary = *summary;
   run.trace = trace.str();
   return run;
+}
+
+// Parses `scene_text` (packs: {t: ...} is served by script_model()) and runs it.
+inline Run run_text(const std::string& scene_text, std::optional<std::int64_t> max_ticks = {}) {
+  return run_text_with(scene_text, loader_for({{"t", script_model()}}), max_ticks);
 }
 
 }  // namespace sim_test
