@@ -55,6 +55,21 @@ std::vector<std::string> layer_row(const runtime::PackView& pack, std::uint32_t 
   return row;
 }
 
+// A layered master's "layers" (slots, order per view) or a piece's "slot".
+void add_layers(nlohmann::ordered_json& doc, const runtime::PackView& pack) {
+  using json = nlohmann::ordered_json;
+  if (pack.layered()) {
+    json slots = json::array(), order = json::array();
+    for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+      slots.push_back(std::string(pack.slot_name(i)));
+    for (std::uint32_t v = 0; v < pack.layer_views(); ++v)
+      order.push_back(layer_row(pack, v));
+    doc["layers"] = {{"slots", std::move(slots)}, {"order", std::move(order)}};
+  } else if (pack.piece()) {
+    doc["slot"] = std::string(pack.piece_slot());
+  }
+}
+
 // A range's boxes and points in the coordinates a definition writes them in: the frame's
 // untrimmed ones (origin (ox, oy) added back), a blank step's the actor's. Removals (a step's
 // own) are null. Each of the two keys only when it has entries.
@@ -155,16 +170,7 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
     actions.push_back(std::move(j));
   }
   doc["actions"] = std::move(actions);
-  if (pack.layered()) {
-    json slots = json::array(), order = json::array();
-    for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
-      slots.push_back(std::string(pack.slot_name(i)));
-    for (std::uint32_t v = 0; v < pack.layer_views(); ++v)
-      order.push_back(layer_row(pack, v));
-    doc["layers"] = {{"slots", std::move(slots)}, {"order", std::move(order)}};
-  } else if (pack.piece()) {
-    doc["slot"] = std::string(pack.piece_slot());
-  }
+  add_layers(doc, pack);
   return doc;
 }
 

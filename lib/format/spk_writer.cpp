@@ -407,9 +407,28 @@ class Writer {
         {spk::kTagInputs, std::uint32_t(input_names_.size()), std::move(inputs_bytes_)});
     sections.push_back(
         {spk::kTagEvents, std::uint32_t(event_names_.size()), std::move(events_bytes_)});
-    // Format 1.2: the boxes and points, only in a pack that has some.
     const bool shapes = !shape_names_.empty();
-    if (shapes) {
+    const bool layers = m_.layers.any();
+    add_newer_sections(sections);
+    sections.push_back({spk::kTagBlob, 0, std::move(blob_)});
+    if (!lay_out(sections, out)) return false;
+    spk::Header h;
+    std::memcpy(h.signature, spk::kSignature, 8);
+    h.version_major = spk::kVersionMajor;
+    h.version_minor = layers ? 3 : shapes ? 2 : alpha_section ? 1 : 0;
+    h.header_size = spk::Header::kSize;
+    h.file_size = std::uint32_t(out.size());
+    h.tick_rate = m_.tick_rate;
+    h.section_count = std::uint32_t(sections.size());
+    h.flags = 0;
+    h.checksum = XXH64(out.data() + spk::Header::kSize, out.size() - spk::Header::kSize, 0);
+    spk::store(out.data(), h);
+    return true;
+  }
+
+  // Format 1.2's boxes and points and 1.3's layers, only in a pack that has some.
+  void add_newer_sections(std::vector<Section>& sections) {
+    if (!shape_names_.empty()) {
       sections.push_back(
           {spk::kTagShapeNames, std::uint32_t(shape_names_.size()), std::move(shape_names_bytes_)});
       sections.push_back({spk::kTagShapes, shape_count_, std::move(shapes_bytes_)});
@@ -419,9 +438,7 @@ class Writer {
                           std::uint32_t(step_ranges_.size() / spk::ShapeRange::kSize),
                           std::move(step_ranges_)});
     }
-    // Format 1.3: a layered master's slots and order, a piece's slot.
-    const bool layers = m_.layers.any();
-    if (layers) {
+    if (m_.layers.any()) {
       const std::uint32_t slots = std::uint32_t(slots_bytes_.size() / spk::StringRef::kSize);
       sections.push_back({spk::kTagSlots, slots, std::move(slots_bytes_)});
       if (m_.layers.master()) {
@@ -430,8 +447,11 @@ class Writer {
                             std::move(layer_order_bytes_)});
       }
     }
-    sections.push_back({spk::kTagBlob, 0, std::move(blob_)});
+  }
 
+  // The directory and the sections, each at a 4-byte boundary, into `out` (the header's 40
+  // bytes left for the caller).
+  bool lay_out(const std::vector<Section>& sections, std::vector<std::uint8_t>& out) {
     const std::uint64_t dir_end = spk::Header::kSize + sections.size() * spk::SectionEntry::kSize;
     std::uint64_t total = dir_end;
     for (const Section& s : sections)
@@ -451,17 +471,6 @@ class Writer {
       if (!s.bytes.empty()) std::memcpy(out.data() + at, s.bytes.data(), s.bytes.size());
       at += (s.bytes.size() + 3) / 4 * 4;
     }
-    spk::Header h;
-    std::memcpy(h.signature, spk::kSignature, 8);
-    h.version_major = spk::kVersionMajor;
-    h.version_minor = layers ? 3 : shapes ? 2 : alpha_section ? 1 : 0;
-    h.header_size = spk::Header::kSize;
-    h.file_size = std::uint32_t(total);
-    h.tick_rate = m_.tick_rate;
-    h.section_count = std::uint32_t(sections.size());
-    h.flags = 0;
-    h.checksum = XXH64(out.data() + spk::Header::kSize, out.size() - spk::Header::kSize, 0);
-    spk::store(out.data(), h);
     return true;
   }
 
