@@ -86,6 +86,27 @@ void warn_frame_geometry(const runtime::PackView& pack, const Options& o, diag::
                    (frames.size() == 1 ? "" : "s") + "; the spine format carries them)");
 }
 
+// W0710 for a layered master (issue 26): no format has a place for slots and a draw order
+// per view. Each pack exports as it does alone (a piece's animations have the master's
+// names), so the game plays them side by side in the order docs/engines.md tells it where
+// to find. Named once per export; a piece needs no warning, since it plays as an ordinary
+// animation set.
+void warn_layers(const runtime::PackView& pack, const Options& o, diag::Sink& sink) {
+  if (!pack.layered()) return;
+  std::vector<std::string> slots;
+  for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+    slots.push_back(diag::shown_name(pack.slot_name(i)));
+  const std::uint32_t views = pack.layer_views();
+  sink.warning(diag::Code::kExportLayers, {o.pack_name, 0, 0, 0},
+               std::string(format_name(o.format)) +
+                   " cannot carry a layered master's draw order: the order of slots " +
+                   listed(slots) + " in its " + std::to_string(views) + " view" +
+                   (views == 1 ? "" : "s") +
+                   " is left out; export each piece's pack on its own and draw them in the "
+                   "order `spritec inspect --json` gives as layers.order (docs/engines.md, "
+                   "\"Layered actors\")");
+}
+
 // The text atlas reads a region's name as a whole line, trimmed, and a line with a ':' as
 // a field of the region before: such a name would be read as something else. Reports the
 // first frame whose name cannot be a region name (E0702).
@@ -294,6 +315,7 @@ std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
   if (format.one_rate && !uniform_lists_fit(pack, model, options, sink)) return std::nullopt;
   warn_uncarried(model, options, sink);
   warn_frame_geometry(pack, options, sink);
+  warn_layers(pack, options, sink);
   const diag::Span at{options.pack_name, 0, 0, 0};
   if (!format.animations && pack.action_count() > 0) {
     sink.warning(diag::Code::kExportActions, at,

@@ -61,7 +61,7 @@ diag::Result<std::vector<diag::Code>> parse_allowed_losses(const std::vector<std
             "--allow-loss " + word +
             (known == diag::catalogue_end()
                  ? " is not a diagnostic code"
-                 : " is not an export loss: only what a format cannot carry (W0701-W0709) can "
+                 : " is not an export loss: only what a format cannot carry (W0701-W0710) can "
                    "be allowed; a definition's warnings are fixed in the definition") +
             "; give W07xx codes, comma-separated, or all");
       }

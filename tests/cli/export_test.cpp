@@ -837,3 +837,103 @@ TEST_CASE("export refuses a pack with two frames of one name in every format, as
     CHECK_FALSE(fs::exists(dir / "o"));
   }
 }
+
+namespace {
+
+// Each animation's name and how many frames it lists, read from one format's files:
+// phaser's STEM.anims.json (`anims[].frames`), pixi's page 0 (`animations`), aseprite-json's
+// `meta.frameTags` (to - from + 1).
+std::map<std::string, std::size_t> animations_of(const std::string& format, const fs::path& dir) {
+  std::map<std::string, std::size_t> out;
+  if (format == "phaser") {
+    const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "p.anims.json"));
+    for (const auto& a : doc.at("anims"))
+      out[a.at("key").get<std::string>()] = a.at("frames").size();
+  } else if (format == "pixi") {
+    const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "p.json"));
+    for (const auto& [name, frames] : doc.at("animations").items())
+      out[name] = frames.size();
+  } else {
+    const nlohmann::json doc = nlohmann::json::parse(read_text(dir / "p.json"));
+    for (const auto& t : doc.at("meta").at("frameTags"))
+      out[t.at("name").get<std::string>()] =
+          t.at("to").get<std::size_t>() - t.at("from").get<std::size_t>() + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+// Issue 26 item 6 (docs/engines.md, "Layered actors"): the paperdoll sample's body is a
+// layered master, so every export of it says once that its draw order is left out (W0710);
+// each piece exports without that warning, and shows the body's animations under the
+// body's names with the body's frame counts (the helmet leaves idle out).
+TEST_CASE(
+    "a layered master's export warns W0710 once; its pieces export the master's "
+    "animation names and frame counts") {
+  const fs::path sample = kSource / "samples/paperdoll";
+  fs::path dir = fresh("paperdoll");
+  const std::vector<std::string> pieces = {"helmet", "leather", "plate", "sword", "shield"};
+  for (const std::string& name :
+       std::vector<std::string>{"body", "helmet", "leather", "plate", "sword", "shield"}) {
+    Run built = run_spritec(
+        {"build", name + ".sprites.yaml", "-o", (dir / (name + ".spk")).string()}, sample);
+    INFO(name << "\n" << built.err);
+    REQUIRE(built.exit == 0);
+  }
+  auto w0710_count = [](const std::string& err) {
+    nlohmann::json doc = nlohmann::json::parse(err, nullptr, false);
+    REQUIRE_FALSE(doc.is_discarded());
+    int n = 0;
+    for (const auto& d : doc.at("diagnostics"))
+      n += d.at("code") == "W0710" ? 1 : 0;
+    return n;
+  };
+  for (const Fmt& f : kFormats) {
+    INFO(f.name);
+    Run body = run_spritec({"export", "body.spk", "--format", f.name, "-o",
+                            "body-" + f.name + "/p" + f.ext, "--diagnostics", "json"},
+                           dir);
+    INFO(body.err);
+    CHECK(body.exit == 0);
+    CHECK(w0710_count(body.err) == 1);
+    for (const std::string& piece : pieces) {
+      Run e = run_spritec({"export", piece + ".spk", "--format", f.name, "-o",
+                           piece + "-" + f.name + "/p" + f.ext, "--diagnostics", "json"},
+                          dir);
+      INFO(piece << "\n" << e.err);
+      CHECK(e.exit == 0);
+      CHECK(w0710_count(e.err) == 0);
+    }
+  }
+  // The body: walk, attack and idle in 8 views (docs: ACTION/VIEW); walk 4 steps (loop),
+  // attack 3 (once), idle 2 — as samples/paperdoll/body.sprites.yaml writes them.
+  std::map<std::string, std::size_t> expected;
+  for (int v = 0; v < 8; ++v) {
+    expected["walk/" + std::to_string(v)] = 4;
+    expected["attack/" + std::to_string(v)] = 3;
+    expected["idle/" + std::to_string(v)] = 2;
+  }
+  for (const std::string format : {"phaser", "aseprite-json"}) {
+    INFO(format);
+    CHECK(animations_of(format, dir / ("body-" + format)) == expected);
+    for (const std::string& piece : pieces) {
+      INFO(piece);
+      std::map<std::string, std::size_t> want = expected;
+      if (piece == "helmet") {
+        for (int v = 0; v < 8; ++v)
+          want.erase("idle/" + std::to_string(v));
+      }
+      CHECK(animations_of(format, dir / (piece + "-" + format)) == want);
+    }
+  }
+  // pixi lists frames at one rate: whatever the lists are, the piece's equal the body's.
+  const auto body_pixi = animations_of("pixi", dir / "body-pixi");
+  for (const std::string& piece : pieces) {
+    INFO(piece);
+    for (const auto& [name, n] : animations_of("pixi", dir / (piece + "-pixi"))) {
+      REQUIRE(body_pixi.count(name) == 1);
+      CHECK(body_pixi.at(name) == n);
+    }
+  }
+}

@@ -13,6 +13,11 @@ pages as files beside the pack, into a directory without project.godot (res:// i
 directory). Every export must be byte-identical when repeated and write only STEM.tres and
 STEM-N.png.
 
+Layered actors (issue 26): of the definitions in one directory, each piece (its pack has a
+`slot`, `spritec inspect --json`) must show, as Godot loaded it, only animations of a master's
+names (a master of that directory with the piece's slot), each with as many frames as the
+master's: a game plays them side by side by name and frame index (docs/engines.md).
+
 Usage: run_godot_check.py --format godot3|godot4 --spritec BIN --engine-expect BIN
                           --source-dir REPO --work DIR [--godot godot3-server]
 """
@@ -162,6 +167,41 @@ def build(args, definition, work, stem, pages):
     return pack, json.loads(p.stdout)
 
 
+def layered_role(args, pack):
+    """("master", its slots), ("piece", [its slot]) or (None, []) from `spritec inspect --json`."""
+    doc = json.loads(run([args.spritec, "inspect", "--json", pack]).stdout)
+    if "layers" in doc:
+        return "master", doc["layers"]["slots"]
+    if "slot" in doc:
+        return "piece", [doc["slot"]]
+    return None, []
+
+
+def check_layered(format_name, shown, failures):
+    """Each piece's animations, as Godot loaded them, against its master's: the master's names
+    and frame counts. `shown`: definition path -> (role, slots, {animation: frame count})."""
+    compared = 0
+    for path, (role, slots, anims) in sorted(shown.items()):
+        if role != "piece":
+            continue
+        stem = os.path.basename(path)[: -len(".sprites.yaml")]
+        masters = [(p, m) for p, m in sorted(shown.items()) if m[0] == "master"
+                   and os.path.dirname(p) == os.path.dirname(path) and slots[0] in m[1]]
+        if not masters:
+            failures.append(f"{stem}: a piece for slot {slots[0]!r} with no master beside it")
+        for master_path, (_role, _slots, master_anims) in masters:
+            master = os.path.basename(master_path)[: -len(".sprites.yaml")]
+            for name, n in sorted(anims.items()):
+                if name not in master_anims:
+                    failures.append(f"{stem}: animation {name!r} is not one of master {master}'s")
+                elif master_anims[name] != n:
+                    failures.append(f"{stem}: animation {name!r} has {n} frames in {format_name}, "
+                                    f"master {master}'s {master_anims[name]}")
+                else:
+                    compared += 1
+    return compared
+
+
 def check_one(args, definition, failures, self_check):
     stem = os.path.basename(definition)[: -len(".sprites.yaml")]
     work = os.path.join(args.work, stem)
@@ -183,6 +223,7 @@ def check_one(args, definition, failures, self_check):
                 f"res://{stem}.tres")]
     samples = 0
     expect = None
+    role, slots, shown = None, [], None
     for where, pages, root, out, res in layouts:
         label = f"{stem} ({where})"
         try:
@@ -213,6 +254,8 @@ def check_one(args, definition, failures, self_check):
                 n for n in expect["animations"] if action_of(n, expect) in tails}
             samples += godot_check.check_model(model, expect, 3 if args.format == "godot3" else 4,
                                                failures, label, tail_loops)
+            role, slots = layered_role(args, pack)
+            shown = {n: len(a["frames"]) for n, a in model["animations"].items()}
             if self_check and root == project:
                 caught = self_test(args, root, out, res, expect, work, failures, label)
                 print(f"{args.format} {stem}: self-test: a one-pixel shift of the first frame "
@@ -226,9 +269,10 @@ def check_one(args, definition, failures, self_check):
                     failures.append(f"{label}: page {page} is not {prefix}N.png")
         except godot_check.CheckError as e:
             failures.append(f"{label}: {e}")
+    layered = None if shown is None else (role, slots, shown)
     if expect is None:
-        return stem, 0, 0, samples
-    return stem, len(expect["animations"]), len(expect["images"]), samples
+        return stem, 0, 0, samples, layered
+    return stem, len(expect["animations"]), len(expect["images"]), samples, layered
 
 
 def main():
@@ -258,15 +302,22 @@ def main():
     if not defs:
         print("FAIL: no definitions found", file=sys.stderr)
         return 1
+    layered = {}
     for i, d in enumerate(defs):
         try:
-            stem, n_anims, n_images, samples = check_one(args, d, failures, i == 0)
+            stem, n_anims, n_images, samples, shown = check_one(args, d, failures, i == 0)
         except godot_check.CheckError as e:
             failures.append(f"{d}: {e}")
             continue
         total += samples
+        if shown is not None and shown[0] is not None:
+            layered[d] = shown
         print(f"{args.format} {stem}: {n_anims} animations, {n_images} images, "
               f"{samples} tick samples over the 2 layouts")
+    compared = check_layered(args.format, layered, failures)
+    pieces = sum(1 for role, _s, _a in layered.values() if role == "piece")
+    print(f"{args.format}: {pieces} pieces of layered actors, {compared} of their animations "
+          f"with their master's name and frame count")
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
     print(f"{args.format}: {len(defs)} definitions, {total} tick samples, {len(failures)} "

@@ -13,8 +13,10 @@
 //   list of regions in the order the player shows them (pingpong and reverse expanded) with
 //   each one's ticks, and whether it loops;
 // - what the pack holds that no format carries (events, transitions, root motion, `then`;
-//   boxes and points for the formats without a place for them), reported as one warning
-//   per kind.
+//   boxes and points for the formats without a place for them; a layered master's slots and
+//   draw order per view, which no format has a place for), reported as one warning per kind.
+//   A piece of a layered actor exports as any pack does: its animations have the master's
+//   names, so a game plays them side by side (docs/engines.md, "Layered actors").
 // Then one writer turns the Model into files. The same pack and options give the same bytes.
 //
 // Pages: a format that can say its pages are premultiplied (spine: `pma: true`) gets the
