@@ -876,8 +876,10 @@ TEST_CASE(
   const std::vector<std::string> pieces = {"helmet", "leather", "plate", "sword", "shield"};
   for (const std::string& name :
        std::vector<std::string>{"body", "helmet", "leather", "plate", "sword", "shield"}) {
+    // The body is the sample's master, paperdoll.sprites.yaml.
+    const std::string def = name == "body" ? "paperdoll" : name;
     Run built = run_spritec(
-        {"build", name + ".sprites.yaml", "-o", (dir / (name + ".spk")).string()}, sample);
+        {"build", def + ".sprites.yaml", "-o", (dir / (name + ".spk")).string()}, sample);
     INFO(name << "\n" << built.err);
     REQUIRE(built.exit == 0);
   }
@@ -907,7 +909,7 @@ TEST_CASE(
     }
   }
   // The body: walk, attack and idle in 8 views (docs: ACTION/VIEW); walk 4 steps (loop),
-  // attack 3 (once), idle 2 — as samples/paperdoll/body.sprites.yaml writes them.
+  // attack 3 (once), idle 2 — as samples/paperdoll/paperdoll.sprites.yaml writes them.
   std::map<std::string, std::size_t> expected;
   for (int v = 0; v < 8; ++v) {
     expected["walk/" + std::to_string(v)] = 4;
