@@ -17,7 +17,7 @@ std::optional<PieceProblem> piece_problem(const runtime::PieceCheck& check,
     return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
   };
   switch (check.mismatch) {
-    case PieceMismatch::kNone:
+    case PieceMismatch::kFits:
       break;
     case PieceMismatch::kNotLayered:
       return PieceProblem{Code::kPieceSlot, true,

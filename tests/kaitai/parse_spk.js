@@ -232,7 +232,38 @@ async function main() {
       };
     }),
   };
+  addLayers(doc, sections, records, str);
   process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+}
+
+// Format 1.3 (spk.ksy, SLOT and LORD): a layered master's slots and its order per view, rows
+// of (slots + 1) entries back to front (0xFFFFFFFE = self, 0xFFFFFFFF = the row's end); a
+// pack with SLOT and no LORD is a piece, with exactly one slot.
+function addLayers(doc, sections, records, str) {
+  const slots = records('SLOT', 'names').map(str);
+  if (!sections.has('LORD')) {
+    if (sections.has('SLOT')) {
+      if (slots.length !== 1) fail('a piece (SLOT without LORD) must name one slot');
+      doc.slot = slots[0];
+    }
+    return;
+  }
+  const entries = records('LORD', 'entries');
+  const width = slots.length + 1;
+  if (entries.length === 0 || entries.length % width !== 0) fail('LORD: not one row per view');
+  const order = [];
+  for (let row = 0; row < entries.length / width; ++row) {
+    const names = [];
+    for (let k = 0; k < width; ++k) {
+      const e = entries[row * width + k];
+      if (e === 0xFFFFFFFF) break;
+      if (e === 0xFFFFFFFE) names.push('self');
+      else if (e < slots.length) names.push(slots[e]);
+      else fail('LORD: a slot index out of range');
+    }
+    order.push(names);
+  }
+  doc.layers = {slots, order};
 }
 
 main().catch((e) => fail(e && e.stack ? e.stack : String(e)));

@@ -37,7 +37,7 @@ namespace spritec::runtime {
 
 // What keeps a piece from being played with a master (docs/errors.md names each kind).
 enum class PieceMismatch {
-  kNone,
+  kFits,         // the piece fits (check_piece found no mismatch)
   kNotLayered,   // the master declares no layers
   kNotPiece,     // the piece declares no slot (or is itself a master)
   kUnknownSlot,  // the piece's slot is not one of the master's
@@ -49,7 +49,7 @@ enum class PieceMismatch {
 // The outcome of check_piece(): the first mismatch found (actions in the piece's order),
 // and, when there is none, the first action whose own timing the master overrides.
 struct PieceCheck {
-  PieceMismatch mismatch = PieceMismatch::kNone;
+  PieceMismatch mismatch = PieceMismatch::kFits;
   std::uint32_t slot = kNone;           // the master's slot the piece fills
   std::uint32_t piece_action = kNone;   // the piece's action at fault (kAction, kViews, kSteps)
   std::uint32_t master_action = kNone;  // the master's action of that name (kViews, kSteps)
@@ -59,7 +59,7 @@ struct PieceCheck {
   // master's (or every action when the tick rates differ): they are ignored, a warning.
   std::uint32_t timing_action = kNone;
 
-  bool ok() const { return mismatch == PieceMismatch::kNone; }
+  bool ok() const { return mismatch == PieceMismatch::kFits; }
   explicit operator bool() const { return ok(); }
 };
 
