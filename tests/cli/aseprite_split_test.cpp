@@ -198,6 +198,20 @@ TEST_CASE("a scene wearing every split piece draws what the whole .aseprite file
   CHECK(a.w == b.w);
   CHECK(a.h == b.h);
   CHECK(a.px == b.px);
+  // A scene naming the definition itself gets the master (a pure clock), so the same.
+  std::string by_definition = read_text(dir / "split.scene.yaml");
+  by_definition.replace(by_definition.find("out/knight.spk"), 14, "knight.sprites.yaml");
+  write_text(dir / "definition.scene.yaml", by_definition);
+  Run defined = run_spritec({"preview", "definition.scene.yaml", "-o", "definition.png"}, dir);
+  INFO(defined.err);
+  REQUIRE(defined.exit == 0);
+  CHECK(load(dir / "definition.png").px == b.px);
+  Run trace =
+      run_spritec({"simulate", "definition.scene.yaml", "--ticks", "0", "--trace", "-"}, dir);
+  REQUIRE(trace.exit == 0);
+  const auto tick0 = nlohmann::json::parse(trace.out.substr(0, trace.out.find('\n')));
+  CHECK(tick0["frame"] == "");  // every step of the master is blank
+  CHECK(tick0["layers"].size() == 3);
   // And not trivially: the preview shows every layer's colour (red body, green armour, blue
   // weapon), so the pieces were drawn.
   for (std::uint32_t colour : {0xff0000ffu, 0x00ff00ffu, 0x0000ffffu}) {
