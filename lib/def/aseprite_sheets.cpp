@@ -172,7 +172,9 @@ bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_n
     return false;
   }
   const aseprite::File& file = parsed.value;
-  if (const Node* layers = n.find("layers"); layers && !tainted(layers)) {
+  if (const Node* layers = n.find("layers"); layers && layers->is_scalar() && !tainted(layers)) {
+    if (!split_layers(sheet, file, *layers)) return false;
+  } else if (layers && !tainted(layers)) {
     // Each name on its own, so an unknown one is reported where it is written.
     bool known = true;
     for (const Node* item : layers->items) {
@@ -232,6 +234,49 @@ bool Loader::load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file_n
     data.slices.push_back(std::move(slice));
   }
   return add_source_frames(sheet, n, data, file_node);
+}
+
+// layers: split: the file's visible top-level layers and groups, bottom to top, become
+// the slots of the master this definition compiles into, one piece each. A slot's name is
+// also part of its pack's file name (out/body.NAME.spk), so it is held to letters, digits,
+// '_' and '-'; E0250 otherwise, for a file with no such layer, or more than kMaxSplitSlots.
+bool Loader::split_layers(Sheet& sheet, const aseprite::File& file, const Node& at) {
+  sheet.split_span = doc_.span(at);
+  const std::string where = "layers: split of sheet '" + sheet.name + "'";
+  std::set<std::string> seen;
+  for (const aseprite::Layer& l : file.layers) {
+    if (l.parent >= 0 || !l.visible() || l.reference()) continue;
+    const bool file_safe = !l.name.empty() && l.name.size() <= kMaxSplitSlotBytes &&
+                           std::all_of(l.name.begin(), l.name.end(), [](char c) {
+                             return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                                    (c >= '0' && c <= '9') || c == '_' || c == '-';
+                           });
+    std::string fault;
+    if (!file_safe) {
+      fault = "cannot name a slot and its pack's file: a split layer's name is 1-" +
+              std::to_string(kMaxSplitSlotBytes) + " letters, digits, '_' or '-'";
+    } else if (l.name == "self") {
+      fault = "is reserved: 'self' is a master's own frames";
+    } else if (!seen.insert(l.name).second) {
+      fault = "is the name of another top-level layer too, and each becomes a slot of its name";
+    }
+    if (!fault.empty()) {
+      error(Code::kLayersDeclaration, sheet.split_span,
+            where + ": layer '" + diag::shown_name(l.name) + "' " + fault +
+                "; rename it in Aseprite");
+      return false;
+    }
+    sheet.split.push_back(l.name);
+  }
+  if (sheet.split.empty() || sheet.split.size() > kMaxSplitSlots) {
+    error(Code::kLayersDeclaration, sheet.split_span,
+          where + ": the file has " + std::to_string(sheet.split.size()) +
+              " visible top-level layers and groups; a split makes one slot of each, 1 to " +
+              std::to_string(kMaxSplitSlots));
+    sheet.split.clear();
+    return false;
+  }
+  return true;
 }
 
 bool Loader::add_source_frames(Sheet& sheet, const Node& n, const SourceData& data,

@@ -79,6 +79,7 @@ std::optional<Definition> Loader::run() {
   add_flare_actions(written);
   inexact_warnings();
   check_step_shapes();
+  apply_split();
   check_layer_views();
   collect_names();
   detail::check_actions(def_, options_, unknowns_, sink_);

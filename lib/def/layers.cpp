@@ -110,4 +110,78 @@ void Loader::check_layer_views() {
   }
 }
 
+// layers: split on an aseprite: sheet: the sheet's layers become the master's slots, drawn
+// in the file's order (bottom to top) in every view. One split sheet in a definition, and
+// not with a written layers: or slot: (E0250).
+void Loader::apply_split() {
+  Layers& l = def_.layers;
+  const Sheet* split = nullptr;
+  for (const Sheet& sheet : def_.sheets) {
+    if (sheet.split.empty()) continue;
+    if (split) {
+      error(Code::kLayersDeclaration, sheet.split_span,
+            "sheet '" + sheet.name + "' splits its layers, and so does sheet '" + split->name +
+                "': one sheet of a definition may say layers: split",
+            {diag::Note{split->split_span, "the other split"}});
+      return;
+    }
+    split = &sheet;
+  }
+  if (!split) return;
+  if (l.master() || !l.slot.empty()) {
+    error(Code::kLayersDeclaration, l.master() ? l.span : l.slot_span,
+          std::string("sheet '") + split->name + "' says layers: split, which makes this " +
+              "definition a layered master of the file's layers: leave out " +
+              (l.master() ? "layers:" : "slot:"),
+          {diag::Note{split->split_span, "the split"}});
+    return;
+  }
+  l.split = true;
+  l.split_sheet = static_cast<std::size_t>(split - def_.sheets.data());
+  l.slots = split->split;
+  l.span = split->split_span;
+  // One order list per view (the actions' views; every action must have as many, E0251).
+  const std::size_t views = def_.actions.empty() ? 1 : std::size_t(def_.actions[0].views);
+  l.order.assign(views, l.slots);
+  l.order_spans.assign(views, l.span);
+}
+
 }  // namespace spritec::def::detail
+
+namespace spritec::def {
+
+Definition split_master(Definition def) {
+  if (!def.layers.split) return def;
+  for (Action& a : def.actions) {
+    for (std::vector<Step>& view : a.steps) {
+      for (Step& s : view) {
+        s.frame.clear();
+        s.blank = true;
+      }
+    }
+  }
+  // A pure clock holds no frames (nor boxes and points of frames: the steps' own stay).
+  def.frames.clear();
+  for (Sheet& sheet : def.sheets) {
+    sheet.first_frame = 0;
+    sheet.frame_count = 0;
+  }
+  return def;
+}
+
+std::vector<Definition> split_pieces(const Definition& def) {
+  std::vector<Definition> pieces;
+  if (!def.layers.split) return pieces;
+  for (const std::string& slot : def.layers.slots) {
+    Definition& piece = pieces.emplace_back(def);
+    piece.pack = def.pack + "." + slot;
+    piece.layers = Layers{};
+    piece.layers.slot = slot;
+    piece.layers.slot_span = def.layers.span;
+    piece.sheets[def.layers.split_sheet].layers = {slot};
+    piece.sheets[def.layers.split_sheet].split.clear();
+  }
+  return pieces;
+}
+
+}  // namespace spritec::def

@@ -30,6 +30,10 @@
 #include "spritec/io/listing.hpp"
 #include "spritec/yaml/reader.hpp"
 
+namespace spritec::aseprite {
+struct File;
+}
+
 namespace spritec::def {
 
 // The loader reads yaml's tree throughout: its names, unqualified in def's sources.
@@ -79,6 +83,7 @@ class Loader {
   // views against its order lists (E0251) once its actions are read.
   void load_layers(const Node& root);
   void check_layer_views();
+  void apply_split();
 
   // --- sheets.cpp ---------------------------------------------------------------------
   void load_sheet(const Node& n);
@@ -130,6 +135,7 @@ class Loader {
       Sheet& sheet, SheetKind kind, const Node& at, std::uint64_t cap);
   bool load_aseprite_json_sheet(Sheet& sheet, const Node& n, const Node& json);
   bool load_aseprite_sheet(Sheet& sheet, const Node& n, const Node& file);
+  bool split_layers(Sheet& sheet, const aseprite::File& file, const Node& at);
   bool add_source_frames(Sheet& sheet, const Node& n, const SourceData& data, const Node& at);
   void unknown_slice(diag::Code code, const Sheet& sheet, const std::string& name,
                      const SourceData& data, const Node& written, const Node& at);

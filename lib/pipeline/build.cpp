@@ -212,11 +212,58 @@ bool plan_pack(const BuildOptions& options, const PackOutputs& pack, Outputs& o,
   return true;
 }
 
-// Every output of the build — the base pack's, then each variant's, then the depfile —
-// each checked against every input before anything is written. False when one cannot be
-// planned (a depfile name Make cannot take, E0008) or would replace an input (reported).
-bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs& o,
-                  diag::Sink& sink) {
+// One pack of a `layers: split` build: the piece of slot `slot`, compiled (docs/cli.md).
+struct BuiltPiece {
+  std::string slot;
+  Compiled compiled;
+};
+
+// The outputs of one compiled pack and its variants: the master's (or the only pack's) at
+// the paths given, a piece's with ".SLOT" inserted before each extension (suffix).
+bool plan_compiled(const BuildOptions& options, const Compiled& compiled, const std::string& suffix,
+                   const std::string& of, const std::vector<ExportTarget>& exports,
+                   const std::vector<diag::Code>& allowed_losses, Outputs& o, diag::Sink& sink) {
+  auto path = [&](const std::string& p, const std::string& variant) {
+    if (p.empty()) return p;
+    const std::string own = suffix.empty() ? p : variant_path(p, suffix);
+    return variant.empty() ? own : variant_path(own, variant);
+  };
+  PackOutputs base{of.empty() ? "" : " of " + of,
+                   path(options.output, ""),
+                   path(options.json, ""),
+                   {},
+                   &compiled.model,
+                   &compiled.bytes,
+                   &compiled.page_pngs,
+                   &compiled.atlas.pages,
+                   allowed_losses};
+  for (const ExportTarget& target : exports)
+    base.exports.push_back({target.format, path(target.output, "")});
+  if (!plan_pack(options, base, o, sink, false)) return false;
+  for (const CompiledVariant& v : compiled.variants) {
+    PackOutputs pack{
+        " of " + (of.empty() ? std::string() : of + ", ") + "variant '" + v.variant.suffix + "'",
+        path(options.output, v.variant.suffix),
+        path(options.json, v.variant.suffix),
+        {},
+        &v.model,
+        &v.bytes,
+        &v.page_pngs,
+        &v.atlas.pages,
+        allowed_losses};
+    for (const ExportTarget& target : exports)
+      pack.exports.push_back({target.format, path(target.output, v.variant.suffix)});
+    if (!plan_pack(options, pack, o, sink, true)) return false;
+  }
+  return true;
+}
+
+// Every output of the build — the base pack's, then each variant's, then each piece's
+// (layers: split) and its variants', then the depfile — each checked against every input
+// before anything is written. False when one cannot be planned (a depfile name Make cannot
+// take, E0008) or would replace an input (reported).
+bool plan_outputs(const BuildOptions& options, const Compiled& compiled,
+                  const std::vector<BuiltPiece>& pieces, Outputs& o, diag::Sink& sink) {
   for (std::size_t i = 0; i < compiled.definition.dependencies.size(); ++i) {
     o.plan.input(compiled.definition.dependencies[i],
                  i == 0 ? "the definition" : "an image the definition reads");
@@ -226,25 +273,13 @@ bool plan_outputs(const BuildOptions& options, const Compiled& compiled, Outputs
     // Each was checked by run_build before anything was compiled.
     if (std::optional<ExportTarget> target = parse_export_target(text)) exports.push_back(*target);
   }
-  PackOutputs base{"", options.output, options.json, exports, &compiled.model, &compiled.bytes,
-                   &compiled.page_pngs, &compiled.atlas.pages,
-                   // Checked by run_build before anything was compiled.
-                   parse_allowed_losses(options.allow_loss).value};
-  if (!plan_pack(options, base, o, sink, false)) return false;
-  for (const CompiledVariant& v : compiled.variants) {
-    PackOutputs pack{
-        " of variant '" + v.variant.suffix + "'",
-        variant_path(options.output, v.variant.suffix),
-        options.json.empty() ? std::string() : variant_path(options.json, v.variant.suffix),
-        {},
-        &v.model,
-        &v.bytes,
-        &v.page_pngs,
-        &v.atlas.pages,
-        base.allowed_losses};
-    for (const ExportTarget& target : exports)
-      pack.exports.push_back({target.format, variant_path(target.output, v.variant.suffix)});
-    if (!plan_pack(options, pack, o, sink, true)) return false;
+  // Checked by run_build before anything was compiled.
+  const std::vector<diag::Code> allowed = parse_allowed_losses(options.allow_loss).value;
+  if (!plan_compiled(options, compiled, "", "", exports, allowed, o, sink)) return false;
+  for (const BuiltPiece& piece : pieces) {
+    if (!plan_compiled(options, piece.compiled, "." + piece.slot, "piece '" + piece.slot + "'",
+                       exports, allowed, o, sink))
+      return false;
   }
   if (!options.depfile.empty()) {
     std::vector<std::string> deps;
@@ -385,6 +420,23 @@ void write_summary(std::ostream& out, const BuildOptions& options, const Compile
   }
 }
 
+// layers: split: each piece compiled with its variants, its page files (--pages files)
+// named after its own pack. False when one failed (reported).
+bool compile_pieces(const def::Definition& definition, const BuildOptions& options,
+                    const CompileOptions& compile, diag::Sink& sink,
+                    std::vector<BuiltPiece>& pieces) {
+  for (def::Definition& piece : def::split_pieces(definition)) {
+    const std::string slot = piece.layers.slot;
+    CompileOptions own = compile;
+    if (!own.page_file_stem.empty())
+      own.page_file_stem = fs::path(variant_path(options.output, "." + slot)).stem().string();
+    std::optional<Compiled> compiled = compile_loaded(std::move(piece), own, sink);
+    if (!compiled || !compile_variants(*compiled, own, sink)) return false;
+    pieces.push_back({slot, std::move(*compiled)});
+  }
+  return true;
+}
+
 }  // namespace
 
 int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err) {
@@ -408,13 +460,18 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   std::optional<Compiled> compiled;
   bool cached = false;
   fs::path cache_file;
-  if (definition && !options.cache.empty()) {
+  // A split definition's pieces are not cached: it is built afresh (docs/cli.md).
+  if (definition && !options.cache.empty() && !definition->layers.split) {
     std::string key = cache_key(*definition, compile, spritec_version());
     if (!key.empty()) cache_file = fs::path(options.cache) / (key + ".spk");
     if (!cache_file.empty()) compiled = from_cache(cache_file, *definition, compile);
     cached = compiled.has_value();
   }
-  if (definition && !compiled) compiled = compile_loaded(std::move(*definition), compile, sink);
+  std::vector<BuiltPiece> pieces;
+  if (definition && !compiled && !compile_pieces(*definition, options, compile, sink, pieces))
+    definition.reset();
+  if (definition && !compiled)
+    compiled = compile_loaded(def::split_master(std::move(*definition)), compile, sink);
   if (compiled && !compile_variants(*compiled, compile, sink)) compiled.reset();
   if (!compiled) {
     const int status = report(sink, err, options.werror);
@@ -423,7 +480,7 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
   // Every diagnostic, the exports' warnings (W07xx) among them, is reported once, after
   // the outputs are planned and before anything is written (so --werror counts them too).
   Outputs outputs;
-  const bool planned = plan_outputs(options, *compiled, outputs, sink);
+  const bool planned = plan_outputs(options, *compiled, pieces, outputs, sink);
   const int status = report(sink, err, options.werror);
   if (!planned || status != 0) return status != 0 ? status : 1;
   compiled->load_seconds = load_seconds;
@@ -434,6 +491,11 @@ int run_build(const BuildOptions& options, std::ostream& out, std::ostream& err)
 
   if (options.stats) write_stats(err, *compiled, cached, cache_file, start);
   write_summary(out, options, *compiled);
+  for (const BuiltPiece& piece : pieces) {
+    BuildOptions named = options;
+    named.output = variant_path(options.output, "." + piece.slot);
+    write_summary(out, named, piece.compiled);
+  }
   return 0;
 }
 

@@ -28,11 +28,7 @@ namespace {
 // trimmed and packed — everything short of composing and encoding pages — so a definition
 // check accepts is one build builds. With variants the base pages are composed (each
 // variant is scaled from them) and every variant's frames scaled and packed.
-void check_definition(const std::string& file, const def::LoadOptions& load, int jobs,
-                      diag::Sink& sink) {
-  std::optional<def::Definition> definition =
-      def::load_definition(std::filesystem::path(file), load, sink);
-  if (!definition) return;
+void plan_definition(const def::Definition& definition, int jobs, diag::Sink& sink) {
   atlas::Options plan;
   plan.jobs = jobs;
   plan.plan_only = true;
@@ -40,21 +36,33 @@ void check_definition(const std::string& file, const def::LoadOptions& load, int
   // the base pages are made as build makes them (stored: bleed, premultiply, and seen
   // straight again), the pages the variants are scaled from, short of encoding them.
   std::optional<atlas::Atlas> base;
-  if (definition->variants.empty()) {
-    base = atlas::build_atlas(*definition, plan, sink);
+  if (definition.variants.empty()) {
+    base = atlas::build_atlas(definition, plan, sink);
   } else {
     atlas::PageOptions pages;
     pages.encode = false;
     std::optional<atlas::StoredAtlas> stored =
-        atlas::build_stored_atlas(*definition, plan, pages, sink);
+        atlas::build_stored_atlas(definition, plan, pages, sink);
     if (stored) base = std::move(stored->atlas);
   }
-  for (const def::Variant& variant : definition->variants) {
+  for (const def::Variant& variant : definition.variants) {
     std::optional<atlas::Atlas> scaled;
-    if (base) scaled = atlas::scale_atlas(*definition, *base, variant, plan, sink);
+    if (base) scaled = atlas::scale_atlas(definition, *base, variant, plan, sink);
     if (!scaled) return;
     plan.variant_area_left -= scaled->stats.page_area;
   }
+}
+
+// A definition with layers: split is built as its pieces (the master has no frames), so
+// each piece is what check plans.
+void check_definition(const std::string& file, const def::LoadOptions& load, int jobs,
+                      diag::Sink& sink) {
+  std::optional<def::Definition> definition =
+      def::load_definition(std::filesystem::path(file), load, sink);
+  if (!definition) return;
+  if (!definition->layers.split) return plan_definition(*definition, jobs, sink);
+  for (const def::Definition& piece : def::split_pieces(*definition))
+    plan_definition(piece, jobs, sink);
 }
 
 // A scene as simulate and preview take it: the scene, the packs it names (definitions are

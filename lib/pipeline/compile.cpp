@@ -143,6 +143,8 @@ std::optional<Compiled> compile_definition(const fs::path& file, const CompileOp
   load.jobs = options.jobs;
   std::optional<def::Definition> definition = def::load_definition(file, load, sink);
   if (!definition) return std::nullopt;
+  // layers: split: the pack of the definition is its master (build writes the pieces too).
+  *definition = def::split_master(std::move(*definition));
   if (!options.entries.empty()) {
     // A scene's start actions: the ones the pack lacks are the scene's error (E0602), so
     // only the known ones seed the reachability check, and only its warnings are kept.

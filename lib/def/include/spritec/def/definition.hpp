@@ -66,6 +66,15 @@ std::optional<Definition> load_definition_from(std::string_view bytes,
 // built; load_definition() runs them. Returns false when it reported an error.
 bool check_actions(const Definition& def, const LoadOptions& options, diag::Sink& sink);
 
+// `layers: split` (docs/definitions.md, "Aseprite"): a definition whose layers.split is set
+// compiles into a master and one piece per slot. The master is the definition with every
+// step blank (a pure clock: the actions' steps, durations, events, moves and transitions,
+// no frames of its own); piece i is the definition with layers.slots[i] as its slot, the
+// split sheet drawing only that layer (or group), and the same actions and frames. For any
+// other definition split_master returns it unchanged and split_pieces nothing.
+Definition split_master(Definition def);
+std::vector<Definition> split_pieces(const Definition& def);
+
 // PNG header information, read without decoding (by image::read_png_info).
 struct PngInfo {
   int width = 0;

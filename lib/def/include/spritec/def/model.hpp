@@ -25,6 +25,10 @@ inline constexpr std::size_t kMaxFrames = 65536;  // per definition, checked bef
 // Steps that Aseprite tags make (tags: true actions and {tag:} views), all together in one
 // definition, counted before any is made: a pingpong tag's repeat writes out its passes.
 inline constexpr std::int64_t kMaxTagSteps = 1 << 20;
+// layers: split: at most this many slots (the pack format's SLOT limit), each name at most
+// this many bytes (it is part of a file name).
+inline constexpr std::size_t kMaxSplitSlots = 32;
+inline constexpr std::size_t kMaxSplitSlotBytes = 64;
 
 using geom::Point;
 
@@ -182,6 +186,11 @@ struct Sheet {
   bool tags_as_actions = false;
   diag::Span tags_span;
   std::vector<std::string> layers;
+  // aseprite: with `layers: split`: the file's visible top-level layers and groups, bottom
+  // to top, each a slot of the master the definition becomes (split_master, split_pieces);
+  // empty otherwise. split_span is the `layers: split` value.
+  std::vector<std::string> split;
+  diag::Span split_span;
 };
 
 struct Frame {
@@ -263,6 +272,11 @@ struct Layers {
   std::vector<diag::Span> order_spans;          // each order list
   std::string slot;                             // a piece's
   diag::Span slot_span;
+  // The slots are an Aseprite sheet's layers (`layers: split` on sheets[split_sheet]):
+  // the definition compiles into a master and one piece per slot (split_master,
+  // split_pieces in def/definition.hpp).
+  bool split = false;
+  std::size_t split_sheet = 0;
   bool master() const { return !order.empty(); }
 };
 
