@@ -19,9 +19,10 @@
 #   layered crowd         as the crowd, on layered.scene.yaml: 10,000 x T / (median of
 #                         `--ticks T` - median of `--ticks 0`); its range is each `--ticks T`
 #                         run's time less the median `--ticks 0`
-#   layered preview       `preview layered-preview.scene.yaml` and `preview preview.scene.yaml`
-#                         alternated run by run, on one core, then on both: medians, ranges
-#                         and the ratio of the medians
+#   layered preview       `preview layered-preview.scene.yaml`, `preview flat-preview.scene.yaml`
+#                         (the same pictures, one frame per actor: the same GIF) and `preview
+#                         preview.scene.yaml` alternated run by run, on one core, then on
+#                         both: medians, ranges and the ratios of the medians
 #
 # Usage: bench/bench_sim.sh [-n RUNS] [-t TICKS] [-T TRACE_TICKS] [SPRITEC]
 #   RUNS (default 5) runs per figure; TICKS (default 2000) the crowd's ticks; TRACE_TICKS
@@ -38,7 +39,7 @@ while getopts "n:t:T:" opt; do
     n) runs=$OPTARG ;;
     t) ticks=$OPTARG ;;
     T) trace_ticks=$OPTARG ;;
-    *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -102,14 +103,17 @@ figure() {
   read -r "${name}_t" "${name}_rss" "${name}_min" "${name}_max" <<<"$out"
 }
 
-# pair NAME1 NAME2 CMD1... ::: CMD2...: RUNS runs of each, alternated, into NAME1_* and
-# NAME2_* as figure sets them.
-pair() {
-  local a=$1 b=$2 out
-  shift 2
+# alternate NAME... -- CMD1... ::: CMD2... [::: CMD3...]: RUNS runs of each command,
+# alternated run by run, into NAME1_*, NAME2_*, ... as figure sets them.
+alternate() {
+  local names=() out k=1
+  while [ "$1" != -- ]; do names+=("$1"); shift; done
+  shift
   out=$(median "$runs" "$@")
-  read -r "${a}_t" "${a}_rss" "${a}_min" "${a}_max" <<<"$(sed -n 1p <<<"$out")"
-  read -r "${b}_t" "${b}_rss" "${b}_min" "${b}_max" <<<"$(sed -n 2p <<<"$out")"
+  for name in "${names[@]}"; do
+    read -r "${name}_t" "${name}_rss" "${name}_min" "${name}_max" <<<"$(sed -n "${k}p" <<<"$out")"
+    k=$((k + 1))
+  done
 }
 
 figure load "$spritec" simulate crowd.scene.yaml --ticks 0
@@ -128,11 +132,13 @@ figure gif "$spritec" preview preview.scene.yaml -o preview.gif
 gif_bytes=$(stat -c %s preview.gif)
 figure lload "$spritec" simulate layered.scene.yaml --ticks 0
 figure lcrowd "$spritec" simulate layered.scene.yaml --ticks "$ticks"
-pair lgif ugif "$spritec" preview layered-preview.scene.yaml -o layered.gif \
-  ::: "$spritec" preview preview.scene.yaml -o preview.gif
-cores=0,1 pair lgif2 ugif2 "$spritec" preview layered-preview.scene.yaml -o layered.gif \
-  ::: "$spritec" preview preview.scene.yaml -o preview.gif
+previews=("$spritec" preview layered-preview.scene.yaml -o layered.gif
+  ::: "$spritec" preview flat-preview.scene.yaml -o flat.gif
+  ::: "$spritec" preview preview.scene.yaml -o preview.gif)
+alternate lgif fgif ugif -- "${previews[@]}"
+cores=0,1 alternate lgif2 fgif2 ugif2 -- "${previews[@]}"
 lgif_bytes=$(stat -c %s layered.gif)
+cmp -s layered.gif flat.gif || echo "warning: layered.gif and flat.gif differ" >&2
 
 # The NAME_t and NAME_rss variables are set by figure's read.
 # shellcheck disable=SC2154
@@ -148,7 +154,10 @@ awk -v runs="$runs" -v ticks="$ticks" -v tt="$trace_ticks" \
   -v max_lgif="$lgif_max" -v t_ugif="$ugif_t" -v rss_ugif="$ugif_rss" -v min_ugif="$ugif_min" \
   -v max_ugif="$ugif_max" -v t_lgif2="$lgif2_t" -v rss_lgif2="$lgif2_rss" \
   -v min_lgif2="$lgif2_min" -v max_lgif2="$lgif2_max" -v t_ugif2="$ugif2_t" \
-  -v rss_ugif2="$ugif2_rss" -v min_ugif2="$ugif2_min" -v max_ugif2="$ugif2_max" '
+  -v rss_ugif2="$ugif2_rss" -v min_ugif2="$ugif2_min" -v max_ugif2="$ugif2_max" \
+  -v t_fgif="$fgif_t" -v rss_fgif="$fgif_rss" -v min_fgif="$fgif_min" -v max_fgif="$fgif_max" \
+  -v t_fgif2="$fgif2_t" -v rss_fgif2="$fgif2_rss" -v min_fgif2="$fgif2_min" \
+  -v max_fgif2="$fgif2_max" '
 function rate(t, t0) { return t > t0 ? 10000 * ticks / (t - t0) / 1e6 : 0 }
 function timed(label, t, rss, lo, hi) {
   printf "%-44s %12.3f s %7.1f MB  %.3f-%.3f s\n", label, t, rss / 1024, lo, hi
@@ -182,10 +191,15 @@ BEGIN {
   timed(sprintf("layered crowd: --ticks %d, whole run", ticks), t_lcrowd, rss_lcrowd, \
     min_lcrowd, max_lcrowd)
   printf "%-44s %12.3f s %7.1f MB\n", "layered crowd: load (--ticks 0)", t_lload, rss_lload / mb
+  printf "preview: the three scenes alternated run by run; flattened draws the layered pictures, one frame per actor\n"
   timed(sprintf("layered preview, one core (%d bytes)", lgb), t_lgif, rss_lgif, min_lgif, max_lgif)
-  timed("unlayered preview, one core (alternated)", t_ugif, rss_ugif, min_ugif, max_ugif)
+  timed("flattened preview (the same GIF), one core", t_fgif, rss_fgif, min_fgif, max_fgif)
+  timed("unlayered preview (preview above), one core", t_ugif, rss_ugif, min_ugif, max_ugif)
+  printf "%-44s %13.2fx\n", "layered / flattened, one core", t_lgif / t_fgif
   printf "%-44s %13.2fx\n", "layered / unlayered, one core", t_lgif / t_ugif
   timed("layered preview, both cores", t_lgif2, rss_lgif2, min_lgif2, max_lgif2)
-  timed("unlayered preview, both cores (alternated)", t_ugif2, rss_ugif2, min_ugif2, max_ugif2)
+  timed("flattened preview, both cores", t_fgif2, rss_fgif2, min_fgif2, max_fgif2)
+  timed("unlayered preview, both cores", t_ugif2, rss_ugif2, min_ugif2, max_ugif2)
+  printf "%-44s %13.2fx\n", "layered / flattened, both cores", t_lgif2 / t_fgif2
   printf "%-44s %13.2fx\n", "layered / unlayered, both cores", t_lgif2 / t_ugif2
 }'
