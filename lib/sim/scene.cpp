@@ -348,6 +348,7 @@ class SceneReader {
   std::optional<std::vector<SlotPack>> read_slots(const Node& n) {
     if (!doc_.expect_mapping(n, sink_)) return std::nullopt;
     std::vector<SlotPack> out;
+    out.reserve(n.entries.size());
     for (const MapEntry& e : n.entries) {
       SlotPack s;
       s.slot = e.key;

@@ -358,6 +358,7 @@ struct Simulation::Impl {
   void snapshot_layers(ActorSnapshot& s, const SimActor& a, const runtime::Equipment& g) const {
     const runtime::PackView& master = packs[a.pack].view;
     s.layered = true;
+    s.layers.reserve(master.slot_count() + 1);  // the most one view's order draws
     runtime::for_each_layer(master, a.player, g, [&](const runtime::Layer& l) {
       s.layers.push_back({std::string(runtime::slot_name(master, l.slot)), pack_index(l.pack),
                           l.frame, std::string(l.pack->frame_name(l.frame)), std::uint8_t(l.flip)});
