@@ -7,14 +7,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-// A static stb_image of this file's own, as cli_test.cpp has: an oracle spritec's image code
-// does not go through.
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#include <stb_image.h>
-
 #include "../unit/aseprite/ase_writer.hpp"
 #include "cli_run.hpp"
+#include "rgba_oracle.hpp"
 
 using namespace spritec_cli_test;
 
@@ -73,22 +68,6 @@ ase_test::Bytes layered_file() {
     s.frames.push_back(frame);
   }
   return s.bytes();
-}
-
-struct Rgba {
-  int w = 0;
-  int h = 0;
-  std::vector<unsigned char> px;
-};
-
-Rgba load(const fs::path& file) {
-  Rgba img;
-  int n = 0;
-  unsigned char* p = stbi_load(file.string().c_str(), &img.w, &img.h, &n, 4);
-  if (!p) return img;
-  img.px.assign(p, p + std::size_t(img.w) * img.h * 4);
-  stbi_image_free(p);
-  return img;
 }
 
 // The canvas-sized frame that `blocks` draw, opaque blocks later on top.
@@ -157,7 +136,7 @@ TEST_CASE("layers: split builds a master of the file's layers and a piece pack p
     const int layer = slot == "body" ? 0 : slot == "gear" ? 2 : 4;
     for (int f = 0; f < kFrames; ++f) {
       INFO("frame " << f);
-      const Rgba got = load(frames / "k" / (std::to_string(f) + ".png"));
+      const Rgba got = load_rgba(frames / "k" / (std::to_string(f) + ".png"));
       const Rgba want = expected({block(layer, f)});
       CHECK(got.w == want.w);
       CHECK(got.h == want.h);
@@ -193,7 +172,7 @@ TEST_CASE("a scene wearing every split piece draws what the whole .aseprite file
   Run whole = run_spritec({"preview", "whole.scene.yaml", "-o", "whole.png"}, dir);
   INFO(whole.err);
   REQUIRE(whole.exit == 0);
-  const Rgba a = load(dir / "split.png"), b = load(dir / "whole.png");
+  const Rgba a = load_rgba(dir / "split.png"), b = load_rgba(dir / "whole.png");
   REQUIRE(a.w > 0);
   CHECK(a.w == b.w);
   CHECK(a.h == b.h);
@@ -205,7 +184,7 @@ TEST_CASE("a scene wearing every split piece draws what the whole .aseprite file
   Run defined = run_spritec({"preview", "definition.scene.yaml", "-o", "definition.png"}, dir);
   INFO(defined.err);
   REQUIRE(defined.exit == 0);
-  CHECK(load(dir / "definition.png").px == b.px);
+  CHECK(load_rgba(dir / "definition.png").px == b.px);
   Run trace =
       run_spritec({"simulate", "definition.scene.yaml", "--ticks", "0", "--trace", "-"}, dir);
   REQUIRE(trace.exit == 0);

@@ -11,12 +11,8 @@
 #include <string>
 #include <vector>
 
-// A static stb_image of this file's own, as cli_test.cpp has.
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#include <stb_image.h>
-
 #include "cli_run.hpp"
+#include "rgba_oracle.hpp"
 
 namespace fs = std::filesystem;
 using namespace spritec_cli_test;
@@ -24,23 +20,6 @@ using namespace spritec_cli_test;
 namespace {
 
 const fs::path kData = kTests / "data" / "texturepacker";
-
-struct Rgba {
-  int w = 0;
-  int h = 0;
-  std::vector<unsigned char> px;
-  bool operator==(const Rgba& o) const { return w == o.w && h == o.h && px == o.px; }
-};
-
-Rgba load(const fs::path& file) {
-  Rgba img;
-  int n = 0;
-  unsigned char* p = stbi_load(file.string().c_str(), &img.w, &img.h, &n, 4);
-  if (!p) return img;
-  img.px.assign(p, p + std::size_t(img.w) * img.h * 4);
-  stbi_image_free(p);
-  return img;
-}
 
 struct Expected {
   const char* name;  // the JSON's name
@@ -68,9 +47,9 @@ TEST_CASE("a TexturePacker atlas builds and unpacks into its upright, untrimmed 
   REQUIRE(unpacked.exit == 0);
   for (const Expected& e : kFrames) {
     INFO(e.name);
-    const Rgba want = load(kData / "upright" / (std::string(e.name) + ".png"));
+    const Rgba want = load_rgba(kData / "upright" / (std::string(e.name) + ".png"));
     REQUIRE(want.w > 0);
-    CHECK(load(scratch / "frames" / "tp" / (std::string(e.name) + ".png")) == want);
+    CHECK(load_rgba(scratch / "frames" / "tp" / (std::string(e.name) + ".png")) == want);
   }
   const Run inspected = run_spritec({"inspect", (scratch / "tp.spk").string(), "--json"}, kData);
   REQUIRE(inspected.exit == 0);

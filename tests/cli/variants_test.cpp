@@ -13,13 +13,8 @@
 #include <string>
 #include <vector>
 
-// A static stb_image of this file's own, as cli_test.cpp has: an oracle spritec's image code
-// does not go through.
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#include <stb_image.h>
-
 #include "cli_run.hpp"
+#include "rgba_oracle.hpp"
 
 namespace fs = std::filesystem;
 using namespace spritec_cli_test;
@@ -27,23 +22,6 @@ using namespace spritec_cli_test;
 namespace {
 
 const fs::path kGem = kTests / "data" / "defs" / "valid" / "variants";
-
-struct Rgba {
-  int w = 0;
-  int h = 0;
-  std::vector<unsigned char> px;
-  const unsigned char* at(int x, int y) const { return px.data() + (std::size_t(y) * w + x) * 4; }
-};
-
-Rgba load(const fs::path& file) {
-  Rgba img;
-  int n = 0;
-  unsigned char* p = stbi_load(file.string().c_str(), &img.w, &img.h, &n, 4);
-  if (!p) return img;
-  img.px.assign(p, p + std::size_t(img.w) * img.h * 4);
-  stbi_image_free(p);
-  return img;
-}
 
 nlohmann::json inspect(const fs::path& pack) {
   Run r = run_spritec({"inspect", "--json", pack.string()}, pack.parent_path());
@@ -124,8 +102,8 @@ TEST_CASE("variants: nearest 2x and 3x packs unpack to every base frame's pixels
     for (int f = 0; f < 5; ++f) {
       const std::string name = "gem/" + std::to_string(f);
       INFO("frame " << name);
-      Rgba src = load(scratch / "frames" / (name + ".png"));
-      Rgba got = load(dir / (name + ".png"));
+      Rgba src = load_rgba(scratch / "frames" / (name + ".png"));
+      Rgba got = load_rgba(dir / (name + ".png"));
       REQUIRE(src.w == 7);
       REQUIRE(src.h == 9);
       REQUIRE(got.w == 7 * n);
@@ -254,7 +232,7 @@ TEST_CASE("variants: a smooth 0.5x frame lies inside its halved frame and keeps 
   REQUIRE(r.exit == 0);
   for (int f = 0; f < 3; ++f) {
     INFO("frame " << f);
-    Rgba got = load(scratch / "frames" / "gem" / (std::to_string(f) + ".png"));
+    Rgba got = load_rgba(scratch / "frames" / "gem" / (std::to_string(f) + ".png"));
     REQUIRE(got.w == 4);
     REQUIRE(got.h == 5);
     // The diamond's middle (source rows 1..5 around column 3) is mostly opaque at
@@ -263,7 +241,7 @@ TEST_CASE("variants: a smooth 0.5x frame lies inside its halved frame and keeps 
     CHECK(int(got.at(1, 2)[3]) >= 128);
   }
   // The transparent frame stays empty.
-  Rgba blank = load(scratch / "frames" / "gem" / "4.png");
+  Rgba blank = load_rgba(scratch / "frames" / "gem" / "4.png");
   REQUIRE(blank.w == 4);
   for (int y = 0; y < blank.h; ++y)
     for (int x = 0; x < blank.w; ++x)
@@ -415,8 +393,8 @@ TEST_CASE(
     if (name == "frames.yaml") continue;
     INFO("frame " << name);
     ++frames;
-    Rgba src = load(scratch / "a" / "un" / name);
-    Rgba got = load(scratch / "a" / "un@2x" / name);
+    Rgba src = load_rgba(scratch / "a" / "un" / name);
+    Rgba got = load_rgba(scratch / "a" / "un@2x" / name);
     REQUIRE(got.w == 2 * src.w);
     REQUIRE(got.h == 2 * src.h);
     std::size_t mismatches = 0;
