@@ -1,6 +1,7 @@
 // spritec preview --equip: a layered master's pieces loaded, checked and bound.
 #include "preview_equip.hpp"
 
+#include "input_kind.hpp"
 #include "spritec/sim/layers.hpp"
 
 namespace fs = std::filesystem;
@@ -27,15 +28,29 @@ bool slot_known(const EquipPiece& e, const LoadedPack& master, const std::string
   return false;
 }
 
+// Where a problem of the piece is said: a definition's at the action named (read again:
+// only a piece with a problem costs this), a pack's at its file.
+diag::Span piece_at(const EquipPiece& e, const fs::path& root, const runtime::PackView& piece,
+                    std::uint32_t action) {
+  const diag::Span file{e.pack, 0, 0, 0};
+  if (input_kind(e.pack) != InputKind::kDefinition) return file;
+  def::LoadOptions load;
+  load.root = root;
+  diag::Sink quiet;  // its problems were said when it was compiled
+  const std::optional<def::Definition> definition = def::load_definition(e.pack, load, quiet);
+  return definition ? piece_span(*definition, piece, action) : file;
+}
+
 // The piece checked against the master (the runtime's rule, sim::piece_problem's words)
 // and against the slot it was given for; bound into a Piece when it fits.
 std::unique_ptr<runtime::Piece> bind(const EquipPiece& e, const runtime::PackIndex& index,
                                      const LoadedPack& master, const LoadedPack& piece,
-                                     diag::Sink& sink) {
-  const diag::Span at{e.pack, 0, 0, 0};
+                                     const fs::path& root, diag::Sink& sink) {
   const runtime::PieceCheck c = runtime::check_piece(index, piece.view);
   if (const std::optional<sim::PieceProblem> problem =
           sim::piece_problem(c, master.view, master.name, piece.view, piece.name)) {
+    const diag::Span at =
+        piece_at(e, root, piece.view, problem->error ? c.piece_action : c.timing_action);
     if (problem->error) {
       sink.error(problem->code, at, equip_text(e) + ": " + problem->message);
       return nullptr;
@@ -43,7 +58,7 @@ std::unique_ptr<runtime::Piece> bind(const EquipPiece& e, const runtime::PackInd
     sink.warning(problem->code, at, equip_text(e) + ": " + problem->message);
   }
   if (master.view.slot_name(c.slot) != e.slot) {
-    sink.error(diag::Code::kPieceSlot, at,
+    sink.error(diag::Code::kPieceSlot, piece_at(e, root, piece.view, runtime::kNone),
                equip_text(e) + ": '" + piece.name + "' fills slot '" +
                    std::string(piece.view.piece_slot()) + "', not '" + e.slot + "'");
     return nullptr;
@@ -79,7 +94,8 @@ std::unique_ptr<PreviewEquipment> load_equipment(const std::vector<EquipPiece>& 
       continue;
     }
     std::unique_ptr<LoadedPack> file = open_or_compile(e.pack, compile, sink, true);
-    std::unique_ptr<runtime::Piece> piece = file ? bind(e, index, master, *file, sink) : nullptr;
+    std::unique_ptr<runtime::Piece> piece =
+        file ? bind(e, index, master, *file, root, sink) : nullptr;
     if (!piece) {
       failed = true;
       continue;
