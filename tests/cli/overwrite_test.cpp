@@ -290,6 +290,7 @@ TEST_CASE(
         {"--animated", Names::kNothingWritten},
         {"--every", Names::kNothingWritten},
         {"--ticks", Names::kNothingWritten},
+        {"--equip", Names::kNothingWritten},
         {"--root", Names::kNothingWritten},
         {"--format", Names::kNothingWritten}}},
   };
