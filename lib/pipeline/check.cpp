@@ -1,6 +1,7 @@
 #include <filesystem>
 
 #include "input_kind.hpp"
+#include "preview_equip.hpp"
 #include "report.hpp"
 #include "scene_packs.hpp"
 #include "spritec/atlas/atlas.hpp"
@@ -77,7 +78,8 @@ void check_scene(const std::string& file, const std::string& root, diag::Sink& s
   static_cast<void>(sim::Simulation::create(*scene, std::move(packs->packs), sink));
 }
 
-// Where a piece's problem is reported: at the piece's action it names, else at its slot:.
+}  // namespace
+
 diag::Span piece_span(const def::Definition& piece, const runtime::PackView& view,
                       std::uint32_t action) {
   if (action != runtime::kNone) {
@@ -86,6 +88,8 @@ diag::Span piece_span(const def::Definition& piece, const runtime::PackView& vie
   }
   return piece.layers.slot.empty() ? piece.pack_span : piece.layers.slot_span;
 }
+
+namespace {
 
 // `check --master`: the master and every piece compiled as build compiles them, then each
 // piece checked against the master by the runtime's rule (sim::piece_problem words it).

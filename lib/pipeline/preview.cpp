@@ -7,6 +7,7 @@
 #include <string>
 
 #include "outputs.hpp"
+#include "preview_equip.hpp"
 #include "report.hpp"
 #include "scene_packs.hpp"
 #include "spritec/io/files.hpp"
@@ -263,8 +264,9 @@ struct Drawn {
   std::uint32_t background = 0;  // the stage's colour, 0xRRGGBBAA
   std::vector<fs::path> inputs;  // every file read, for the output check
   std::unique_ptr<LoadedPack> pack;
-  std::unique_ptr<LoadedScene> scene;  // a scene, to be drawn (again)
-  std::uint32_t action = 0;            // or a pack's action, drawn with these options
+  std::unique_ptr<PreviewEquipment> equipment;  // --equip: the master's pieces
+  std::unique_ptr<LoadedScene> scene;           // a scene, to be drawn (again)
+  std::uint32_t action = 0;                     // or a pack's action, drawn with these options
   render::ActionPreviewOptions action_options;
   // With --debug, the names of the boxes and points a sheet shows (a strip's, or every name
   // of a scene's packs under its grid) and their colours.
@@ -313,6 +315,24 @@ bool is_scene_file(const std::string& input) {
   return ends_with(input, ".scene.yaml") || ends_with(input, ".scene.yml");
 }
 
+// --equip: for definitions and packs, one piece per slot.
+int check_equip(const PreviewOptions& o, bool is_scene, std::ostream& err) {
+  if (is_scene && !o.equip.empty()) {
+    return usage(err,
+                 "--equip applies to definitions and packs; a scene equips its actors with "
+                 "layers: and equip: items");
+  }
+  for (std::size_t i = 0; i < o.equip.size(); ++i) {
+    assert(!o.equip[i].slot.empty() && !o.equip[i].pack.empty());
+    for (std::size_t j = 0; j < i; ++j) {
+      if (o.equip[j].slot == o.equip[i].slot)
+        return usage(err,
+                     "--equip names slot '" + o.equip[i].slot + "' twice: a slot shows one piece");
+    }
+  }
+  return 0;
+}
+
 // The flags against the input and output: a flag that means nothing for them is a usage
 // error, never ignored. 0, or the exit status of the usage error written. Each flag's own
 // range is checked once, where it is parsed (the CLI's validators, whose usage errors the
@@ -330,6 +350,7 @@ int check_flags(const PreviewOptions& o, OutputKind kind, std::ostream& err) {
                           ": name definitions *.sprites.yaml and scenes *.scene.yaml, so preview "
                           "knows which it is");
   }
+  if (int status = check_equip(o, is_scene, err); status != 0) return status;
   if (is_scene) {
     if (!o.action.empty()) {
       return usage(err,
@@ -418,9 +439,14 @@ int load_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelec
   CompileOptions compile;
   compile.root = o.root;
   d.pack = open_or_compile(o.input, compile, sink, true);
+  if (d.pack && !o.equip.empty())
+    d.equipment = load_equipment(o.equip, *d.pack, o.input, o.root, sink);
   int status = report(sink, err);
-  if (!d.pack) return status != 0 ? status : 1;
+  if (!d.pack || (!o.equip.empty() && !d.equipment)) return status != 0 ? status : 1;
   d.inputs = d.pack->inputs;
+  const render::Equipped* equipped = d.equipment ? &d.equipment->equipped : nullptr;
+  if (equipped)
+    d.inputs.insert(d.inputs.end(), d.equipment->inputs.begin(), d.equipment->inputs.end());
   const runtime::PackView& view = d.pack->view;
   if (view.action_count() == 0) {
     err << "spritec preview: " << o.input << " has no actions to preview\n";
@@ -433,7 +459,8 @@ int load_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelec
     const render::ShapeColours* marked = o.debug && !colours.empty() ? &colours : nullptr;
     std::vector<std::vector<render::ShapeMark>> marks;
     for (std::uint32_t index : actions) {
-      d.sections.push_back(render::strip_section(view, d.pack->pages, index, o.view, marked));
+      d.sections.push_back(
+          render::strip_section(view, d.pack->pages, index, o.view, marked, equipped));
       for (const render::StripRow& row : d.sections.back().rows) {
         for (const render::StripCell& cell : row.cells)
           marks.push_back(cell.marks);
@@ -452,6 +479,7 @@ int load_pack(const PreviewOptions& o, OutputKind kind, const render::FrameSelec
   action_options.background = d.background;
   action_options.debug = o.debug;
   action_options.keep = keep;
+  action_options.equipped = equipped;
   d.action = actions.front();
   d.action_options = action_options;
   return 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <memory>
 
 #include "checked.hpp"
@@ -45,23 +46,48 @@ std::vector<std::uint32_t> step_records(const runtime::Action& a,
   return out;
 }
 
-// The frames' bounds, and with `colours` the pixels of their boxes and points too.
+// A frame of `pack` (kNone: none) shown with `flip`, around its origin.
+void add_frame_bounds(Bounds& b, const runtime::PackView& pack, std::uint32_t frame,
+                      std::uint8_t flip) {
+  if (frame == runtime::spk::kNone) return;
+  runtime::Frame f = pack.frame(frame);
+  if (f.w == 0 || f.h == 0) return;
+  std::int64_t w = f.w, h = f.h;
+  std::int64_t x0 = (flip & runtime::spk::kFlipX) ? f.origin_x - w + 1 : -std::int64_t(f.origin_x);
+  std::int64_t y0 = (flip & runtime::spk::kFlipY) ? f.origin_y - h + 1 : -std::int64_t(f.origin_y);
+  add_bounds(b, x0, y0, x0 + w, y0 + h);
+}
+
+// The layers a layered actor shows at step i of view v of the master's action, back to
+// front (runtime::for_each_layer).
+std::vector<runtime::Layer> layers_at(const runtime::PackView& master, const Equipped& equipped,
+                                      std::uint32_t action, std::uint32_t v, std::uint32_t i) {
+  runtime::ActorState st;
+  st.action = action;
+  st.view = v;
+  st.step = i;
+  std::vector<runtime::Layer> out;
+  runtime::for_each_layer(master, st, *equipped.gear,
+                          [&out](const runtime::Layer& l) { out.push_back(l); });
+  return out;
+}
+
+// The frames' bounds (every layer's, when equipped), and with `colours` the pixels of their
+// boxes and points too.
 Bounds action_bounds(const runtime::PackView& view, std::uint32_t action,
-                     const std::vector<std::uint32_t>& views, const ShapeColours* colours) {
+                     const std::vector<std::uint32_t>& views, const ShapeColours* colours,
+                     const Equipped* equipped) {
   Bounds b;
   runtime::Action a = view.action(action);
   for (std::uint32_t v : views) {
     for (std::uint32_t i = 0; i < a.steps_per_view; ++i) {
-      runtime::Step s = view.step(a, v, i);
-      if (s.frame == runtime::spk::kNone) continue;
-      runtime::Frame f = view.frame(s.frame);
-      if (f.w == 0 || f.h == 0) continue;
-      std::int64_t w = f.w, h = f.h;
-      std::int64_t x0 =
-          (s.flip & runtime::spk::kFlipX) ? f.origin_x - w + 1 : -std::int64_t(f.origin_x);
-      std::int64_t y0 =
-          (s.flip & runtime::spk::kFlipY) ? f.origin_y - h + 1 : -std::int64_t(f.origin_y);
-      add_bounds(b, x0, y0, x0 + w, y0 + h);
+      if (equipped == nullptr) {
+        runtime::Step s = view.step(a, v, i);
+        add_frame_bounds(b, view, s.frame, s.flip);
+        continue;
+      }
+      for (const runtime::Layer& l : layers_at(view, *equipped, action, v, i))
+        add_frame_bounds(b, *l.pack, l.frame, l.flip);
     }
   }
   if (colours != nullptr) {
@@ -245,18 +271,49 @@ std::vector<runtime::ActorState> start_actors(const runtime::PackView& view, std
   return actors;
 }
 
-// The actors' current steps at their places (actor k at home_x[k], home_y), named by index.
+// The pages a layer's frame is on: the master's, or its piece's; null when neither.
+const std::vector<image::Image>* pages_of(const runtime::PackView& master,
+                                          const std::vector<image::Image>& pages,
+                                          const Equipped& equipped, const runtime::PackView* pack) {
+  if (pack == &master) return &pages;
+  for (const PackArt& art : equipped.pieces) {
+    if (art.view == pack) return art.pages;
+  }
+  return nullptr;
+}
+
+// A layered actor's layers as sprites at (x, y), back to front (compose() keeps the order
+// of sprites of one name and position); a blank sprite when it shows none.
+void add_layers(std::vector<Sprite>& sprites, const runtime::PackView& master,
+                const std::vector<image::Image>& pages, const Equipped& equipped,
+                const runtime::ActorState& actor, double x, double y, const std::string& name) {
+  const std::size_t before = sprites.size();
+  runtime::for_each_layer(master, actor, *equipped.gear, [&](const runtime::Layer& l) {
+    if (const std::vector<image::Image>* art = pages_of(master, pages, equipped, l.pack))
+      sprites.push_back(sprite_of(*l.pack, *art, l.frame, l.flip, x, y, name));
+  });
+  if (sprites.size() == before)
+    sprites.push_back(sprite_of(master, pages, runtime::spk::kNone, 0, x, y, name));
+}
+
+// The actors' current steps at their places (actor k at home_x[k], home_y), named by index;
+// each actor's boxes and points on its last (front) sprite.
 std::vector<Sprite> sprites_of(const runtime::PackView& view,
                                const std::vector<image::Image>& pages,
                                const std::vector<runtime::ActorState>& actors,
                                const std::vector<double>& home_x, double home_y,
-                               bool show_destroyed, const ShapeColours* colours) {
+                               bool show_destroyed, const ShapeColours* colours,
+                               const Equipped* equipped) {
   std::vector<Sprite> sprites;
   for (std::size_t k = 0; k < actors.size(); ++k) {
     if (actors[k].destroyed && !show_destroyed) continue;
-    runtime::Step s = runtime::current_step(view, actors[k]);
-    sprites.push_back(
-        sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
+    if (equipped != nullptr) {
+      add_layers(sprites, view, pages, *equipped, actors[k], home_x[k], home_y, std::to_string(k));
+    } else {
+      runtime::Step s = runtime::current_step(view, actors[k]);
+      sprites.push_back(
+          sprite_of(view, pages, s.frame, s.flip, home_x[k], home_y, std::to_string(k)));
+    }
     if (colours != nullptr)
       sprites.back().marks = colours->step_marks(0, runtime::current_step_index(view, actors[k]));
   }
@@ -286,7 +343,7 @@ bool lay_out(const runtime::PackView& view, std::uint32_t action,
       marks.push_back(layout.colours->step_marks(0, record));
     layout.legend = layout.colours->legend(marks);
   }
-  const Bounds b = action_bounds(view, action, views, layout.colours.get());
+  const Bounds b = action_bounds(view, action, views, layout.colours.get(), o.equipped);
   // Bounds come from 32-bit origins and sizes: their spans fit 64 bits; the views' count
   // multiplies a span, so that product saturates.
   const std::int64_t pad = 2;
@@ -371,7 +428,7 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
             !out.add(with_legend(
                 render_stage(stage,
                              sprites_of(view, pages, actors, layout.home_x, layout.home_y,
-                                        show_destroyed, layout.colours.get()),
+                                        show_destroyed, layout.colours.get(), o.equipped),
                              o.scale),
                 layout.legend)))
           return out;
@@ -383,10 +440,48 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
   return out;
 }
 
+namespace {
+
+// A strip cell of one frame of `view` (kNone: a blank step) shown with `flip`.
+StripCell frame_cell(const runtime::PackView& view, const std::vector<image::Image>& pages,
+                     std::uint32_t frame, std::uint8_t flip) {
+  StripCell cell;
+  if (frame == runtime::spk::kNone) return cell;
+  runtime::Frame f = view.frame(frame);
+  if (f.w == 0 || f.h == 0) return cell;
+  // The reader checked the rectangle lies inside its page (at most 16384 a side).
+  cell.page = &pages[f.page];
+  cell.rect = {int(f.x), int(f.y), int(f.w), int(f.h)};
+  cell.flip_x = (flip & runtime::spk::kFlipX) != 0;
+  cell.flip_y = (flip & runtime::spk::kFlipY) != 0;
+  // Mirrored about its origin pixel: the origin moves to w - 1 - origin.
+  cell.origin_x = cell.flip_x ? std::int64_t(f.w) - 1 - f.origin_x : f.origin_x;
+  cell.origin_y = cell.flip_y ? std::int64_t(f.h) - 1 - f.origin_y : f.origin_y;
+  return cell;
+}
+
+// A layered actor's step as a strip cell: its back layer, the others `above` it.
+StripCell layered_cell(const runtime::PackView& master, const std::vector<image::Image>& pages,
+                       const Equipped& equipped, std::uint32_t action, std::uint32_t v,
+                       std::uint32_t i) {
+  std::vector<StripCell> layers;
+  for (const runtime::Layer& l : layers_at(master, equipped, action, v, i)) {
+    if (const std::vector<image::Image>* art = pages_of(master, pages, equipped, l.pack))
+      layers.push_back(frame_cell(*l.pack, *art, l.frame, l.flip));
+  }
+  if (layers.empty()) return {};
+  StripCell cell = std::move(layers.front());
+  cell.above.assign(std::make_move_iterator(layers.begin() + 1),
+                    std::make_move_iterator(layers.end()));
+  return cell;
+}
+
+}  // namespace
+
 // One strip section per action: a row per view, a column per step.
 StripSection strip_section(const runtime::PackView& view, const std::vector<image::Image>& pages,
                            std::uint32_t action, std::optional<std::uint32_t> only_view,
-                           const ShapeColours* colours) {
+                           const ShapeColours* colours, const Equipped* equipped) {
   runtime::Action a = view.action(action);
   StripSection section;
   const char* modes[] = {"loop", "pingpong", "once"};
@@ -402,20 +497,8 @@ StripSection strip_section(const runtime::PackView& view, const std::vector<imag
     row.label = std::to_string(((view_angle(a, v) % 360) + 360) % 360) + " deg";
     for (std::uint32_t i = 0; i < a.steps_per_view; ++i) {
       runtime::Step s = view.step(a, v, i);
-      StripCell cell;
-      if (s.frame != runtime::spk::kNone) {
-        runtime::Frame f = view.frame(s.frame);
-        if (f.w > 0 && f.h > 0) {
-          // The reader checked the rectangle lies inside its page (at most 16384 a side).
-          cell.page = &pages[f.page];
-          cell.rect = {int(f.x), int(f.y), int(f.w), int(f.h)};
-          cell.flip_x = (s.flip & runtime::spk::kFlipX) != 0;
-          cell.flip_y = (s.flip & runtime::spk::kFlipY) != 0;
-          // Mirrored about its origin pixel: the origin moves to w - 1 - origin.
-          cell.origin_x = cell.flip_x ? std::int64_t(f.w) - 1 - f.origin_x : f.origin_x;
-          cell.origin_y = cell.flip_y ? std::int64_t(f.h) - 1 - f.origin_y : f.origin_y;
-        }
-      }
+      StripCell cell = equipped != nullptr ? layered_cell(view, pages, *equipped, action, v, i)
+                                           : frame_cell(view, pages, s.frame, s.flip);
       // Mirrored about the origin pixel, as the pixels are.
       if (colours != nullptr)
         cell.marks = colours->step_marks(0, a.first_step + v * a.steps_per_view + i);

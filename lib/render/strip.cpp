@@ -78,6 +78,14 @@ struct SectionLayout {
   std::int64_t height = 0;
 };
 
+// A cell's frame (not its marks), at scale s, with pad pixels around for outlines.
+void add_frame_extents(Extents& e, const StripCell& cell, std::int64_t s, std::int64_t pad) {
+  if (cell.empty()) return;
+  const std::int64_t x0 = sat_mul(-cell.origin_x, s), y0 = sat_mul(-cell.origin_y, s);
+  e.add(sat_sub(x0, pad), sat_sub(y0, pad), sat_add(sat_add(x0, sat_mul(cell.width(), s)), pad),
+        sat_add(sat_add(y0, sat_mul(cell.height(), s)), pad));
+}
+
 SectionLayout measure(const StripSection& section, const StripOptions& o) {
   SectionLayout l;
   const std::int64_t s = std::max(1, o.scale);
@@ -85,12 +93,9 @@ SectionLayout measure(const StripSection& section, const StripOptions& o) {
   for (const auto& row : section.rows) {
     l.columns = std::max(l.columns, static_cast<std::int64_t>(row.cells.size()));
     for (const auto& cell : row.cells) {
-      if (!cell.empty()) {
-        std::int64_t x0 = sat_mul(-cell.origin_x, s), y0 = sat_mul(-cell.origin_y, s);
-        l.cell.add(sat_sub(x0, pad), sat_sub(y0, pad),
-                   sat_add(sat_add(x0, sat_mul(cell.width(), s)), pad),
-                   sat_add(sat_add(y0, sat_mul(cell.height(), s)), pad));
-      }
+      add_frame_extents(l.cell, cell, s, pad);
+      for (const StripCell& layer : cell.above)
+        add_frame_extents(l.cell, layer, s, pad);
       if (!cell.marks.empty()) {
         const MarkExtents e = mark_extents(cell.marks, int(s));
         l.cell.add(e.x0, e.y0, e.x1, e.y1);
@@ -165,15 +170,23 @@ image::Image cell_pixels(const StripCell& cell, int scale) {
 
 // origin_x, origin_y: where the cell's origin lands on the sheet. The layout fits the
 // sheet, so every coordinate drawn here is within the sheet's 32768 pixels.
+void draw_frame(image::Image& sheet, const StripCell& cell, std::int64_t origin_x,
+                std::int64_t origin_y, const StripOptions& o) {
+  if (cell.empty()) return;
+  const int s = std::max(1, o.scale);
+  image::Image scaled = cell_pixels(cell, s);
+  int x = int(origin_x - cell.origin_x * s), y = int(origin_y - cell.origin_y * s);
+  if (!scaled.empty()) image::blend_over(sheet, x, y, scaled, image::whole(scaled));
+  if (o.outlines) outline(sheet, x, y, cell.width() * s, cell.height() * s, o.outline);
+}
+
+// The cell's frame and the layers above it, back to front, then its origin marker and marks.
 void draw_cell(image::Image& sheet, const StripCell& cell, std::int64_t origin_x,
                std::int64_t origin_y, const StripOptions& o) {
   const int s = std::max(1, o.scale);
-  if (!cell.empty()) {
-    image::Image scaled = cell_pixels(cell, s);
-    int x = int(origin_x - cell.origin_x * s), y = int(origin_y - cell.origin_y * s);
-    if (!scaled.empty()) image::blend_over(sheet, x, y, scaled, image::whole(scaled));
-    if (o.outlines) outline(sheet, x, y, cell.width() * s, cell.height() * s, o.outline);
-  }
+  draw_frame(sheet, cell, origin_x, origin_y, o);
+  for (const StripCell& layer : cell.above)
+    draw_frame(sheet, layer, origin_x, origin_y, o);
   if (o.origin_markers) cross(sheet, int(origin_x), int(origin_y), o.marker);
   draw_marks(sheet, origin_x, origin_y, s, cell.marks);
 }

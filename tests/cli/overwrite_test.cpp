@@ -291,6 +291,7 @@ TEST_CASE(
         {"--animated", Names::kNothingWritten},
         {"--every", Names::kNothingWritten},
         {"--ticks", Names::kNothingWritten},
+        {"--equip", Names::kNothingWritten},
         {"--root", Names::kNothingWritten},
         {"--format", Names::kNothingWritten}}},
   };

@@ -317,3 +317,40 @@ TEST_CASE("a cell taken from a page is cropped and mirrored as it is drawn") {
   CHECK(ref.width() == 4);
   CHECK(ref.height() == 3);
 }
+
+TEST_CASE("a cell's layers above it are drawn over it, each at its own origin") {
+  // The back frame A is 4x6 with its origin at (2, 5): x -2..2, y -5..1 around the origin.
+  // Above it, B is 6x2 of another colour with its origin at (3, 6): x -3..3, y -6..-4, so
+  // its lower row lies over A's top row. The cell reaches around both: x -3..3, y -6..1.
+  StripCell b;
+  b.image = Image(6, 2);
+  for (int y = 0; y < 2; ++y) {
+    for (int x = 0; x < 6; ++x) {
+      std::uint8_t* p = b.image.pixel(x, y);
+      p[0] = 200, p[1] = 10, p[2] = 10, p[3] = 255;
+    }
+  }
+  b.origin_x = 3;
+  b.origin_y = 6;
+  StripSection s;
+  s.rows.push_back({"", {cell(4, 6, 2, 5)}});
+  s.rows[0].cells[0].above.push_back(b);
+  Image sheet = layout_strip({s}, StripOptions{});  // margin 4, no labels
+  REQUIRE(sheet.width == 4 + 6 + 4);
+  REQUIRE(sheet.height == 4 + 7 + 4);
+  // The origin lands 3 right of and 6 below the cell's corner (4, 4).
+  CHECK(is_origin(sheet, 7, 10));
+  auto colour = [&](int x, int y) {
+    const std::uint8_t* p = sheet.pixel(x, y);
+    return std::vector<int>{p[0], p[1], p[2], p[3]};
+  };
+  const std::vector<int> a_colour{40, 80, 120, 255}, b_colour{200, 10, 10, 255};
+  CHECK(colour(4, 4) == b_colour);  // B's corner: origin - (3, 6)
+  CHECK(colour(9, 5) == b_colour);
+  CHECK(colour(5, 5) == b_colour);  // B over A's top row
+  CHECK(colour(8, 5) == b_colour);
+  CHECK(colour(5, 6) == a_colour);  // A below B
+  CHECK(colour(8, 9) == a_colour);
+  CHECK(colour(4, 6) == std::vector<int>{0, 0, 0, 0});  // beside A, under B: nothing
+  CHECK(ink(sheet, 0, 0, sheet.width, sheet.height) == 6 * 2 + 4 * 6 - 4);
+}

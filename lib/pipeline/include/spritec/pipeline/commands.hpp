@@ -158,6 +158,13 @@ struct FrameRange {
   std::int64_t last = 0;
 };
 
+// --equip SLOT=PACK: a piece (a definition, compiled in memory, or a .spk) shown in a slot
+// of a layered master's preview.
+struct EquipPiece {
+  std::string slot;
+  std::string pack;
+};
+
 struct PreviewOptions {
   std::string input;   // a definition, a pack (.spk) or a scene (.scene.yaml)
   std::string output;  // .gif, .apng, or .png (a strip, or APNG with `animated`)
@@ -174,6 +181,9 @@ struct PreviewOptions {
   bool animated = false;             // with .png: write an APNG
   int every = 0;                     // scene as a PNG grid: every Nth frame; 0 = not given (1)
   std::int64_t ticks = -1;           // scenes: stop after tick N, 0 .. max_ticks(); -1 = at the end
+  // Definitions and packs that are layered masters: the pieces to draw with it, one per
+  // slot (slots and packs not empty); empty = the master's own frames alone.
+  std::vector<EquipPiece> equip;
   static constexpr int kMaxScale = 16;
   static constexpr int kMaxFps = 1000;  // the highest tick rate a definition or scene allows
   std::string root = ".";

@@ -18,6 +18,7 @@
 #include "spritec/render/compose.hpp"
 #include "spritec/render/overlay.hpp"
 #include "spritec/render/strip.hpp"
+#include "spritec/runtime/layers.hpp"
 #include "spritec/runtime/spk_reader.hpp"
 
 namespace spritec::render {
@@ -113,6 +114,23 @@ Sprite sprite_of(const runtime::PackView& view, const std::vector<image::Image>&
                  std::uint32_t frame_index, std::uint8_t flip, double x, double y,
                  std::string name);
 
+// What the actors of one pack are drawn from: the pack's view and its decoded pages.
+struct PackArt {
+  const runtime::PackView* view = nullptr;
+  const std::vector<image::Image>* pages = nullptr;
+};
+
+// A layered master's equipment in a preview of the master (spritec preview --equip): which
+// piece each slot shows, and the pages of each piece's pack. With it, every step is drawn
+// as the layered actor: runtime::for_each_layer's layers, back to front, each frame at its
+// own origin on the actor's position (a layer whose pack is not among `pieces` and is not
+// the master is not drawn). The boxes and points shown are the master's. Without it, a
+// preview draws the master's own frames alone, whatever its layers.
+struct Equipped {
+  const runtime::Equipment* gear = nullptr;  // not null; its pieces bound to the master
+  std::vector<PackArt> pieces;
+};
+
 struct ActionPreviewOptions {
   std::optional<std::uint32_t> view;  // one view (< the action's views), or all side by side
   int scale = 1;                      // 1 .. 16
@@ -126,6 +144,9 @@ struct ActionPreviewOptions {
   // When set, the kept frames are streamed to it (FrameSequence::stream_to) instead of
   // collected.
   FrameSink* sink = nullptr;
+  // A layered master's equipment (see Equipped); null: the master's frames alone. It and
+  // its pieces must outlive the call.
+  const Equipped* equipped = nullptr;
 };
 
 // Plays an action in place (no root motion), one actor per view side by side: three cycles,
@@ -142,8 +163,11 @@ FrameSequence render_action(const runtime::PackView& view, const std::vector<ima
 // view (< the action's views) or all. The cells refer to `pages` (not copied): the pages
 // must outlive the section; measure it with strip_size() before laying it out. With
 // `colours` (made for this pack alone), each cell carries its step's boxes and points.
+// With `equipped`, each cell is the layered actor's step: its layers, back to front, as
+// the cell and the cells `above` it (strip.hpp); the pieces' pages must outlive it too.
 StripSection strip_section(const runtime::PackView& view, const std::vector<image::Image>& pages,
                            std::uint32_t action, std::optional<std::uint32_t> only_view,
-                           const ShapeColours* colours = nullptr);
+                           const ShapeColours* colours = nullptr,
+                           const Equipped* equipped = nullptr);
 
 }  // namespace spritec::render

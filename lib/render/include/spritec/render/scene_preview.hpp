@@ -20,12 +20,6 @@
 
 namespace spritec::render {
 
-// What the actors of one pack are drawn from: the pack's view and its decoded pages.
-struct PackArt {
-  const runtime::PackView* view = nullptr;
-  const std::vector<image::Image>* pages = nullptr;
-};
-
 struct ScenePreviewOptions {
   Stage stage;                // size, colour (the scene's, or one chosen instead) and debug
   int scale = 1;              // 1 .. 16

@@ -54,6 +54,10 @@ struct StripCell {
   // Boxes and points relative to the origin, flips applied (overlay.hpp), drawn over the
   // cell (also a blank one) at the sheet's scale; the cells of a section reach around them.
   std::vector<ShapeMark> marks;
+  // Further frames drawn over this one, back to front, each placed by its own origin on
+  // the same point (a layered actor's layers: the cell is the back one). Their own marks
+  // and `above` are not drawn. Laid out as one cell: the section reaches around them all.
+  std::vector<StripCell> above;
 
   int width() const { return page != nullptr ? rect.width : image.width; }
   int height() const { return page != nullptr ? rect.height : image.height; }
