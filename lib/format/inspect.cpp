@@ -4,6 +4,7 @@
 #include <sstream>
 #include <vector>
 
+#include "spritec/format/spk_writer.hpp"
 #include "spritec/image/image.hpp"
 #include "spritec/runtime/player.hpp"
 
@@ -44,29 +45,13 @@ nlohmann::ordered_json input_list(const runtime::PackView& pack, std::uint64_t m
   return names;
 }
 
-// A layered master's draw order of one view, back to front ("self": its own frames).
-std::vector<std::string> layer_row(const runtime::PackView& pack, std::uint32_t view) {
-  std::vector<std::string> row;
-  for (std::uint32_t k = 0; k <= pack.slot_count(); ++k) {
-    const std::uint32_t slot = pack.layer_entry(view, k);
-    if (slot == spk::kNone) break;
-    row.emplace_back(slot == spk::kLayerSelf ? "self" : pack.slot_name(slot));
-  }
-  return row;
-}
-
 // A layered master's "layers" (slots, order per view) or a piece's "slot".
 void add_layers(nlohmann::ordered_json& doc, const runtime::PackView& pack) {
-  using json = nlohmann::ordered_json;
-  if (pack.layered()) {
-    json slots = json::array(), order = json::array();
-    for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
-      slots.push_back(std::string(pack.slot_name(i)));
-    for (std::uint32_t v = 0; v < pack.layer_views(); ++v)
-      order.push_back(layer_row(pack, v));
-    doc["layers"] = {{"slots", std::move(slots)}, {"order", std::move(order)}};
-  } else if (pack.piece()) {
-    doc["slot"] = std::string(pack.piece_slot());
+  const LayersModel layers = read_layers(pack);
+  if (layers.master()) {
+    doc["layers"] = {{"slots", layers.slots}, {"order", layers.order}};
+  } else if (!layers.slot.empty()) {
+    doc["slot"] = layers.slot;
   }
 }
 
@@ -253,15 +238,16 @@ std::string inspect_text(const runtime::PackView& pack) {
     out << "\n";
   }
   shape_lines(out, pack);
-  if (pack.piece()) out << "equipment piece for slot " << pack.piece_slot() << "\n";
-  if (pack.layered()) {
+  const LayersModel layers = read_layers(pack);
+  if (!layers.slot.empty()) out << "equipment piece for slot " << layers.slot << "\n";
+  if (layers.master()) {
     out << "layered: slots";
-    for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
-      out << " " << pack.slot_name(i);
+    for (const std::string& slot : layers.slots)
+      out << " " << slot;
     out << "\n";
-    for (std::uint32_t v = 0; v < pack.layer_views(); ++v) {
+    for (std::size_t v = 0; v < layers.order.size(); ++v) {
       out << "  view " << v << ", back to front:";
-      for (const std::string& name : layer_row(pack, v))
+      for (const std::string& name : layers.order[v])
         out << " " << name;
       out << "\n";
     }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "spritec/image/image.hpp"
+#include "spritec/runtime/layers.hpp"
 
 namespace spritec::format {
 namespace {
@@ -526,23 +527,6 @@ std::vector<ShapeModel> read_shapes(const runtime::PackView& pack, runtime::Shap
   return out;
 }
 
-LayersModel read_layers(const runtime::PackView& pack) {
-  LayersModel l;
-  if (pack.piece()) l.slot = std::string(pack.piece_slot());
-  if (!pack.layered()) return l;
-  for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
-    l.slots.emplace_back(pack.slot_name(i));
-  l.order.resize(pack.layer_views());
-  for (std::uint32_t v = 0; v < pack.layer_views(); ++v) {
-    for (std::uint32_t k = 0; k <= pack.slot_count(); ++k) {
-      const std::uint32_t slot = pack.layer_entry(v, k);
-      if (slot == runtime::kNone) break;
-      l.order[v].push_back(slot == spk::kLayerSelf ? "self" : l.slots[slot]);
-    }
-  }
-  return l;
-}
-
 FrameModel read_frame(const runtime::PackView& pack, std::uint32_t i) {
   const runtime::Frame f = pack.frame(i);
   FrameModel fm;
@@ -612,6 +596,23 @@ ActionModel read_action(const runtime::PackView& pack, std::uint32_t i) {
 }
 
 }  // namespace
+
+LayersModel read_layers(const runtime::PackView& pack) {
+  LayersModel l;
+  if (pack.piece()) l.slot = std::string(pack.piece_slot());
+  if (!pack.layered()) return l;
+  for (std::uint32_t i = 0; i < pack.slot_count(); ++i)
+    l.slots.emplace_back(pack.slot_name(i));
+  l.order.resize(pack.layer_views());
+  for (std::uint32_t v = 0; v < pack.layer_views(); ++v) {
+    for (std::uint32_t k = 0; k <= pack.slot_count(); ++k) {
+      const std::uint32_t slot = pack.layer_entry(v, k);
+      if (slot == runtime::kNone) break;
+      l.order[v].emplace_back(runtime::slot_name(pack, slot));
+    }
+  }
+  return l;
+}
 
 PackModel read_model(const runtime::PackView& pack) {
   PackModel m;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pack_in_memory.hpp"
 #include "spritec/diag/codes.hpp"
 #include "spritec/diag/diagnostic.hpp"
 #include "spritec/export/export.hpp"
@@ -27,11 +28,7 @@ using exporter::Shape;
 using format::ShapeModel;
 using runtime::ShapeKind;
 
-struct Pack {
-  std::vector<std::uint8_t> bytes;
-  runtime::PackView view;
-  std::vector<image::Image> pages;
-};
+using export_test::Pack;
 
 ShapeModel box(std::string name, std::int32_t x, std::int32_t y, std::uint32_t w, std::uint32_t h) {
   return {std::move(name), ShapeKind::kBox, false, x, y, w, h};
@@ -98,17 +95,10 @@ format::PackModel fixture(bool geometry) {
 }
 
 std::unique_ptr<Pack> make(bool geometry) {
-  auto p = std::make_unique<Pack>();
-  auto written = format::write_spk(fixture(geometry));
-  INFO(written.error.message);
-  REQUIRE(written.ok());
-  p->bytes = std::move(written.value);
-  REQUIRE(runtime::parse_pack(p->bytes.data(), p->bytes.size(), p->view).ok());
   image::Image page(16, 8);
   for (int x = 0; x < 6; ++x)
     page.pixel(x, 0)[3] = 255;
-  p->pages = {page};
-  return p;
+  return export_test::pack_in_memory(fixture(geometry), {page});
 }
 
 Shape sbox(std::string name, std::int64_t x, std::int64_t y, std::uint32_t w, std::uint32_t h) {

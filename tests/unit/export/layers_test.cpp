@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pack_in_memory.hpp"
 #include "spritec/diag/codes.hpp"
 #include "spritec/diag/diagnostic.hpp"
 #include "spritec/export/export.hpp"
@@ -26,21 +27,10 @@ using format::PackModel;
 using format::StepModel;
 using runtime::Mode;
 
-struct Pack {
-  std::vector<std::uint8_t> bytes;
-  runtime::PackView view;
-  std::vector<image::Image> pages;
-};
+using export_test::Pack;
 
 std::unique_ptr<Pack> make(const PackModel& m) {
-  auto p = std::make_unique<Pack>();
-  auto written = format::write_spk(m);
-  INFO(written.error.message);
-  REQUIRE(written.ok());
-  p->bytes = std::move(written.value);
-  REQUIRE(runtime::parse_pack(p->bytes.data(), p->bytes.size(), p->view).ok());
-  p->pages = {image::Image(16, 8)};
-  return p;
+  return export_test::pack_in_memory(m, {image::Image(16, 8)});
 }
 
 StepModel step(std::string frame, std::uint32_t ticks) {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pack_in_memory.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/diag/codes.hpp"
 #include "spritec/diag/diagnostic.hpp"
@@ -50,21 +51,10 @@ exporter::Format named(std::string_view name) {
 namespace {
 
 // A written and parsed pack with its decoded pages (the view points into `bytes`).
-struct Pack {
-  std::vector<std::uint8_t> bytes;
-  runtime::PackView view;
-  std::vector<image::Image> pages;
-};
+using export_test::Pack;
 
 std::unique_ptr<Pack> make(const PackModel& m, std::vector<image::Image> pages) {
-  auto p = std::make_unique<Pack>();
-  auto written = format::write_spk(m);
-  INFO(written.error.message);
-  REQUIRE(written.ok());
-  p->bytes = std::move(written.value);
-  REQUIRE(runtime::parse_pack(p->bytes.data(), p->bytes.size(), p->view).ok());
-  p->pages = std::move(pages);
-  return p;
+  return export_test::pack_in_memory(m, std::move(pages));
 }
 
 FrameModel frame(std::string name, std::uint32_t x, std::uint32_t y, std::uint32_t w,

@@ -134,6 +134,9 @@ diag::Result<std::vector<std::uint8_t>> write_spk(const PackModel& model);
 // when/unless come back as sets: sorted by name, duplicates merged, and shapes come back
 // sorted by (kind, name).
 PackModel read_model(const runtime::PackView& pack);
+// The layers of a parsed pack as names (read_model's `layers`): a master's slots and, per
+// view, its order back to front ("self" for its own frames), or a piece's slot.
+LayersModel read_layers(const runtime::PackView& pack);
 
 bool operator==(const ShapeModel& a, const ShapeModel& b);
 bool operator==(const PageModel& a, const PageModel& b);
