@@ -117,11 +117,7 @@ void check_pieces(const CheckOptions& options, diag::Sink& sink) {
                                 ? master->definition.pack_span
                                 : piece_span(piece->definition, view,
                                              problem->error ? c.piece_action : c.timing_action);
-    if (problem->error) {
-      sink.error(problem->code, span, problem->message);
-    } else {
-      sink.warning(problem->code, span, problem->message);
-    }
+    problem->report(sink, span);
   }
 }
 

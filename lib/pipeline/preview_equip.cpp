@@ -14,18 +14,13 @@ std::string equip_text(const EquipPiece& e) {
   return "--equip " + e.slot + "=" + e.pack;
 }
 
-// E0255 when the master has no slot named `e.slot`: it names the slots it has.
+// E0255 when the master has no slot named `e.slot`.
 bool slot_known(const EquipPiece& e, const LoadedPack& master, const std::string& master_file,
                 diag::Sink& sink) {
-  const runtime::PackView& view = master.view;
-  if (view.find_slot(e.slot) != runtime::kNone) return true;
-  std::string slots;
-  for (std::uint32_t i = 0; i < view.slot_count(); ++i)
-    slots += (i ? ", " : "") + std::string(view.slot_name(i));
-  sink.error(diag::Code::kPieceSlot, {master_file, 0, 0, 0},
-             equip_text(e) + ": '" + master.name + "' has no slot '" + e.slot +
-                 "' (its slots: " + slots + ")");
-  return false;
+  const std::optional<sim::PieceProblem> problem =
+      sim::slot_problem(master.view, master.name, e.slot);
+  if (problem) problem->report(sink, {master_file, 0, 0, 0}, equip_text(e) + ": ");
+  return !problem;
 }
 
 // Where a problem of the piece is said: a definition's at the action named (read again:
@@ -46,25 +41,20 @@ diag::Span piece_at(const EquipPiece& e, const fs::path& root, const runtime::Pa
 std::unique_ptr<runtime::Piece> bind(const EquipPiece& e, const runtime::PackIndex& index,
                                      const LoadedPack& master, const LoadedPack& piece,
                                      const fs::path& root, diag::Sink& sink) {
-  const runtime::PieceCheck c = runtime::check_piece(index, piece.view);
+  auto bound = std::make_unique<runtime::Piece>();
+  const runtime::PieceCheck c = runtime::bind_piece(index, piece.view, *bound);
   if (const std::optional<sim::PieceProblem> problem =
           sim::piece_problem(c, master.view, master.name, piece.view, piece.name)) {
-    const diag::Span at =
-        piece_at(e, root, piece.view, problem->error ? c.piece_action : c.timing_action);
-    if (problem->error) {
-      sink.error(problem->code, at, equip_text(e) + ": " + problem->message);
-      return nullptr;
-    }
-    sink.warning(problem->code, at, equip_text(e) + ": " + problem->message);
+    problem->report(
+        sink, piece_at(e, root, piece.view, problem->error ? c.piece_action : c.timing_action),
+        equip_text(e) + ": ");
+    if (problem->error) return nullptr;
   }
-  if (master.view.slot_name(c.slot) != e.slot) {
-    sink.error(diag::Code::kPieceSlot, piece_at(e, root, piece.view, runtime::kNone),
-               equip_text(e) + ": '" + piece.name + "' fills slot '" +
-                   std::string(piece.view.piece_slot()) + "', not '" + e.slot + "'");
+  if (const std::optional<sim::PieceProblem> wrong =
+          sim::wrong_slot_problem(piece.view, piece.name, e.slot)) {
+    wrong->report(sink, piece_at(e, root, piece.view, runtime::kNone), equip_text(e) + ": ");
     return nullptr;
   }
-  auto bound = std::make_unique<runtime::Piece>();
-  runtime::bind_piece(index, piece.view, *bound);
   return bound;
 }
 
@@ -77,10 +67,8 @@ std::unique_ptr<PreviewEquipment> load_equipment(const std::vector<EquipPiece>& 
   if (!master.view.layered()) {
     runtime::PieceCheck not_layered;
     not_layered.mismatch = runtime::PieceMismatch::kNotLayered;
-    sink.error(diag::Code::kPieceSlot, {master_file, 0, 0, 0},
-               "--equip: " + sim::piece_problem(not_layered, master.view, master.name, master.view,
-                                                master.name)
-                                 ->message);
+    sim::piece_problem(not_layered, master.view, master.name, master.view, master.name)
+        ->report(sink, {master_file, 0, 0, 0}, "--equip: ");
     return nullptr;
   }
   auto out = std::make_unique<PreviewEquipment>();

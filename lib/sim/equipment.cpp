@@ -1,12 +1,9 @@
 // The pieces of a scene's layered actors, checked and bound once (equipment.hpp).
 #include "equipment.hpp"
 
-#include "spritec/diag/suggest.hpp"
 #include "spritec/sim/layers.hpp"
 
 namespace spritec::sim {
-
-using diag::Code;
 
 std::uint32_t pack_named(const std::vector<ScenePack>& packs, const std::string& name) {
   std::uint32_t p = 0;
@@ -18,24 +15,10 @@ std::uint32_t pack_named(const std::vector<ScenePack>& packs, const std::string&
 bool PieceTable::check_slot_name(std::uint32_t master, const std::string& slot,
                                  const diag::Span& span, const std::vector<ScenePack>& packs,
                                  diag::Sink& sink) {
-  const runtime::PackView& m = packs[master].view;
-  if (!m.layered()) {
-    sink.error(Code::kPieceSlot, span,
-               "pack '" + packs[master].name +
-                   "' is not a layered master (its definition declares no layers:), so it has "
-                   "no slot '" +
-                   slot + "'");
-    return false;
-  }
-  if (m.find_slot(slot) != runtime::kNone) return true;
-  std::vector<std::string> names;
-  for (std::uint32_t i = 0; i < m.slot_count(); ++i)
-    names.emplace_back(m.slot_name(i));
-  const std::string near = diag::nearest(slot, names);
-  sink.error(Code::kPieceSlot, span,
-             "pack '" + packs[master].name + "' has no slot '" + slot + "'" +
-                 (near.empty() ? "" : " (did you mean '" + near + "'?)"));
-  return false;
+  const std::optional<PieceProblem> problem =
+      slot_problem(packs[master].view, packs[master].name, slot);
+  if (problem) problem->report(sink, span);
+  return !problem;
 }
 
 void PieceTable::bind_slot(std::uint32_t master, const SlotPack& slot,
@@ -43,10 +26,8 @@ void PieceTable::bind_slot(std::uint32_t master, const SlotPack& slot,
   if (!check_slot_name(master, slot.slot, slot.slot_span, packs, sink)) return;
   const std::uint32_t piece = pack_named(packs, slot.pack);
   const runtime::PackView& p = packs[piece].view;
-  if (p.piece() && p.piece_slot() != slot.slot) {
-    sink.error(Code::kPieceSlot, slot.pack_span,
-               "pack '" + slot.pack + "' fills slot '" + std::string(p.piece_slot()) + "', not '" +
-                   slot.slot + "'");
+  if (const std::optional<PieceProblem> wrong = wrong_slot_problem(p, slot.pack, slot.slot)) {
+    wrong->report(sink, slot.pack_span);
     return;
   }
   if (tried_.count({master, piece})) return;  // reported once per pair
@@ -58,12 +39,7 @@ void PieceTable::bind_slot(std::uint32_t master, const SlotPack& slot,
   if (check.ok()) pieces_.emplace(std::make_pair(master, piece), std::move(bound));
   const std::optional<PieceProblem> problem =
       piece_problem(check, packs[master].view, packs[master].name, p, slot.pack);
-  if (!problem) return;
-  if (problem->error) {
-    sink.error(problem->code, slot.pack_span, problem->message);
-  } else {
-    sink.warning(problem->code, slot.pack_span, problem->message);
-  }
+  if (problem) problem->report(sink, slot.pack_span);
 }
 
 bool PieceTable::bind(const Scene& scene, const std::vector<ScenePack>& packs, diag::Sink& sink) {

@@ -1,6 +1,10 @@
 // A piece checked against its master, in words (sim/layers.hpp).
 #include "spritec/sim/layers.hpp"
 
+#include <vector>
+
+#include "spritec/diag/suggest.hpp"
+
 namespace spritec::sim {
 
 std::optional<PieceProblem> piece_problem(const runtime::PieceCheck& check,
@@ -55,6 +59,47 @@ std::optional<PieceProblem> piece_problem(const runtime::PieceCheck& check,
                            : "the durations or events of action " + action(check.timing_action) +
                                  " of " + p + " differ from those of its master " + m +
                                  ": a piece's own are ignored, the master's clock plays it"};
+}
+
+void PieceProblem::report(diag::Sink& sink, const diag::Span& span,
+                          const std::string& prefix) const {
+  if (error) {
+    sink.error(code, span, prefix + message);
+  } else {
+    sink.warning(code, span, prefix + message);
+  }
+}
+
+std::optional<PieceProblem> slot_problem(const runtime::PackView& master,
+                                         std::string_view master_name, std::string_view slot) {
+  const std::string m = "pack '" + std::string(master_name) + "'";
+  if (!master.layered()) {
+    return PieceProblem{diag::Code::kPieceSlot, true,
+                        m +
+                            " is not a layered master (its definition declares no layers:), so "
+                            "it has no slot '" +
+                            std::string(slot) + "'"};
+  }
+  if (master.find_slot(slot) != runtime::kNone) return std::nullopt;
+  std::vector<std::string> names;
+  std::string listed;
+  for (std::uint32_t i = 0; i < master.slot_count(); ++i) {
+    names.emplace_back(master.slot_name(i));
+    listed += (i ? ", " : "") + names.back();
+  }
+  const std::string near = diag::nearest(std::string(slot), names);
+  return PieceProblem{diag::Code::kPieceSlot, true,
+                      m + " has no slot '" + std::string(slot) + "' (" +
+                          (near.empty() ? "its slots: " + listed : "did you mean '" + near + "'?") +
+                          ")"};
+}
+
+std::optional<PieceProblem> wrong_slot_problem(const runtime::PackView& piece,
+                                               std::string_view piece_name, std::string_view slot) {
+  if (!piece.piece() || piece.piece_slot() == slot) return std::nullopt;
+  return PieceProblem{diag::Code::kPieceSlot, true,
+                      "pack '" + std::string(piece_name) + "' fills slot '" +
+                          std::string(piece.piece_slot()) + "', not '" + std::string(slot) + "'"};
 }
 
 }  // namespace spritec::sim
