@@ -68,7 +68,8 @@ void Loader::load_layers(const Node& root) {
         const std::string near = diag::nearest(name, l.slots);
         error(Code::kLayersDeclaration, doc_.span(*node),
               "layers.order names slot '" + name + "', which layers.slots does not declare" +
-                  (near.empty() ? "" : " (did you mean '" + near + "'?)"));
+                  (near.empty() ? " (the master's own frames are drawn as 'self')"
+                                : " (did you mean '" + near + "'?)"));
       } else if (std::find(row.begin(), row.end(), name) != row.end()) {
         error(Code::kLayersDeclaration, doc_.span(*node),
               "'" + name + "' is drawn twice in one view's order");
