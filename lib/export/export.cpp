@@ -21,16 +21,19 @@ namespace {
 // is one entry here (docs/architecture.md, "Where new things go").
 constexpr FormatInfo kFormats[] = {
     // name, written, animations, one_rate, godot_paths, premultiplied_pages, own_sheet,
-    // geometry, write
-    {"godot4", "", true, false, true, false, false, false, detail::write_godot4},
-    {"godot3", "SpriteFrames .tres", true, true, true, false, false, false, detail::write_godot3},
-    {"spine", "", false, false, false, true, false, true, detail::write_spine},
-    {"libgdx-legacy", ".atlas", false, false, false, false, false, false,
+    // geometry, whole_pack, write
+    {"godot4", "", true, false, true, false, false, false, false, detail::write_godot4},
+    {"godot3", "SpriteFrames .tres", true, true, true, false, false, false, false,
+     detail::write_godot3},
+    {"spine", "", false, false, false, true, false, true, false, detail::write_spine},
+    {"libgdx-legacy", ".atlas", false, false, false, false, false, false, false,
      detail::write_libgdx_legacy},
-    {"phaser", "multi-atlas + STEM.anims.json", true, false, false, false, false, true,
+    {"phaser", "multi-atlas + STEM.anims.json", true, false, false, false, false, true, false,
      detail::write_phaser},
-    {"pixi", "JSON Hash pages", true, true, false, false, false, true, detail::write_pixi},
-    {"aseprite-json", "", true, false, false, false, true, true, detail::aseprite_json},
+    {"pixi", "JSON Hash pages", true, true, false, false, false, true, false, detail::write_pixi},
+    {"aseprite-json", "", true, false, false, false, true, true, false, detail::aseprite_json},
+    {"spritec-json", "the whole pack, for runtimes/js", false, false, false, true, false, false,
+     true, detail::write_spritec_json},
 };
 
 // "walk, jump and 3 more"
@@ -270,6 +273,20 @@ void warn_rounded(const Model& model, const Options& o, diag::Sink& sink) {
                    " frames at the exact rate: durations are rounded in " + listed(rounded));
 }
 
+// spritec-json: the pack as it is, its pages as it stores them (premultiplied or straight,
+// bled or not: the document says which). Nothing is left out, so nothing is warned of.
+std::optional<std::vector<File>> export_whole(const runtime::PackView& pack,
+                                              const std::vector<image::Image>& pages,
+                                              const Options& options, diag::Sink& sink) {
+  const Model model = build_model(pack, pages, /*animations=*/false);
+  std::optional<std::vector<File>> files = options.format->write(model, options, sink);
+  if (!files) return std::nullopt;
+  for (std::size_t i = 0; i < model.pages.size(); ++i)
+    files->push_back(
+        {detail::page_file(options, i), detail::page_png(model, i, model.premultiplied)});
+  return files;
+}
+
 }  // namespace
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -306,6 +323,7 @@ std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
                                              const std::vector<image::Image>& pages,
                                              const Options& options, diag::Sink& sink) {
   const FormatInfo& format = *options.format;
+  if (format.whole_pack) return export_whole(pack, pages, options, sink);
   if (!frame_names_unique(pack, options, sink)) return std::nullopt;
   if (!format.animations && !atlas_names_ok(pack, options, sink)) return std::nullopt;
   if (format.animations &&

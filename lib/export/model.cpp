@@ -142,6 +142,7 @@ class Builder {
       : pack_(pack), pages_(pages), geometry_(geometry) {}
 
   Model build(bool animations) {
+    model_.pack = &pack_;
     model_.tick_rate = pack_.tick_rate();
     model_.premultiplied = pack_.premultiplied();
     model_.bled = pack_.bled();

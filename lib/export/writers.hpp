@@ -55,6 +55,9 @@ std::vector<File> pixi(const Model& model, const Options& options);
 std::optional<std::vector<File>> aseprite_json(const Model& model, const Options& options,
                                                diag::Sink& sink);
 
+// The whole pack as spritec-json (spritec_json.cpp): OUT's text, pages named by page_file().
+std::string spritec_json(const runtime::PackView& pack, const Options& options);
+
 using Written = std::optional<std::vector<File>>;
 Written write_godot4(const Model& model, const Options& options, diag::Sink& sink);
 Written write_godot3(const Model& model, const Options& options, diag::Sink& sink);
@@ -64,5 +67,6 @@ Written write_libgdx_legacy(const Model& model, const Options& options, diag::Si
 Written write_phaser(const Model& model, const Options& options, diag::Sink& sink);
 // Warns (W0706) that pixi has no durations.
 Written write_pixi(const Model& model, const Options& options, diag::Sink& sink);
+Written write_spritec_json(const Model& model, const Options& options, diag::Sink& sink);
 
 }  // namespace spritec::exporter::detail

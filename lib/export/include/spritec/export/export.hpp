@@ -116,6 +116,9 @@ struct Uncarried {
 };
 
 struct Model {
+  // The pack it was built from (the caller's: it must outlive the Model). spritec-json
+  // reads it whole instead of the flattened animations.
+  const runtime::PackView* pack = nullptr;
   std::uint32_t tick_rate = 1;
   // The pack's pages as it stores them (docs/engines.md, "Premultiplied and bled pages"):
   // premultiplied alpha; transparent pixels bled. Page pixels (Page::image()) are always
@@ -159,11 +162,19 @@ struct FormatInfo {
   // Carries boxes and points (phaser, pixi, aseprite-json; spine the frames'): the Model is
   // built with them. Else W0709 names what has them.
   bool geometry = false;
+  // Carries the whole pack, nothing flattened (spritec-json): none of the checks and losses
+  // of the formats above apply (names are not keys; actions, events, transitions, geometry
+  // and layers are all written), and its pages are written as the pack stores them.
+  bool whole_pack = false;
   // OUT (and any file of its own) from the Model; warnings of its own go to `sink`; empty
   // after an error. export_pack() adds the pages (STEM-N.png) unless own_sheet.
   std::optional<std::vector<File>> (*write)(const Model& model, const Options& options,
                                             diag::Sink& sink) = nullptr;
 };
+
+// The version of the spritec-json format export writes (docs/format.md, "spritec-json"):
+// a reader refuses another major version and reads a newer minor one.
+constexpr std::uint32_t kSpritecJsonVersion[2] = {1, 0};
 
 // The frames a format that shows an animation needs: with `animations` false (atlas-only
 // formats) no mirrored or blank regions are added. With `geometry` every region has its boxes
