@@ -263,3 +263,13 @@ Written write_spritec_json(const Model& model, const Options& options, diag::Sin
 }
 
 }  // namespace spritec::exporter::detail
+
+namespace spritec::exporter {
+
+std::string spritec_json(const runtime::PackView& pack, std::string_view stem) {
+  Options options;
+  options.stem = std::string(stem);
+  return detail::spritec_json(pack, options);
+}
+
+}  // namespace spritec::exporter

@@ -176,6 +176,11 @@ struct FormatInfo {
 // a reader refuses another major version and reads a newer minor one.
 constexpr std::uint32_t kSpritecJsonVersion[2] = {1, 0};
 
+// The whole pack as spritec-json's text: what `export --format spritec-json -o STEM.json`
+// writes as OUT, its pages named STEM-N.png (for a test or a tool that wants the document
+// without the files).
+std::string spritec_json(const runtime::PackView& pack, std::string_view stem);
+
 // The frames a format that shows an animation needs: with `animations` false (atlas-only
 // formats) no mirrored or blank regions are added. With `geometry` every region has its boxes
 // and points, and a step that shows other boxes and points than its region's (its own laid
