@@ -56,7 +56,7 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "export",
       "Write a pack as the files an engine loads (Godot, Spine/libGDX, Phaser, Pixi, "
-      "Aseprite JSON)");
+      "Aseprite JSON), or whole as spritec-json for the JavaScript runtime");
   cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
   cmd->add_option("--format", o.format, pipeline::export_formats_listed(true))
       ->required()
@@ -74,7 +74,8 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
   cmd->footer(
       "Examples:\n"
       "  spritec export hero.spk --format godot4 -o game/sprites/hero.tres\n"
-      "  spritec export hero.spk --format phaser -o public/assets/hero.json");
+      "  spritec export hero.spk --format phaser -o public/assets/hero.json\n"
+      "  spritec export hero.spk --format spritec-json -o public/assets/hero.json");
   return cmd;
 }
 

@@ -634,9 +634,9 @@ TEST_CASE("building twice, and with another thread count, gives identical bytes"
   }
 }
 
-namespace {
+namespace spritec_cli_test {
 
-// Validates a document against one of the schemas that ship in schemas/.
+// Validates a document against one of the schemas that ship in schemas/ (cli_run.hpp).
 std::string schema_errors(const std::string& schema_file, const nlohmann::json& doc) {
   nlohmann::json schema_doc = nlohmann::json::parse(read_text(kSource / "schemas" / schema_file));
   valijson::Schema schema;
@@ -659,7 +659,7 @@ std::string schema_errors(const std::string& schema_file, const nlohmann::json& 
   return out;
 }
 
-}  // namespace
+}  // namespace spritec_cli_test
 
 TEST_CASE("JSON outputs follow the schemas that ship in schemas/") {
   SECTION("check --format json, with errors and notes") {
