@@ -21,7 +21,12 @@ CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
   cmd->add_option("--replay", o.replay,
                   "Also write the run as the calls a game makes on its actors, tick by tick "
                   "(JSON, docs/scenes.md)")
-      ->check(output_name(pipeline::OutputName::kFile));
+      ->check(output_name(pipeline::OutputName::kFile))
+      // One JSON document beside a trace that may go to stdout: a file only.
+      ->check([](const std::string& name) {
+        return name == "-" ? std::string("the replay is written to a file, not to stdout (-)")
+                           : std::string();
+      });
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   add_format(cmd, o.format);

@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
 #include "cli_run.hpp"
 #include "spritec/runtime/layers.hpp"
 #include "spritec/runtime/pack_index.hpp"
@@ -40,6 +44,28 @@ double as_traced(double v) {
     if (std::fabs(v - snapped) < 1e-9) return snapped;
   }
   return v;
+}
+
+// The problems of a replay against schemas/replay.schema.json ("" when it is valid).
+std::string replay_schema_errors(const json& doc) {
+  static const json schema_doc = json::parse(read_text(kSource / "schemas/replay.schema.json"));
+  valijson::Schema schema;
+  valijson::SchemaParser parser;
+  valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_doc);
+  parser.populateSchema(schema_adapter, schema);
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter target(doc);
+  std::string out;
+  if (!validator.validate(schema, target, &results)) {
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+      for (const std::string& c : error.context)
+        out += c;
+      out += ": " + error.description + "\n";
+    }
+  }
+  return out;
 }
 
 struct LoadedPack {
@@ -214,6 +240,7 @@ Counts replay_scene(const fs::path& scene, const std::string& id) {
   const json doc = json::parse(read_text(replay));
   REQUIRE(doc.at("format") == "spritec-replay");
   REQUIRE(doc.at("version") == json::array({1, 0}));
+  CHECK(replay_schema_errors(doc) == "");
   std::vector<std::unique_ptr<LoadedPack>> packs;
   for (std::size_t p = 0; p < doc.at("packs").size(); ++p) {
     const std::string path = doc["packs"][p].at("path").get<std::string>();
@@ -316,4 +343,43 @@ TEST_CASE(
     const Counts c = replay_scene(kTests / "data" / scene, id);
     CHECK(c.calls > 0);
   }
+}
+
+TEST_CASE("a replay changes nothing of the trace or the summary, and has a file of its own",
+          "[replay]") {
+  const fs::path hero = kSource / "samples" / "hero";
+  const fs::path a = kScratch / "replay-alone.jsonl", b = kScratch / "replay-with.jsonl";
+  const fs::path r = kScratch / "replay-with.json";
+  REQUIRE(run_spritec({"simulate", "hero.scene.yaml", "--trace", a.string()}, hero).exit == 0);
+  REQUIRE(run_spritec({"simulate", "hero.scene.yaml", "--trace", b.string(), "--replay", r.string(),
+                       "--ticks", "50"},
+                      hero)
+              .exit == 0);
+  const std::string alone = read_text(a), with = read_text(b);
+  // --ticks 50 stops earlier: the lines of ticks 0 … 50 are the same bytes.
+  REQUIRE(with.size() < alone.size());
+  CHECK(alone.compare(0, with.size(), with) == 0);
+  CHECK(json::parse(read_text(r)).at("last_tick") == 50);
+
+  // Without --trace: the same summary, and the replay written.
+  const fs::path r2 = kScratch / "replay-summary.json";
+  fs::remove(r2);
+  Run plain = run_spritec({"simulate", "hero.scene.yaml"}, hero);
+  Run replayed = run_spritec({"simulate", "hero.scene.yaml", "--replay", r2.string()}, hero);
+  CHECK(replayed.exit == 0);
+  CHECK(replayed.out == plain.out);
+  CHECK(plain.out.rfind("ticks run: ", 0) == 0);
+  CHECK(fs::exists(r2));
+
+  // One file for both is refused before anything runs; stdout is not a replay's place.
+  const fs::path same = kScratch / "replay-same.json";
+  fs::remove(same);
+  Run clash = run_spritec(
+      {"simulate", "hero.scene.yaml", "--trace", same.string(), "--replay", same.string()}, hero);
+  CHECK(clash.exit == 1);
+  CHECK(clash.err.find("error[E0006]") != std::string::npos);
+  CHECK_FALSE(fs::exists(same));
+  Run dash = run_spritec({"simulate", "hero.scene.yaml", "--replay", "-"}, hero);
+  CHECK(dash.exit == 2);
+  CHECK(dash.err.find("--replay") != std::string::npos);
 }
