@@ -18,11 +18,8 @@
 #include <string>
 #include <vector>
 
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validator.hpp>
 #include "cli_run.hpp"
+#include "schema_errors.hpp"
 #include "spritec/runtime/layers.hpp"
 #include "spritec/runtime/pack_index.hpp"
 #include "spritec/runtime/player.hpp"
@@ -44,28 +41,6 @@ double as_traced(double v) {
     if (std::fabs(v - snapped) < 1e-9) return snapped;
   }
   return v;
-}
-
-// The problems of a replay against schemas/replay.schema.json ("" when it is valid).
-std::string replay_schema_errors(const json& doc) {
-  static const json schema_doc = json::parse(read_text(kSource / "schemas/replay.schema.json"));
-  valijson::Schema schema;
-  valijson::SchemaParser parser;
-  valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_doc);
-  parser.populateSchema(schema_adapter, schema);
-  valijson::Validator validator;
-  valijson::ValidationResults results;
-  valijson::adapters::NlohmannJsonAdapter target(doc);
-  std::string out;
-  if (!validator.validate(schema, target, &results)) {
-    valijson::ValidationResults::Error error;
-    while (results.popError(error)) {
-      for (const std::string& c : error.context)
-        out += c;
-      out += ": " + error.description + "\n";
-    }
-  }
-  return out;
 }
 
 struct LoadedPack {
@@ -240,7 +215,7 @@ Counts replay_scene(const fs::path& scene, const std::string& id) {
   const json doc = json::parse(read_text(replay));
   REQUIRE(doc.at("format") == "spritec-replay");
   REQUIRE(doc.at("version") == json::array({1, 0}));
-  CHECK(replay_schema_errors(doc) == "");
+  CHECK(schema_errors("replay.schema.json", doc) == "");
   std::vector<std::unique_ptr<LoadedPack>> packs;
   for (std::size_t p = 0; p < doc.at("packs").size(); ++p) {
     const std::string path = doc["packs"][p].at("path").get<std::string>();
@@ -382,4 +357,21 @@ TEST_CASE("a replay changes nothing of the trace or the summary, and has a file 
   Run dash = run_spritec({"simulate", "hero.scene.yaml", "--replay", "-"}, hero);
   CHECK(dash.exit == 2);
   CHECK(dash.err.find("--replay") != std::string::npos);
+}
+
+TEST_CASE("the replay schema refuses calls of no kind, of two kinds and out of range", "[replay]") {
+  const json good = json::parse(R"({"format":"spritec-replay","version":[1,0],"tick_rate":60,
+    "packs":[{"name":"p","path":"p.spk"}],"actors":["a"],"ticks":[[0,[
+    {"actor":0,"spawn":{"pack":0,"x":1.5,"y":-2,"angle":359,"speed":0}},
+    {"actor":0,"play":"walk","restart":false},{"actor":0,"at":[3,4]}]]],"last_tick":9})");
+  CHECK(schema_errors("replay.schema.json", good) == "");
+  for (const char* call : {R"({"actor":0,"jump":1})", R"({"actor":0})",
+                           R"({"actor":0,"play":"walk"})", R"({"actor":0,"angle":360})",
+                           R"({"actor":0,"angle":90,"speed":1000})", R"({"actor":0,"at":[1,2,3]})",
+                           R"({"actor":-1,"despawn":true})", R"({"actor":0,"despawn":false})"}) {
+    json bad = good;
+    bad["ticks"][0][1].push_back(json::parse(call));
+    INFO(call);
+    CHECK(schema_errors("replay.schema.json", bad) != "");
+  }
 }
