@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -164,9 +163,5 @@ inline std::set<std::string> help_flags(const std::string& help) {
   }
   return flags;
 }
-
-// What keeps `doc` from following schemas/`schema_file` (valijson), one line per error;
-// "" when it follows it (cli_test.cpp).
-std::string schema_errors(const std::string& schema_file, const nlohmann::json& doc);
 
 }  // namespace spritec_cli_test

@@ -12,6 +12,7 @@
 
 #include "../unit/export/spritec_json_model.hpp"
 #include "cli_run.hpp"
+#include "schema_errors.hpp"
 #include "spritec/format/spk_writer.hpp"
 
 namespace fs = std::filesystem;
