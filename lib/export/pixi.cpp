@@ -29,11 +29,11 @@ void append(Json& object, std::string key, Json value) {
 // tick, ideally 1/g. At 24 ticks/s e comes out below 1/g (24 fps: 0.9999999999999999)
 // and floor() shows a change a tick late from the first.
 //
-// The bound: with fps raised by d = 2^-26, e = (1/g)(1 + d')  with |d' - d| <= 5u
-// (u = 2^-53: four roundings above and fl(0.06)). A sum of n positive terms rounded to
-// nearest lies within n * e * (1 +- 1.01 n u) for n u < 0.01. Not late at n = m g (the
-// sum must reach m): n e (1 - 1.01 n u) >= m needs d' >= 1.01 n u + d' 1.01 n u, true for
-// n <= 2^25 (1.01 * 2^-28 (1 + 2^-26) < 2^-26 - 5u). Not early at n = m g - 1 (the sum
+// The bound: with fps raised by d = 2^-26, e = (1/g)(1 + d')  with |d' - d| <= 8u
+// (u = 2^-53: tick_rate / g, the raise, / 60, 1000 / R, * 0.06, their product, fl(0.06)). A sum of
+// n positive terms rounded to nearest lies within n * e * (1 +- 1.01 n u) for n u < 0.01. Not late
+// at n = m g (the sum must reach m): n e (1 - 1.01 n u) >= m needs d' >= 1.01 n u + d' 1.01 n u,
+// true for n <= 2^25 (1.01 * 2^-28 (1 + 2^-26) < 2^-26 - 8u). Not early at n = m g - 1 (the sum
 // must stay below m): n e (1 + 1.01 n u) < m needs (1 + d')(1 + 1.01 n u) < 1 + 1/n, true
 // for n <= 2^25 (2^-26 + 1.01 * 2^-28 + small < 2^-25). So every change is on its tick
 // for the first 2^25 ticks of a play (6.4 days at 60 ticks/s, 16 days at 24), where the
