@@ -35,9 +35,9 @@ export const LIMITS = Object.freeze({
   pages: 65536,
   frames: 1 << 20,
   actions: 1 << 20,
-  steps: 1 << 24, // over all actions and views
-  transitions: 1 << 24,
-  shapes: 1 << 24, // over all frames and steps
+  steps: 1 << 22, // over all actions and views
+  transitions: 1 << 22,
+  shapes: 1 << 22, // over all frames and steps
   shapeNames: 1 << 20,
   events: 1 << 20,
   inputs: 64, // the pack format's (transition masks are 64 bits)
