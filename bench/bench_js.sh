@@ -4,7 +4,9 @@
 # TICKS ticks, each side on one core (taskset -c 0), the two alternated run by run so that a
 # shared machine slows both alike. Each run prints its in-process actor-ticks/s (the tick
 # loop alone, not loading) and a checksum of the final state; the script stops if the two
-# sides' checksums differ (they play the same pack tick for tick, so they must not).
+# sides' checksums differ (they play the same pack tick for tick, so they must not). The JS
+# side runs twice: stepped by tick(), and by advance(1000 / 60) as a game at 60 frames/s
+# (one tick a call, so the same state).
 #
 #   bench/bench_js.sh [-n RUNS] [-t TICKS] [-a ACTORS] [BUILD_DIR]
 #
@@ -44,6 +46,7 @@ runs, cpp, js, pack, actors, ticks = sys.argv[1:]
 cmds = {
     "c++": ["taskset", "-c", "0", cpp, pack, actors, ticks],
     "js": ["taskset", "-c", "0", "node", js, "--pack", pack, "--actors", actors, "--ticks", ticks],
+    "js advance": ["taskset", "-c", "0", "node", js, "--pack", pack, "--actors", actors, "--ticks", ticks, "--advance"],
 }
 rates = {k: [] for k in cmds}
 sums = set()
@@ -55,7 +58,7 @@ for _ in range(int(runs)):
 if len(sums) != 1:
     sys.exit("the two sides' final states differ: %s" % sorted(sums))
 for side, r in rates.items():
-    print("%-4s median %6.1f M actor-ticks/s  range %.1f .. %.1f  (%s)"
+    print("%-10s median %6.1f M actor-ticks/s  range %.1f .. %.1f  (%s)"
           % (side, statistics.median(r), min(r), max(r), " ".join("%.1f" % x for x in r)))
 print("c++ / js: %.2f; same final state: checksum %s" %
       (statistics.median(rates["c++"]) / statistics.median(rates["js"]), sums.pop()))

@@ -895,6 +895,7 @@ export class Actor {
     this._finished = false;
     this._evLists = []; // `events`: a reused list per length
     this._acc = 0;
+    this._rate = pack.tickRate;
     this._maxTicks = pack.tickRate;
     this._ticksDropped = 0;
     this._gear = new Array(pack.layered ? pack.slots.length : 0).fill(null);
@@ -1012,12 +1013,22 @@ export class Actor {
     this._evCount = 0;
     this._evDropped = 0;
     this._finished = false;
-    let units = Math.round(ms * this.pack.tickRate * 1000);
+    let units = Math.round(ms * this._rate * 1000);
     if (units > 1e15) units = 1e15; // beyond any cap; keeps the sum an exact integer
-    const acc = this._acc + units;
-    const rest = acc % UNITS_PER_TICK;
-    let n = (acc - rest) / UNITS_PER_TICK;
-    this._acc = rest;
+    let acc = this._acc + units;
+    let n = 0;
+    if (acc < 4 * UNITS_PER_TICK) {
+      // A game's frame: a few ticks at most, counted without a floating-point remainder.
+      while (acc >= UNITS_PER_TICK) {
+        acc -= UNITS_PER_TICK;
+        ++n;
+      }
+    } else {
+      const rest = acc % UNITS_PER_TICK;
+      n = (acc - rest) / UNITS_PER_TICK;
+      acc = rest;
+    }
+    this._acc = acc;
     if (n > this._maxTicks) {
       this._ticksDropped += n - this._maxTicks;
       n = this._maxTicks;
