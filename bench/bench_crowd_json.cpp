@@ -62,7 +62,8 @@ format::PackModel model_of(const json& doc) {
   const json& actions = doc.at("actions");
   auto names = [&inputs](const json& list) {
     std::vector<std::string> out;
-    for (const json& i : list) out.push_back(inputs.at(i.get<std::size_t>()).get<std::string>());
+    for (const json& i : list)
+      out.push_back(inputs.at(i.get<std::size_t>()).get<std::string>());
     return out;
   };
   for (const json& a : actions) {
@@ -76,11 +77,12 @@ format::PackModel model_of(const json& doc) {
     am.loop_from = a.at("loop_from").get<std::uint32_t>();
     am.repeat = a.at("repeat").get<std::uint32_t>();
     const std::string then = a.at("then").get<std::string>();
-    am.then = then == "destroy" ? ThenKind::kDestroy
+    am.then = then == "destroy"  ? ThenKind::kDestroy
               : then == "action" ? ThenKind::kAction
                                  : ThenKind::kHold;
     if (am.then == ThenKind::kAction)
-      am.then_action = actions.at(a.at("then_action").get<std::size_t>()).at("name").get<std::string>();
+      am.then_action =
+          actions.at(a.at("then_action").get<std::size_t>()).at("name").get<std::string>();
     for (const json& view : a.at("steps")) {
       std::vector<format::StepModel> list;
       for (const json& s : view) {
@@ -90,7 +92,8 @@ format::PackModel model_of(const json& doc) {
         const std::string flip = s.at("flip").get<std::string>();
         sm.flip_x = flip.find('x') != std::string::npos;
         sm.flip_y = flip.find('y') != std::string::npos;
-        if (!s.at("event").is_null()) sm.event = events.at(s.at("event").get<std::size_t>()).get<std::string>();
+        if (!s.at("event").is_null())
+          sm.event = events.at(s.at("event").get<std::size_t>()).get<std::string>();
         sm.move_x = s.at("move")[0].get<std::int32_t>();
         sm.move_y = s.at("move")[1].get<std::int32_t>();
         list.push_back(sm);
@@ -167,19 +170,21 @@ int main(int argc, char** argv) {
     for (runtime::ActorState& a : actors)
       runtime::tick(pack, a, sink);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   std::uint64_t state = 0;
   double sx = 0.0, sy = 0.0;
   for (const runtime::ActorState& a : actors) {
-    state = (state * 31 + std::uint64_t(a.action) * 1000003 + std::uint64_t(a.step) * 101 + a.view) %
-            4294967296ull;
+    state =
+        (state * 31 + std::uint64_t(a.action) * 1000003 + std::uint64_t(a.step) * 101 + a.view) %
+        4294967296ull;
     sx += a.x;
     sy += a.y;
   }
   std::printf("c++ actors %zu ticks %" PRIu64 " seconds %.3f actor-ticks/s %.1fM checksum %" PRIu64
               " %016" PRIx64 " %016" PRIx64 " events %" PRIu64 "\n",
-              n, ticks, seconds, double(n) * double(ticks) / seconds / 1e6, state, bits(sx), bits(sy),
-              events);
+              n, ticks, seconds, double(n) * double(ticks) / seconds / 1e6, state, bits(sx),
+              bits(sy), events);
   return 0;
 }
