@@ -6,7 +6,11 @@
 // the JS runtime's (the same pack and crowd played tick for tick). bench/bench_js.sh runs
 // both side by side.
 //
-//   build/bench/bench_crowd_json PACK.json [ACTORS [TICKS]]     (defaults 10,000 x 10,000)
+//   build/bench/bench_crowd_json PACK.json [ACTORS [TICKS [digest]]]   (defaults 10,000 x 10,000)
+//
+// With `digest`, nothing is timed: after each tick it prints "tick T DIGEST", a 32-bit
+// FNV-1a over every actor's action, step, view, frame, flip, position bits and the event
+// codes of that tick, as `crowd.mjs --digest` does: bench_js.sh compares the two tick by tick.
 //
 // Reads what the crowd uses: pages, frames, actions, steps, transitions (no boxes, points
 // or layers). Not a loader for games: it exists to time the same pack on both sides.
@@ -124,11 +128,46 @@ std::uint64_t bits(double d) {
   return u;
 }
 
+// FNV-1a over 32-bit words.
+struct Fnv {
+  std::uint32_t h = 2166136261u;
+  void add(std::uint32_t w) { h = (h ^ w) * 16777619u; }
+  void add(double d) {
+    add(std::uint32_t(bits(d) & 0xFFFFFFFFu));
+    add(std::uint32_t(bits(d) >> 32));
+  }
+};
+
+int digests(const runtime::PackView& pack, std::vector<runtime::ActorState>& actors,
+            std::uint64_t ticks) {
+  runtime::EventBuffer buffer;
+  for (std::uint64_t t = 1; t <= ticks; ++t) {
+    Fnv f;
+    for (runtime::ActorState& a : actors) {
+      buffer.clear();
+      runtime::tick(pack, a, buffer);
+      const runtime::Step s = runtime::current_step(pack, a);
+      f.add(a.action);
+      f.add(a.step);
+      f.add(a.view);
+      f.add(s.frame);
+      f.add(std::uint32_t(s.flip));
+      f.add(a.x);
+      f.add(a.y);
+      f.add(std::uint32_t(buffer.count));
+      for (std::size_t i = 0; i < buffer.count; ++i)
+        f.add(buffer.codes[i]);
+    }
+    std::printf("tick %" PRIu64 " %08" PRIx32 "\n", t, f.h);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 4) {
-    std::fprintf(stderr, "usage: bench_crowd_json PACK.json [ACTORS [TICKS]]\n");
+  if (argc < 2 || argc > 5 || (argc == 5 && std::strcmp(argv[4], "digest") != 0)) {
+    std::fprintf(stderr, "usage: bench_crowd_json PACK.json [ACTORS [TICKS [digest]]]\n");
     return 2;
   }
   const std::size_t n = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 10000;
@@ -164,6 +203,7 @@ int main(int argc, char** argv) {
     runtime::start(pack, a, std::uint32_t(i % pack.action_count()), false, sink);
   }
   events = 0;  // as crowd.mjs: only the timed ticks' events
+  if (argc == 5) return digests(pack, actors, ticks);
 
   const auto t0 = std::chrono::steady_clock::now();
   for (std::uint64_t t = 0; t < ticks; ++t) {

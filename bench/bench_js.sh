@@ -6,7 +6,8 @@
 # loop alone, not loading) and a checksum of the final state; the script stops if the two
 # sides' checksums differ (they play the same pack tick for tick, so they must not). The JS
 # side runs twice: stepped by tick(), and by advance(1000 / 60) as a game at 60 frames/s
-# (one tick a call, so the same state).
+# (one tick a call, so the same state). Before timing, both sides print a digest of every
+# actor after each of the first 1,000 ticks, which must agree line by line.
 #
 #   bench/bench_js.sh [-n RUNS] [-t TICKS] [-a ACTORS] [BUILD_DIR]
 #
@@ -39,6 +40,15 @@ work=$here/.work/js
 mkdir -p "$work"
 node "$top/runtimes/js/bench/crowd_pack.mjs" "$work/crowd.json"
 echo "node $(node --version), $(uname -m), $actors actors x $ticks ticks, $runs runs each"
+# First the two players tick by tick: a digest of every actor after each of 1,000 ticks.
+"$cpp" "$work/crowd.json" "$actors" 1000 digest >"$work/digest-cpp.txt"
+node "$js" --pack "$work/crowd.json" --actors "$actors" --ticks 1000 --digest >"$work/digest-js.txt"
+if ! cmp -s "$work/digest-cpp.txt" "$work/digest-js.txt"; then
+  echo "the JS runtime and the C++ player differ tick by tick:" >&2
+  diff "$work/digest-cpp.txt" "$work/digest-js.txt" | head -4 >&2
+  exit 1
+fi
+echo "tick by tick: the same digests for 1,000 ticks of $actors actors"
 
 python3 - "$runs" "$cpp" "$js" "$work/crowd.json" "$actors" "$ticks" <<'PY'
 import statistics, subprocess, sys

@@ -9,7 +9,10 @@
 // `for (const a of actors) a.tick()` plus counting the events of ticks that changed
 // something; loading and making the actors are not timed. With --advance each actor is
 // stepped by advance(1000 / 60) instead, a game's frame at the pack's 60 ticks/s: exactly
-// one tick a call, so the checksum is the same.
+// one tick a call, so the checksum is the same. With --digest nothing is timed: after each
+// tick it prints "tick T DIGEST" as `bench_crowd_json PACK N T digest` does (a 32-bit FNV-1a
+// over every actor's action, step, view, frame, flip, position bits and the tick's event
+// codes), so bench_js.sh compares the two players tick by tick.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
@@ -27,6 +30,7 @@ const n = Number(opt("--actors", 10000));
 const ticks = Number(opt("--ticks", 10000));
 const file = opt("--pack", null);
 const byAdvance = args.includes("--advance");
+const digest = args.includes("--digest");
 const pack = loadPack(file === null ? crowdPack() : readFileSync(file, "utf8"));
 
 // The crowd of bench_player.cpp: positions on a 320-wide grid, mostly speed 1 with slow and
@@ -64,6 +68,37 @@ function runByAdvance(actors, ticks, ms) {
     }
   }
   return events;
+}
+
+if (digest) {
+  const words = new Uint32Array(2);
+  const double = new Float64Array(words.buffer);
+  let h = 0;
+  const add = (w) => (h = Math.imul(h ^ w, 16777619) >>> 0);
+  const addDouble = (d) => {
+    double[0] = d;
+    add(words[0]); // little-endian: the low half first, as the C++ side's bits & 0xFFFFFFFF
+    add(words[1]);
+  };
+  const lines = [];
+  for (let t = 1; t <= ticks; ++t) {
+    h = 2166136261;
+    for (const a of actors) {
+      a.tick();
+      add(a.actionIndex);
+      add(a.step);
+      add(a.view);
+      add(a.frame >>> 0);
+      add(a.flipBits);
+      addDouble(a.x);
+      addDouble(a.y);
+      add(a.eventCount);
+      for (let i = 0; i < a.eventCount; ++i) add(a.eventCode(i) >>> 0);
+    }
+    lines.push(`tick ${t} ${h.toString(16).padStart(8, "0")}`);
+  }
+  console.log(lines.join("\n"));
+  process.exit(0);
 }
 
 const t0 = process.hrtime.bigint();
