@@ -121,6 +121,19 @@ export interface Frame {
   readonly oy: number;
 }
 
+/** Pack.placeFrame's answer: where a frame's rectangle is drawn. */
+export interface Placement {
+  left: number; // the screen pixel of the rectangle's top-left corner
+  top: number;
+  w: number;
+  h: number;
+  page: number; // the rectangle on its page: pack.pages[page], at (sx, sy)
+  sx: number;
+  sy: number;
+  flipX: boolean; // draw the rectangle mirrored in x (its pixels right to left)
+  flipY: boolean;
+}
+
 /** An action's rules, as the pack stores them. */
 export interface Action {
   readonly name: string;
@@ -181,6 +194,15 @@ export declare class Pack {
   eventName(code: number): string;
   /** A frame's name; "" for −1 (a blank step). */
   frameName(frame: number): string;
+
+  /**
+   * Where frame `frame`'s rectangle lands for an actor at (x, y) drawn with `flip` (bits:
+   * 1 x, 2 y), exactly as spritec draws it: the frame's origin pixel on (floor(x + 0.5),
+   * floor(y + 0.5)); the rectangle's top-left screen pixel at (px − ox, py − oy) unflipped
+   * and mirrored about the origin pixel when flipped (px + ox − w + 1 in x, likewise y),
+   * its pixels mirrored too. Fills `out` (default: a new object).
+   */
+  placeFrame(frame: number, flip: number, x: number, y: number, out?: object): Placement;
 
   /** The step record of step `index` of view `view` of action `action`. */
   stepRecord(action: number, view: number, index: number): number;

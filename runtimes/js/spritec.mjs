@@ -356,6 +356,29 @@ export class Pack {
     return frame < 0 ? "" : this.frames[frame].name;
   }
 
+  /**
+   * Where a frame's rectangle lands for an actor at (x, y) with `flip` (bits: 1 x, 2 y), as
+   * spritec draws it (lib/render's compose): the origin pixel on (floor(x + 0.5),
+   * floor(y + 0.5)), the rectangle mirrored about that pixel when flipped. Fills `out`
+   * (default: a new object) with the screen pixel of the rectangle's top-left corner
+   * (left, top), its size (w, h), its place on its page (page, sx, sy) and the flips.
+   */
+  placeFrame(frame, flip, x, y, out = {}) {
+    const f = this.frames[frame];
+    const px = Math.floor(x + 0.5);
+    const py = Math.floor(y + 0.5);
+    out.flipX = (flip & 1) !== 0;
+    out.flipY = (flip & 2) !== 0;
+    out.left = out.flipX ? px + f.ox - f.w + 1 : px - f.ox;
+    out.top = out.flipY ? py + f.oy - f.h + 1 : py - f.oy;
+    out.w = f.w;
+    out.h = f.h;
+    out.page = f.page;
+    out.sx = f.x;
+    out.sy = f.y;
+    return out;
+  }
+
   /** Step record `step`'s frame (-1: blank), flip bits, ticks, event (-1: none) and move. */
   stepFrame(step) {
     return this._stFrame[step];

@@ -93,3 +93,18 @@ test("the pack walks any step record's shapes (a layer's)", () => {
   p.forEachStepShape(p.stepRecord(0, 0, 1), (s) => out.push(s.name));
   assert.deepEqual(out, ["hit", "hurt"]);
 });
+
+test("placeFrame puts the origin pixel on the rounded position and mirrors about it (the format's rule)", () => {
+  // A frame of 10x6 whose origin is (3, 5) in its rectangle (untrimmed (5, 7), trim (2, 2)).
+  const doc = pack([action("a", [step(0, 1)])]);
+  doc.frames[0] = { name: "f", page: 0, x: 16, y: 0, w: 10, h: 6, origin: [5, 7], trim: [2, 2], source_size: [14, 10] };
+  const p = loadPack(doc);
+  // At (20.5, 30.4): px = floor(21.0) = 21, py = floor(30.9) = 30.
+  assert.deepEqual(p.placeFrame(0, 0, 20.5, 30.4), { flipX: false, flipY: false, left: 18, top: 25, w: 10, h: 6, page: 0, sx: 16, sy: 0 });
+  // Flipped in x: starts at px + ox - w + 1 = 21 + 3 - 10 + 1 = 15; the origin column 3
+  // (10 - 1 - 3 = 6 from the mirrored left) lands on 15 + 6 = 21.
+  assert.deepEqual(p.placeFrame(0, 1, 20.5, 30.4).left, 15);
+  // Flipped in y: py + oy - h + 1 = 30 + 5 - 6 + 1 = 30.
+  const both = p.placeFrame(0, 3, -0.5, 30.4, {});
+  assert.deepEqual([both.left, both.top, both.flipX, both.flipY], [0 + 3 - 10 + 1, 30, true, true]);
+});

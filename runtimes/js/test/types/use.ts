@@ -28,6 +28,8 @@ if (f !== undefined) draw(pack.pages[f.page].file, f.x, f.y, f.w, f.h, hero.flip
 const state: [string, number, number, number, string, number, number, boolean, boolean] = [
   hero.action, hero.actionIndex, hero.step, hero.view, hero.flip, hero.x, hero.y, hero.finished, hero.destroyed,
 ];
+const placed = pack.placeFrame(hero.frame, hero.flipBits, hero.x, hero.y);
+console.log(placed.left + placed.top + placed.sx, placed.flipX);
 const box: Shape | null = hero.box("hurt");
 if (box !== null) console.log(Actor.overlaps(hero.worldBox(box), hero.worldBox(box, {})));
 hero.point(0, {});
