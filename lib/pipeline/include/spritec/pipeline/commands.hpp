@@ -140,7 +140,8 @@ struct SimulateOptions {
   std::string scene;
   std::int64_t ticks =
       -1;  // --ticks N: write ticks 0 … N (N <= max_ticks()); -1 = until the script ends
-  std::string trace;  // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::string trace;   // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::string replay;  // --replay OUT.json: the run as a game's calls (sim/replay.hpp); "" = none
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool colour = false;                        // text diagnostics in ANSI colour
