@@ -26,7 +26,7 @@ export function spritecPhaser(Phaser = globalThis.Phaser) {
   if (made.has(Phaser)) return made.get(Phaser);
 
   // Queues KEY's JSON, then (when it has loaded) its pages beside it as textures KEY#N,
-  // each with the pack's frames of that page, named by frame index.
+  // each with the pack's frames of that page.
   function load(loader, key, url) {
     loader.json(key, url);
     loader.once(`filecomplete-json-${key}`, (_key, _type, data) => {
@@ -39,7 +39,9 @@ export function spritecPhaser(Phaser = globalThis.Phaser) {
         loader.once(`filecomplete-image-${pageKey}`, () => {
           const texture = loader.scene.sys.textures.get(pageKey);
           pack.frames.forEach((f, i) => {
-            if (f.page === p) framesOf.get(pack)[i] = texture.add(i, 0, f.x, f.y, f.w, f.h);
+            if (f.page !== p) return;
+            // Named as in the pack (by index when a name repeats: a texture's names are unique).
+            framesOf.get(pack)[i] = texture.add(f.name, 0, f.x, f.y, f.w, f.h) || texture.add(i, 0, f.x, f.y, f.w, f.h);
           });
         });
         loader.image(pageKey, dir + page.file);

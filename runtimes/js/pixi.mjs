@@ -26,12 +26,13 @@ export function spritecPixi(PIXI = globalThis.PIXI) {
 
   // The Pack at URL, its pages (beside it) loaded by Assets and cut into its frames.
   async function load(url) {
-    const pack = loadPack(await PIXI.Assets.load({ src: url, parser: "json" }));
+    // As text: Assets would take any JSON with "frames" for a Spritesheet.
+    const pack = loadPack(await PIXI.Assets.load({ src: url, parser: "loadTxt" }));
     const base = new URL(url, globalThis.location ? globalThis.location.href : undefined);
     const pages = await Promise.all(pack.pages.map((p) => PIXI.Assets.load(new URL(p.file, base).href)));
     for (const t of pages) t.source.scaleMode = "nearest";
     const rect = (f) => new PIXI.Rectangle(f.x, f.y, f.w, f.h);
-    texturesOf.set(pack, pack.frames.map((f) => new PIXI.Texture({ source: pages[f.page].source, frame: rect(f) })));
+    texturesOf.set(pack, pack.frames.map((f) => new PIXI.Texture({ source: pages[f.page].source, frame: rect(f), label: f.name })));
     return pack;
   }
 

@@ -4,7 +4,11 @@
 //            "lib": "phaser"|"phaser4"|"pixi", "out": "/abs/DIR/STEM.json",
 //            "expect": "/abs/expect.json", "diagnostics": "/abs/export.json" (optional: the
 //            export's `--diagnostics json` output), "geometry": true (optional: the boxes
-//            and points of tests/data/engines/geometry checked too)}]}
+//            and points of tests/data/engines/geometry checked too), "screenshot": "/abs/X.png"
+//            (optional: the page once the check ran)}]}
+// A case of format "runtime" (run_runtime_check.cmake) plays `out` = DIR/replay.json, a
+// `spritec simulate --replay` run, with runtimes/js and its adapter for `lib`, and compares
+// what the engine draws with DIR/trace.jsonl (page/runtime_check.mjs).
 // Serves each case's export directory, its expectations and the runtimes' dist bundles from a
 // local HTTP server (no network), opens one page per case in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core) and prints what each check found. Exit 0
@@ -65,7 +69,8 @@ function tailLoops(diagnosticsFile) {
   return out;
 }
 
-const types = { '.js': 'text/javascript', '.json': 'application/json', '.png': 'image/png', '.html': 'text/html' };
+const runtimeDir = path.join(here, '../../../runtimes/js');
+const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.png': 'image/png', '.html': 'text/html' };
 function send(res, file) {
   fs.readFile(file, (err, data) => {
     if (err) {
@@ -85,13 +90,21 @@ const server = http.createServer((req, res) => {
   if (parts[0] === 'favicon.ico') { res.writeHead(204); res.end(); return; }
   if (parts[0] === 'lib' && parts.length === 2) return send(res, libs[parts[1].replace(/\.js$/, '')] || '/nonexistent');
   if (parts[0] === 'page' && parts.length === 2) return send(res, path.join(here, 'page', parts[1]));
+  if (parts[0] === 'runtime' && parts.length === 2) return send(res, path.join(runtimeDir, parts[1]));
   if (parts[0] === 'case' && parts.length >= 2) {
     const c = manifest.cases[Number(parts[1])];
     if (!c) return send(res, '/nonexistent');
     if (parts.length === 2) {
       const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, ''), tailLoops: tailLoops(c.diagnostics), geometry: c.geometry === true };
-      const pageScripts = c.geometry === true ? [...scripts[c.format], 'geometry_check.js'] : scripts[c.format];
       res.writeHead(200, { 'content-type': 'text/html' });
+      if (c.format === 'runtime') {
+        // runtimes/js and its adapter, as ES modules (page/runtime_check.mjs).
+        res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body style="margin:0;background:#000">
+<script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>
+<script>window.__config = ${JSON.stringify(config)};</script><script type="module" src="/page/runtime_check.mjs"></script></body>`);
+        return;
+      }
+      const pageScripts = c.geometry === true ? [...scripts[c.format], 'geometry_check.js'] : scripts[c.format];
       res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body>
 <script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>${pageScripts.map((s) => `<script src="/page/${s}"></script>`).join('')}
 <script>window.__config = ${JSON.stringify(config)};</script></body>`);
@@ -130,6 +143,7 @@ for (let i = 0; i < manifest.cases.length; ++i) {
   let result;
   try {
     await page.goto(`http://127.0.0.1:${port}/case/${i}/`);
+    await page.waitForFunction(() => typeof window.runCase === 'function', null, { timeout: 20000 });
     result = await page.evaluate(async () => {
       try {
         const report = await window.runCase(window.__config);
@@ -138,6 +152,7 @@ for (let i = 0; i < manifest.cases.length; ++i) {
         return { checks: 0, errors: ['exception: ' + (e && e.stack || e)], notes: [] };
       }
     });
+    if (c.screenshot) await page.screenshot({ path: c.screenshot });
   } catch (e) {
     result = { checks: 0, errors: ['page: ' + e.message], notes: [] };
   }
