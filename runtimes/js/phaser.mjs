@@ -53,21 +53,27 @@ export function spritecPhaser(Phaser = globalThis.Phaser) {
     constructor(scene, actor) {
       super(scene, 0, 0);
       this.actor = actor;
-      this._gone = false;
+      this._gone = false; // destroyed by then: destroy before this frame: removed at sync()
+      this._emitted = 0; // events of this frame already emitted
       this._drawn = 0;
       scene.sys.events.on("postupdate", this.sync, this);
       this.once("destroy", () => scene.sys.events.off("postupdate", this.sync, this));
-      this.sync();
+      this._show(); // an action's first step is shown; its event stays in actor.events
     }
     preUpdate(_time, delta) {
+      this._gone = this.actor.destroyed;
+      this._emitted = 0;
       this.actor.advance(delta);
     }
     // Emits the actor's events and shows its step (called on the scene's POST_UPDATE).
     sync() {
       const a = this.actor;
       if (this._gone) return void this.destroy();
-      for (let i = 0; i < a.eventCount; ++i) this.emit("spritec", a.eventName(i), this);
-      this._gone = a.destroyed;
+      for (; this._emitted < a.eventCount; ++this._emitted) this.emit("spritec", a.eventName(this._emitted), this);
+      this._show();
+    }
+    _show() {
+      const a = this.actor;
       this.setPosition(Math.floor(a.x + 0.5), Math.floor(a.y + 0.5));
       this._drawn = 0;
       a.forEachLayer(this._layer || (this._layer = (l) => this._draw(l)));

@@ -40,22 +40,35 @@ export function spritecPixi(PIXI = globalThis.PIXI) {
     constructor(actor) {
       super();
       this.actor = actor;
-      this._gone = false;
+      this._gone = false; // destroyed by then: destroy before this frame: remove at sync()
+      this._emitted = 0; // events of this frame already emitted
       this._drawn = 0;
       this._layer = (l) => this._draw(l);
-      this.sync();
+      this._show(); // an action's first step is shown; its event stays in actor.events
     }
     /** advance(ms) then sync(): call it once per frame with the frame's time. */
     update(ms) {
-      this.actor.advance(ms);
+      this.advance(ms);
       this.sync();
     }
-    /** Emits the actor's events since its last advance() and shows its step. */
+    /** The actor's advance(ms) (advance through this, not the actor, so events are emitted once). */
+    advance(ms) {
+      this._gone = this.actor.destroyed;
+      this._emitted = 0;
+      return this.actor.advance(ms);
+    }
+    /**
+     * Emits the actor's events not emitted yet (of the last advance and of play() calls since)
+     * and shows its step. Call it again after changing the actor between update() and render.
+     */
     sync() {
       const a = this.actor;
       if (this._gone) return void this.destroy({ children: true });
-      for (let i = 0; i < a.eventCount; ++i) this.emit("spritec", a.eventName(i), this);
-      this._gone = a.destroyed;
+      for (; this._emitted < a.eventCount; ++this._emitted) this.emit("spritec", a.eventName(this._emitted), this);
+      this._show();
+    }
+    _show() {
+      const a = this.actor;
       this.position.set(Math.floor(a.x + 0.5), Math.floor(a.y + 0.5));
       this._drawn = 0;
       a.forEachLayer(this._layer);

@@ -99,7 +99,7 @@ const server = http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       if (c.format === 'runtime') {
         // runtimes/js and its adapter, as ES modules (page/runtime_check.mjs).
-        res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body style="margin:0;background:#000">
+        res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body style="margin:0;background:#2b3a4a">
 <script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>
 <script>window.__config = ${JSON.stringify(config)};</script><script type="module" src="/page/runtime_check.mjs"></script></body>`);
         return;
@@ -152,7 +152,7 @@ for (let i = 0; i < manifest.cases.length; ++i) {
         return { checks: 0, errors: ['exception: ' + (e && e.stack || e)], notes: [] };
       }
     });
-    if (c.screenshot) await page.screenshot({ path: c.screenshot });
+    if (c.screenshot) await page.locator('canvas').first().screenshot({ path: c.screenshot });
   } catch (e) {
     result = { checks: 0, errors: ['page: ' + e.message], notes: [] };
   }

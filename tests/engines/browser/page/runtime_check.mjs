@@ -60,8 +60,8 @@ async function phaserEngine(replay) {
   };
 }
 
-// PixiJS 8: each tick every actor's advance(delta), the replay's calls, then sync() (the
-// adapter's events and sprites; update(ms) is the two in one) and a WebGL render.
+// PixiJS 8: each tick every actor's update(delta) (advance, then its events and sprites),
+// the replay's calls, sync() again (the events and sprites those calls made) and a render.
 async function pixiEngine(replay) {
   const sc = spritecPixi(PIXI);
   const app = new PIXI.Application();
@@ -80,7 +80,7 @@ async function pixiEngine(replay) {
       return app.stage.addChild(o);
     },
     step(delta, apply) {
-      for (const o of [...app.stage.children]) o.actor.advance(delta);
+      for (const o of [...app.stage.children]) o.update(delta);
       apply();
       for (const o of [...app.stage.children]) o.sync();
       app.renderer.render(app.stage);
