@@ -152,7 +152,7 @@ for (let i = 0; i < manifest.cases.length; ++i) {
         return { checks: 0, errors: ['exception: ' + (e && e.stack || e)], notes: [] };
       }
     });
-    if (c.screenshot) await page.locator('canvas').first().screenshot({ path: c.screenshot });
+    if (c.screenshot) await page.locator('#shot, canvas').first().screenshot({ path: c.screenshot });
   } catch (e) {
     result = { checks: 0, errors: ['page: ' + e.message], notes: [] };
   }

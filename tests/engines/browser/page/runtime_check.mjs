@@ -155,6 +155,21 @@ function compose(lines, rectOf, pageOf) {
   return { state, rgb };
 }
 
+// A copy of the engine's canvas as it is now, twice the size, on the page's background
+// (#shot: what check.mjs's screenshot takes).
+function snapshot(canvas) {
+  const shot = document.createElement('canvas');
+  shot.id = 'shot';
+  shot.width = 2 * W;
+  shot.height = 2 * H;
+  const g = shot.getContext('2d');
+  g.imageSmoothingEnabled = false;
+  g.fillStyle = '#2b3a4a';
+  g.fillRect(0, 0, shot.width, shot.height);
+  g.drawImage(canvas, 0, 0, shot.width, shot.height);
+  document.body.prepend(shot);
+}
+
 window.runCase = async function (config) {
   const report = new Report(config.name);
   const replay = await fetchJson('replay.json');
@@ -174,6 +189,7 @@ window.runCase = async function (config) {
   const delta = 1000 / replay.tick_rate;
   const count = { ticks: 0, lines: 0, layers: 0, opaque: 0, soft: 0, empty: 0, events: 0 };
   let badTicks = 0;
+  const shotTick = Math.floor(replay.last_tick / 3);  // check.mjs's screenshot shows this tick
 
   const apply = (list, despawned) => () => {
     for (const c of list || []) {
@@ -263,10 +279,10 @@ window.runCase = async function (config) {
       if (!ok && bad++ === 0) first = `(${k % W},${Math.floor(k / W)}) drawn ${[...g]}, composed ${s === 1 ? [...pic.rgb.subarray(3 * k, 3 * k + 3)] + ',255' : s === 0 ? 'empty' : 'soft'}`;
     }
     if (bad) errors.push(`${bad} pixels differ, first ${first}`);
+    if (t === shotTick) snapshot(engine.canvas);
     report.check(errors.length === 0, `tick ${t}: ${errors.slice(0, 4).join('; ')}`);
     if (errors.length && ++badTicks >= 10) { report.fail('stopped after 10 ticks with differences'); break; }
   }
   report.note(`${count.ticks} ticks, ${count.lines} trace lines, ${count.layers} layers, ${count.events} events; pixels ${count.opaque} opaque, ${count.soft} soft, ${count.empty} empty`);
-  engine.canvas.style.cssText = `width:${W * 3}px;height:${H * 3}px;image-rendering:pixelated`;
   return report;
 };
