@@ -101,6 +101,16 @@ foreach(scene ${scenes})
   endforeach()
 endforeach()
 
+# docs/engines.md's "A web game in 20 lines", run as written in each engine on the hero
+# sample's pack and played with the keyboard (check.mjs, playExample).
+if(EXISTS "${WORK}/hero/hero.json")
+  foreach(lib ${libs})
+    list(APPEND cases "{\"name\": \"docs-example\", \"format\": \"example\", \"lib\": \"${lib}\", \"out\": \"${WORK}/hero/hero.json\", \"docs\": \"${SOURCE_DIR}/docs/engines.md\"}")
+  endforeach()
+else()
+  list(APPEND failed "no hero sample pack for docs/engines.md's example")
+endif()
+
 if(cases)
   list(JOIN cases ",\n  " cases_json)
   file(WRITE "${WORK}/manifest.json" "{\"cases\": [\n  ${cases_json}\n]}\n")
