@@ -7,7 +7,13 @@
 //            and points of tests/data/engines/geometry checked too), "exact": true (optional:
 //            stepped at exactly the tick rate, not at half ticks: page/common.js, stepMs),
 //            "prefix": {"out": "B.json", "expect": "/abs/expect-b.json"} (optional: a second
-//            export beside `out`, both loaded into one game by page/prefix_check.js)}]}
+//            export beside `out`, both loaded into one game by page/prefix_check.js), "screenshot":
+//            "/abs/X.png" (optional: the page once the check ran)}]}
+// A case of format "example" ("docs": docs/engines.md, "out": the hero sample's spritec-json)
+// runs the page's 20-line game for `lib` and plays it with the keyboard (playExample).
+// A case of format "runtime" (run_runtime_check.cmake) plays `out` = DIR/replay.json, a
+// `spritec simulate --replay` run, with runtimes/js and its adapter for `lib`, and compares
+// what the engine draws with DIR/trace.jsonl (page/runtime_check.mjs).
 // Serves each case's export directory, its expectations and the runtimes' dist bundles from a
 // local HTTP server (no network), opens one page per case in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core) and prints what each check found. Exit 0
@@ -68,7 +74,8 @@ function tailLoops(diagnosticsFile) {
   return out;
 }
 
-const types = { '.js': 'text/javascript', '.json': 'application/json', '.png': 'image/png', '.html': 'text/html' };
+const runtimeDir = path.join(here, '../../../runtimes/js');
+const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.png': 'image/png', '.html': 'text/html' };
 function send(res, file) {
   fs.readFile(file, (err, data) => {
     if (err) {
@@ -81,6 +88,44 @@ function send(res, file) {
   });
 }
 
+// docs/engines.md's "A web game in 20 lines" for a case of format "example" (`docs`: the
+// page's path): its Phaser block (phaser, phaser4) or its Pixi block, as written, but for
+// the module paths, the pack's URL and one line that hands the hero to the check.
+function docsExample(c) {
+  const blocks = [...fs.readFileSync(c.docs, 'utf8').matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const code = blocks[c.lib === 'pixi' ? 1 : 0];
+  const hook = c.lib === 'pixi' ? 'hero.on("spritec"' : 'this.hero.on("spritec"';
+  const target = c.lib === 'pixi' ? 'hero' : 'this.hero';
+  if (!code || !code.includes(hook) || !code.includes('assets/hero.json')) throw new Error(`${c.docs}: the example changed; update check.mjs's docsExample`);
+  return code.replace(/"\.\/(\w+\.mjs)"/g, '"/runtime/$1"').replace('assets/hero.json', path.basename(c.out))
+    .replace(hook, `window.__hero = ${target}; window.__events = []; ${target}.on("spritec", (e) => window.__events.push(e)); ${hook}`);
+}
+
+// Plays the example with the keyboard as a player would and checks what the hero does.
+async function playExample(page) {
+  const r = { checks: 0, errors: [], notes: [] };
+  const check = (ok, message) => { r.checks++; if (!ok) r.errors.push(message); };
+  await page.waitForFunction(() => window.__hero, null, { timeout: 20000 });
+  const state = () => page.evaluate(() => ({ x: __hero.actor.x, action: __hero.actor.action, flip: __hero.actor.flip, events: [...__events] }));
+  const s0 = await state();
+  check(s0.action === 'stand' && s0.x === 80, `at the start: ${JSON.stringify(s0)}`);
+  await page.keyboard.down('ArrowRight');
+  await page.waitForTimeout(700);
+  const s1 = await state();
+  check(s1.action === 'walk' && s1.flip === '' && s1.x > s0.x, `holding right: ${JSON.stringify(s1)}`);
+  await page.keyboard.up('ArrowRight');
+  await page.keyboard.down('ArrowLeft');
+  await page.waitForTimeout(700);
+  const s2 = await state();
+  check(s2.action === 'walk' && s2.flip === 'x' && s2.x < s1.x, `holding left: ${JSON.stringify(s2)}`);
+  await page.keyboard.up('ArrowLeft');
+  await page.waitForTimeout(500);
+  const s3 = await state();
+  check(s3.action === 'stand' && s3.events.includes('finished'), `released: ${JSON.stringify(s3)}`);
+  r.notes.push(`walked ${s0.x} -> ${s1.x} -> ${s2.x}, then ${s3.action}; events ${[...new Set(s3.events)]}`);
+  return r;
+}
+
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
   const parts = decodeURIComponent(url.pathname).split('/').filter(Boolean);
@@ -88,6 +133,7 @@ const server = http.createServer((req, res) => {
   if (parts[0] === 'favicon.ico') { res.writeHead(204); res.end(); return; }
   if (parts[0] === 'lib' && parts.length === 2) return send(res, libs[parts[1].replace(/\.js$/, '')] || '/nonexistent');
   if (parts[0] === 'page' && parts.length === 2) return send(res, path.join(here, 'page', parts[1]));
+  if (parts[0] === 'runtime' && parts.length === 2) return send(res, path.join(runtimeDir, parts[1]));
   if (parts[0] === 'case' && parts.length >= 2) {
     const c = manifest.cases[Number(parts[1])];
     if (!c) return send(res, '/nonexistent');
@@ -99,6 +145,18 @@ const server = http.createServer((req, res) => {
         pageScripts = [...scripts[c.format], 'prefix_check.js'];
       }
       res.writeHead(200, { 'content-type': 'text/html' });
+      if (c.format === 'example') {
+        res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body>
+<script src="/lib/${c.lib}.js"></script><script type="module">\n${docsExample(c)}\n</script></body>`);
+        return;
+      }
+      if (c.format === 'runtime') {
+        // runtimes/js and its adapter, as ES modules (page/runtime_check.mjs).
+        res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body style="margin:0;background:#2b3a4a">
+<script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>
+<script>window.__config = ${JSON.stringify(config)};</script><script type="module" src="/page/runtime_check.mjs"></script></body>`);
+        return;
+      }
       res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body>
 <script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>${pageScripts.map((s) => `<script src="/page/${s}"></script>`).join('')}
 <script>window.__config = ${JSON.stringify(config)};</script></body>`);
@@ -138,6 +196,11 @@ for (let i = 0; i < manifest.cases.length; ++i) {
   let result;
   try {
     await page.goto(`http://127.0.0.1:${port}/case/${i}/`);
+    if (c.format === 'example') {
+      result = await playExample(page);
+      throw null;
+    }
+    await page.waitForFunction(() => typeof window.runCase === 'function', null, { timeout: 20000 });
     result = await page.evaluate(async () => {
       try {
         const report = await window.runCase(window.__config);
@@ -146,8 +209,9 @@ for (let i = 0; i < manifest.cases.length; ++i) {
         return { checks: 0, errors: ['exception: ' + (e && e.stack || e)], notes: [] };
       }
     });
+    if (c.screenshot) await page.locator('#shot, canvas').first().screenshot({ path: c.screenshot });
   } catch (e) {
-    result = { checks: 0, errors: ['page: ' + e.message], notes: [] };
+    if (e !== null) result = { checks: 0, errors: ['page: ' + e.message], notes: [] };
   }
   await page.close();
   const ok = result.errors.length === 0 && result.checks > 0;
