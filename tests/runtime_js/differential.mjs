@@ -5,8 +5,9 @@
 // ticks — and compares every tick: action, step, view, frame, flip, x and y (Object.is:
 // exactly the same doubles), countdown, played, cycles, the pingpong direction, holding,
 // destroyed, finished, tick()'s result, the events (codes and names) and dropped count, the
-// boxes and points (forEachShape, box(), point()) and the layers (forEachLayer); and each
-// equipment piece's checkPiece() answer. streamCases() runs the generator and plays what it
+// boxes and points (forEachShape, box(), point()), the layers (forEachLayer), the angle,
+// speed and held inputs as kept, the names a trace shows; and each equipment piece's
+// checkPiece() answer. streamCases() runs the generator and plays what it
 // writes as it writes it, so no case file is kept.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -18,8 +19,9 @@ const { loadPack, Actor, EVENT_FINISHED, EVENT_DESTROYED } = runtime;
 // The fields of a tick's record, in make_cases' order.
 export const FIELDS = [
   "action", "step", "view", "frame", "flip", "x", "y", "countdown", "played", "cycles",
-  "flags", "changed", "events", "dropped", "shapes", "layers",
+  "flags", "changed", "events", "dropped", "shapes", "layers", "angle", "speed", "inputs",
 ];
+const FLIP_NAMES = ["", "x", "y", "xy"];
 const CHANGED = FIELDS.indexOf("changed");
 
 // Equal as JSON values, numbers by Object.is (so 0 and -0 differ, as they would on screen
@@ -97,15 +99,32 @@ function layersOf(actor, pieces) {
   return out;
 }
 
-function stateOf(actor, pieces, changed, tick) {
+// The held inputs as make_cases writes them: 16 hex digits, bit i = held(i).
+function inputsOf(actor) {
+  let bits = 0n;
+  for (let i = 0; i < 64; ++i) if (actor.held(i)) bits |= 1n << BigInt(i);
+  return bits.toString(16).padStart(16, "0");
+}
+
+// What a trace line shows by name (player.hpp's describe()) agrees with the indices.
+function checkNames(actor, tick) {
+  const pack = actor.pack;
+  const a = actor.actionIndex;
+  expectSame(tick, "action (name)", a < 0 ? "" : pack.actions[a].name, actor.action);
+  expectSame(tick, "frameName", actor.frame < 0 ? "" : pack.frames[actor.frame].name, actor.frameName);
+  expectSame(tick, "flip (name)", FLIP_NAMES[actor.flipBits], actor.flip);
+}
+
+function stateOf(actor, pieces, changed, inputs, tick) {
   const flags =
     (actor.backward ? 1 : 0) | (actor.holding ? 2 : 0) | (actor.destroyed ? 4 : 0) | (actor.finished ? 8 : 0);
   const shapes = shapesOf(actor);
   checkFind(actor, shapes, tick);
+  checkNames(actor, tick);
   return [
     actor.actionIndex, actor.step, actor.view, actor.frame, actor.flipBits, actor.x, actor.y,
     actor.countdown, actor.played, actor.cycles, flags, changed, eventsOf(actor, tick),
-    actor.eventsDropped, shapes, layersOf(actor, pieces),
+    actor.eventsDropped, shapes, layersOf(actor, pieces), actor.angle, actor.speedThousandths, inputs,
   ];
 }
 
@@ -170,10 +189,12 @@ function makeActor(c, master, pieces) {
 
 function playTicks(c, actor, pieces) {
   let expected = null;
+  let inputs = inputsOf(actor);
   for (let t = 0; t < c.ticks.length; ++t) {
     const tick = c.ticks[t];
     let advance = false;
     for (const op of tick.o ?? []) advance = apply(actor, pieces, op) || advance;
+    if (tick.o !== undefined) inputs = inputsOf(actor); // only a call changes them
     if (tick.p !== undefined) {
       const pre = [eventsOf(actor, t), actor.eventsDropped, actor.finished ? 1 : 0];
       expectSame(t, "events of the calls before the tick", tick.p, pre);
@@ -191,7 +212,7 @@ function playTicks(c, actor, pieces) {
       for (const k of Object.keys(tick.d)) expected[Number(k)] = tick.d[k];
     }
     if (advance) changed = expected[CHANGED];
-    const actual = stateOf(actor, pieces, changed, t);
+    const actual = stateOf(actor, pieces, changed, inputs, t);
     for (let i = 0; i < FIELDS.length; ++i) expectSame(t, FIELDS[i], expected[i], actual[i]);
   }
 }

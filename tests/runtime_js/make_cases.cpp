@@ -26,12 +26,13 @@
 // After the tick, tick 0 has the whole state "r": R; every later tick "d", the fields of R
 // that changed since the tick before, as {"index": value}. R is:
 //   [action, step, view, frame, flip, x, y, countdown, played, cycles, flags, changed,
-//    events, dropped, shapes, layers]
+//    events, dropped, shapes, layers, angle, speed, inputs]
 // with action/frame -1 for none/blank, flip 0..3 (bit 0 x, bit 1 y), flags bit 0 backward,
 // 1 holding, 2 destroyed, 3 finished raised; changed = tick()'s result; events the codes
 // (pack event indices, "finished", "destroyed"); shapes [[kind 0 box|1 point, name, x, y,
 // w, h]…] (for_each_shape); layers [[slot (-2 self), pack (0 master, k + 1 piece k), step
-// record, frame, flip]…] (for_each_layer).
+// record, frame, flip]…] (for_each_layer); angle 0..359 and speed (thousandths) as the
+// actor keeps them; inputs the held bits as 16 hex digits.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -202,6 +203,7 @@ std::int32_t make_first_view(Rng& r) {
 }
 
 std::uint32_t make_views(Rng& r) {
+  if (r.one_in(200)) return std::uint32_t(r.range(9, 100));  // rare: many views
   static const std::uint32_t kViews[] = {1, 1, 1, 2, 3, 4, 4, 5, 6, 7, 8, 8};
   return kViews[r.below(sizeof kViews / sizeof kViews[0])];
 }
@@ -455,6 +457,13 @@ Json layers_of(const Case& c) {
   return out;
 }
 
+// The held inputs as 16 hex digits (a JSON number would lose bits past 2^53).
+std::string inputs_hex(std::uint64_t bits) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(bits));
+  return text;
+}
+
 Json record(const Case& c, bool changed) {
   const rt::ActorState& st = c.st;
   const bool none = st.action == rt::kNone;
@@ -469,7 +478,8 @@ Json record(const Case& c, bool changed) {
                     (c.ev.finished ? 8 : 0);
   return Json::array({none ? -1 : std::int64_t(st.action), st.step, st.view, frame, flip, st.x,
                       st.y, st.countdown, st.played, st.cycles, flags, changed ? 1 : 0,
-                      event_list(c.ev), c.ev.buf.dropped, shapes_of(c), layers_of(c)});
+                      event_list(c.ev), c.ev.buf.dropped, shapes_of(c), layers_of(c), st.angle,
+                      st.speed, inputs_hex(st.inputs)});
 }
 
 // The fields of record `now` that differ from `before`'s, as {"index": value}.
