@@ -90,6 +90,7 @@ class Rng {
 // The names a pack may use: shape names, events and inputs are drawn from these pools.
 struct Pools {
   std::vector<std::string> shapes, events, inputs;
+  std::string action_prefix;
 };
 
 Pools make_pools(Rng& r) {
@@ -98,10 +99,14 @@ Pools make_pools(Rng& r) {
     for (std::int64_t i = 0; i < n; ++i)
       v.push_back(prefix + std::to_string(i));
   };
-  fill(p.shapes, "g", r.range(1, 5));
-  fill(p.events, "e", r.range(1, 6));
+  // Now and then names beyond ASCII (UTF-8 in the pack, UTF-16 in JavaScript), looked up by
+  // name in both.
+  const bool ascii = !r.one_in(4);
+  fill(p.shapes, ascii ? "g" : "ğ", r.range(1, 5));
+  fill(p.events, ascii ? "e" : "é\u00a0", r.range(1, 6));
   // Mostly a few inputs; sometimes all 64, so that bits 32..63 are used too.
-  fill(p.inputs, "in", r.one_in(5) ? 64 : r.range(1, 5));
+  fill(p.inputs, ascii ? "in" : "ïn😀", r.one_in(5) ? 64 : r.range(1, 5));
+  p.action_prefix = ascii ? "act" : "ação ";
   return p;
 }
 
@@ -153,8 +158,9 @@ void make_pages_and_frames(Rng& r, const Pools& pools, const std::string& prefix
     fm::FrameModel f;
     f.name = prefix + "f" + std::to_string(i);
     f.page = std::uint32_t(r.below(m.pages.size()));
-    f.w = std::uint32_t(r.range(1, 32));
-    f.h = std::uint32_t(r.range(1, 32));
+    const bool empty = r.one_in(15);  // a fully transparent frame: 0 x 0
+    f.w = empty ? 0 : std::uint32_t(r.range(1, 32));
+    f.h = empty ? 0 : std::uint32_t(r.range(1, 32));
     f.x = std::uint32_t(r.range(0, 256 - f.w));
     f.y = std::uint32_t(r.range(0, 256 - f.h));
     f.trim_x = std::uint32_t(r.range(0, 4));
@@ -163,14 +169,24 @@ void make_pages_and_frames(Rng& r, const Pools& pools, const std::string& prefix
     f.source_h = f.h + f.trim_y + std::uint32_t(r.range(0, 4));
     f.origin_x = std::int32_t(r.range(-8, 40));
     f.origin_y = std::int32_t(r.range(-8, 40));
-    if (r.one_in(2)) f.shapes = make_shapes(r, pools, 3, false);
+    if (r.one_in(2)) {
+      f.shapes = make_shapes(r, pools, 3, false);
+    } else if (r.one_in(10)) {  // far origins (with no shapes, which must lie within 2^28)
+      f.origin_x = std::int32_t(r.range(INT32_MIN / 2, INT32_MAX / 2));
+      f.origin_y = std::int32_t(r.range(INT32_MIN / 2, INT32_MAX / 2));
+    }
     m.frames.push_back(f);
   }
 }
 
 fm::StepModel make_step(Rng& r, const Pools& pools, const fm::PackModel& m) {
   fm::StepModel s;
-  if (!r.one_in(8)) s.frame = pick(r, m.frames).name;
+  bool far = false;  // a frame with a far origin: no shapes of the step's own, as for it
+  if (!r.one_in(8)) {
+    const fm::FrameModel& f = pick(r, m.frames);
+    s.frame = f.name;
+    far = std::abs(f.origin_x) > (1 << 27) || std::abs(f.origin_y) > (1 << 27);
+  }
   s.ticks = std::uint32_t(r.range(1, 10));
   if (r.one_in(100)) s.ticks = std::uint32_t(r.range(11, 100000));
   if (r.one_in(2000)) s.ticks = 0xFFFFFFFFu;
@@ -185,7 +201,7 @@ fm::StepModel make_step(Rng& r, const Pools& pools, const fm::PackModel& m) {
     s.move_x = std::int32_t(r.range(INT32_MIN, INT32_MAX));
     s.move_y = std::int32_t(r.range(INT32_MIN, INT32_MAX));
   }
-  if (r.one_in(4)) s.shapes = make_shapes(r, pools, 3, true);
+  if (r.one_in(4) && !far) s.shapes = make_shapes(r, pools, 3, true);
   return s;
 }
 
@@ -236,7 +252,7 @@ void make_actions(Rng& r, const Pools& pools, std::uint32_t layered_views, fm::P
   std::vector<std::string> names;
   const std::int64_t count = r.range(1, 6);
   for (std::int64_t i = 0; i < count; ++i)
-    names.push_back("act" + std::to_string(i));
+    names.push_back(pools.action_prefix + std::to_string(i));
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::uint32_t views = layered_views != 0 ? layered_views : make_views(r);
     fm::ActionModel a = make_rules(r, pools, names, i, views);
