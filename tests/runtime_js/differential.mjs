@@ -5,10 +5,10 @@
 // ticks — and compares every tick: action, step, view, frame, flip, x and y (Object.is:
 // exactly the same doubles), countdown, played, cycles, the pingpong direction, holding,
 // destroyed, finished, tick()'s result, the events (codes and names) and dropped count, the
-// boxes and points (forEachShape, box(), point()), the layers (forEachLayer), the angle,
-// speed and held inputs as kept, the names a trace shows; and each equipment piece's
-// checkPiece() answer. streamCases() runs the generator and plays what it
-// writes as it writes it, so no case file is kept.
+// boxes and points (forEachShape, box(), point()), the layers (forEachLayer; a piece's
+// with its boxes and points, forEachStepShape), the angle, speed and held inputs as kept,
+// the names a trace shows; and each equipment piece's checkPiece() answer. streamCases()
+// runs the generator and plays what it writes as it writes it, so no case file is kept.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -94,7 +94,14 @@ function layersOf(actor, pieces) {
   actor.forEachLayer((l) => {
     const pack = l.pack === actor.pack ? 0 : pieces.indexOf(l.pack) + 1;
     const flip = (l.flipX ? 1 : 0) | (l.flipY ? 2 : 0);
-    out.push([l.slot, pack, l.step, l.frame, flip]);
+    const layer = [l.slot, pack, l.step, l.frame, flip];
+    if (pack !== 0) {
+      // A piece's layer: its step's boxes and points (the visit may not reuse `l`'s objects).
+      const shapes = [];
+      l.pack.forEachStepShape(l.step, (s) => shapes.push([s.kind === "box" ? 0 : 1, s.nameIndex, s.x, s.y, s.w, s.h]));
+      layer.push(shapes);
+    }
+    out.push(layer);
   });
   return out;
 }

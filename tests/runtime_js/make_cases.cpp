@@ -31,7 +31,8 @@
 // 1 holding, 2 destroyed, 3 finished raised; changed = tick()'s result; events the codes
 // (pack event indices, "finished", "destroyed"); shapes [[kind 0 box|1 point, name, x, y,
 // w, h]…] (for_each_shape); layers [[slot (-2 self), pack (0 master, k + 1 piece k), step
-// record, frame, flip]…] (for_each_layer); angle 0..359 and speed (thousandths) as the
+// record, frame, flip, and for a piece's layer its step's shapes]…] (for_each_layer,
+// for_each_step_shape); angle 0..359 and speed (thousandths) as the
 // actor keeps them; inputs the held bits as 16 hex digits.
 #include <cstdint>
 #include <cstdio>
@@ -452,11 +453,22 @@ struct Case {
   bool restore_speed = false;        // the last tick set an extreme speed: set 1000 now
 };
 
+Json shape_json(const rt::LocalShape& s) {
+  return {s.kind == rt::ShapeKind::kBox ? 0 : 1, s.name, s.x, s.y, s.w, s.h};
+}
+
 Json shapes_of(const Case& c) {
   Json out = Json::array();
-  rt::for_each_shape(c.master->view, c.st, [&](const rt::LocalShape& s) {
-    out.push_back({s.kind == rt::ShapeKind::kBox ? 0 : 1, s.name, s.x, s.y, s.w, s.h});
-  });
+  rt::for_each_shape(c.master->view, c.st,
+                     [&](const rt::LocalShape& s) { out.push_back(shape_json(s)); });
+  return out;
+}
+
+// A piece's layer's boxes and points (its step record's, for_each_step_shape).
+Json step_shapes(const rt::PackView& pack, std::uint32_t step) {
+  Json out = Json::array();
+  rt::for_each_step_shape(pack, step,
+                          [&](const rt::LocalShape& s) { out.push_back(shape_json(s)); });
   return out;
 }
 
@@ -468,7 +480,9 @@ Json layers_of(const Case& c) {
       if (l.pack == &c.pieces[k]->view) pack = k + 1;
     }
     const std::int64_t slot = l.slot == rt::spk::kLayerSelf ? -2 : std::int64_t(l.slot);
-    out.push_back({slot, pack, l.step, l.frame, int(l.flip)});
+    Json layer = {slot, pack, l.step, l.frame, int(l.flip)};
+    if (pack != 0) layer.push_back(step_shapes(*l.pack, l.step));
+    out.push_back(std::move(layer));
   });
   return out;
 }
