@@ -4,6 +4,7 @@
 // (default 10000) choose the cases: seeds SEED .. SEED + COUNT - 1. The generator runs beside
 // this process and its cases are played as they come (differential.mjs); nothing is kept.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { before, test } from "node:test";
 
 import { describeMismatch, streamCases } from "./differential.mjs";
@@ -36,4 +37,17 @@ test("the JS Actor plays every case tick for tick as the C++ player does", () =>
 test("the cases exercise the whole action model", () => {
   const missing = coverage.missing(Number(count));
   assert.deepEqual(missing, [], `too few cases exercise: ${missing.join(", ")}\n${coverage.report()}`);
+});
+
+// The repro command a mismatch prints rebuilds one case alone: case k of a run from seed S is
+// the case of seed S + k, byte for byte, and every run writes the same bytes.
+test("a case is rebuilt alone, byte for byte, from its own seed", () => {
+  const run = (from, n) =>
+    execFileSync(generator, ["--seed", String(from), "--count", String(n)], { maxBuffer: 1 << 28 })
+      .toString()
+      .split("\n");
+  const all = run(seed, 12);
+  assert.deepEqual(run(seed, 12), all);
+  assert.equal(run(seed + 7n, 1)[0], all[7]);
+  assert.equal(JSON.parse(all[7]).seed, String(seed + 7n));
 });

@@ -11,10 +11,11 @@
 // no std:: distributions (their outputs differ between standard libraries), no clock.
 //
 // A case, one line:
-//   {"seed": S, "pack": <spritec-json>, "pieces": [{"pack": <spritec-json>, "check": C}],
+//   {"seed": "S", "pack": <spritec-json>, "pieces": [{"pack": <spritec-json>, "check": C}],
 //    "init": {"action": A|null, "angle": N, "x": X, "y": Y, "speed": T|null, "gear": [k]},
 //    "ticks": [{"o": [op…], "p": [events, dropped, finished], "r": R or "d": {…}}, …]}
-// where an action or input is an index or a name, C is check_piece()'s answer
+// where S is the case's seed in decimal (any 64-bit seed, exactly), an action or input is an
+// index or a name, C is check_piece()'s answer
 // {"mismatch": "fits"|"not-layered"|…, "slot": NAME|null, "timing": ACTION NAME|null}, and
 // before tick t the ops of ticks[t].o are applied in order:
 //   ["play", A, restart]  ["angle", N]  ["hold", INPUT, down]  ["release_all"]
@@ -719,7 +720,7 @@ Json make_case(std::uint64_t seed) {
   const fm::PackModel model = make_pack(r, pools, r.one_in(4));
   c.master = load(model, seed);
   c.rule_inputs = rule_inputs(c.master->view);
-  Json out = {{"seed", seed}, {"pack", c.master->json}};
+  Json out = {{"seed", std::to_string(seed)}, {"pack", c.master->json}};
   out["pieces"] = load_pieces(r, pools, model, c);
   out["init"] = make_init(r, c);
   static const std::int64_t kOps[] = {2, 6, 6, 20};
