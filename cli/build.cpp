@@ -26,6 +26,10 @@ CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& o) {
                       pipeline::export_formats_listed(false) + ")")
       ->allow_extra_args(false)
       ->type_name("FORMAT:OUT");
+  cmd->add_option("--export-prefix", o.export_prefix,
+                  "Begin every animation and region name of every --export with P, so packs "
+                  "with the same names share one game (as 'spritec export --prefix')")
+      ->type_name("P");
   cmd->add_option("--depfile", o.depfile,
                   "Write a Make-syntax depfile (definition and every image) for Ninja/CMake")
       ->check(output_name(pipeline::OutputName::kFile));
@@ -56,7 +60,7 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "export",
       "Write a pack as the files an engine loads (Godot, Spine/libGDX, Phaser, Pixi, "
-      "Aseprite JSON)");
+      "Aseprite JSON), or whole as spritec-json for the JavaScript runtime");
   cmd->add_option("pack", o.pack, "A pack (.spk)")->required();
   cmd->add_option("--format", o.format, pipeline::export_formats_listed(true))
       ->required()
@@ -66,6 +70,10 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
                   "beside it")
       ->required()
       ->check(output_name(pipeline::OutputName::kFile));
+  cmd->add_option("--prefix", o.prefix,
+                  "Begin every animation and region (frame) name with P, so packs with the "
+                  "same names share one game (Phaser's animations, Pixi's texture cache)")
+      ->type_name("P");
   cmd->add_flag("--werror", o.werror, "Treat warnings (what the format cannot carry) as errors");
   add_allow_loss(cmd, o.allow_loss);
   add_format(cmd, o.diagnostics,
@@ -74,7 +82,8 @@ CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& o) {
   cmd->footer(
       "Examples:\n"
       "  spritec export hero.spk --format godot4 -o game/sprites/hero.tres\n"
-      "  spritec export hero.spk --format phaser -o public/assets/hero.json");
+      "  spritec export hero.spk --format phaser -o public/assets/hero.json --prefix hero/\n"
+      "  spritec export hero.spk --format spritec-json -o public/assets/hero.json");
   return cmd;
 }
 

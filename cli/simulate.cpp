@@ -18,13 +18,23 @@ CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& o) {
   cmd->add_option("--trace", o.trace,
                   "Write the trace here (- for stdout); without it, print a short summary")
       ->check(output_name(pipeline::OutputName::kFile));
+  cmd->add_option("--replay", o.replay,
+                  "Also write the run as the calls a game makes on its actors, tick by tick "
+                  "(JSON, docs/scenes.md)")
+      ->check(output_name(pipeline::OutputName::kFile))
+      // One JSON document beside a trace that may go to stdout: a file only.
+      ->check([](const std::string& name) {
+        return name == "-" ? std::string("the replay is written to a file, not to stdout (-)")
+                           : std::string();
+      });
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   add_format(cmd, o.format);
   cmd->footer(
       "Examples:\n"
       "  spritec simulate samples/hero/hero.scene.yaml\n"
-      "  spritec simulate demo.scene.yaml --ticks 40 --trace demo.jsonl");
+      "  spritec simulate demo.scene.yaml --ticks 40 --trace demo.jsonl\n"
+      "  spritec simulate demo.scene.yaml --trace demo.jsonl --replay demo.replay.json");
   return cmd;
 }
 

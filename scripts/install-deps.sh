@@ -12,6 +12,8 @@ packages=(
   # The engine checks of `spritec export` (tests/engines/): Godot 3's headless server loads
   # the SpriteFrames resources; Chromium runs Phaser and PixiJS.
   godot3-server chromium
+  # The JavaScript runtime's declarations (runtimes/js/spritec.d.ts) are type-checked by tsc.
+  node-typescript
 )
 
 missing=()

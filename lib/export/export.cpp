@@ -329,7 +329,8 @@ std::optional<std::vector<File>> export_pack(const runtime::PackView& pack,
   if (format.animations &&
       (!animations_fit(pack, options, sink) || !animation_names_unique(pack, options, sink)))
     return std::nullopt;
-  const Model model = build_model(pack, pages, format.animations, format.geometry);
+  Model model = build_model(pack, pages, format.animations, format.geometry);
+  detail::add_prefix(model, options.prefix);
   if (format.one_rate && !uniform_lists_fit(pack, model, options, sink)) return std::nullopt;
   warn_uncarried(model, options, sink);
   warn_frame_geometry(pack, options, sink);

@@ -20,6 +20,33 @@ void append(Json& object, std::string key, Json value) {
   static_cast<Json::object_t::Container&>(members).emplace_back(std::move(key), std::move(value));
 }
 
+// The rate written in meta.frameRates: the exact rate tick_rate / g, raised by 2^-26 of
+// itself unless the game's per-step advance is already exact (docs/engines.md, "Exact
+// timing"). PixiJS 8.22's AnimatedSprite.update adds e = animationSpeed * deltaTime to a
+// float frame position _currentTime, never reduced, and shows frame floor(_currentTime);
+// the game sets animationSpeed = fps / 60, and Ticker gives deltaTime = deltaMS * 0.06,
+// so a game stepping at the tick rate adds e = fl(fl(fps/60) * fl(fl(1000/R) * 0.06)) per
+// tick, ideally 1/g. At 24 ticks/s e comes out below 1/g (24 fps: 0.9999999999999999)
+// and floor() shows a change a tick late from the first.
+//
+// The bound: with fps raised by d = 2^-26, e = (1/g)(1 + d')  with |d' - d| <= 8u
+// (u = 2^-53: tick_rate / g, the raise, / 60, 1000 / R, * 0.06, their product, fl(0.06)). A sum of
+// n positive terms rounded to nearest lies within n * e * (1 +- 1.01 n u) for n u < 0.01. Not late
+// at n = m g (the sum must reach m): n e (1 - 1.01 n u) >= m needs d' >= 1.01 n u + d' 1.01 n u,
+// true for n <= 2^25 (1.01 * 2^-28 (1 + 2^-26) < 2^-26 - 8u). Not early at n = m g - 1 (the sum
+// must stay below m): n e (1 + 1.01 n u) < m needs (1 + d')(1 + 1.01 n u) < 1 + 1/n, true
+// for n <= 2^25 (2^-26 + 1.01 * 2^-28 + small < 2^-25). So every change is on its tick
+// for the first 2^25 ticks of a play (6.4 days at 60 ticks/s, 16 days at 24), where the
+// unraised rate can be late at the first change. When g is a power of two and e == 1/g
+// exactly (60 and 30 ticks/s at g = 1, 2), each sum is exact: the rate is kept as before.
+double written_fps(const UniformRate& rate, std::uint32_t tick_rate) {
+  const double delta_time = (1000.0 / double(tick_rate)) * 0.06;
+  const double g = double(rate.ticks_per_frame);
+  const bool power_of_two = (rate.ticks_per_frame & (rate.ticks_per_frame - 1)) == 0;
+  if (power_of_two && (rate.fps / 60) * delta_time == 1.0 / g) return rate.fps;
+  return rate.fps * (1 + 0x1p-26);
+}
+
 }  // namespace
 
 std::vector<File> pixi(const Model& model, const Options& options) {
@@ -36,7 +63,7 @@ std::vector<File> pixi(const Model& model, const Options& options) {
         list.push_back(model.regions[f.region].name);
     }
     append(animations, a.name, std::move(list));
-    append(rates, a.name, {{"fps", rate.fps}, {"loop", a.loop}});
+    append(rates, a.name, {{"fps", written_fps(rate, model.tick_rate)}, {"loop", a.loop}});
   }
   std::vector<File> files;
   for (std::size_t p = 0; p < model.pages.size(); ++p) {

@@ -19,6 +19,10 @@ std::string page_file(const Options& options, std::size_t n);
 // the page is straight. The pack's own PNG bytes when it stores the page just so.
 std::vector<std::uint8_t> page_png(const Model& model, std::size_t n, bool premultiplied);
 
+// Puts options.prefix before every region's and animation's name (prefix.cpp). The names
+// stay distinct: one prefix before distinct names keeps them distinct.
+void add_prefix(Model& model, const std::string& prefix);
+
 // Text as bytes.
 std::vector<std::uint8_t> bytes(const std::string& text);
 

@@ -104,6 +104,7 @@ struct PackOutputs {
   const std::vector<image::Image>* pages = nullptr;  // decoded, or empty when not at hand
                                                      // (from the cache; a variant's)
   std::vector<diag::Code> allowed_losses;            // --allow-loss: reported as notes
+  std::string export_prefix;                         // --export-prefix
 };
 
 // --json F: a TexturePacker JSON (Hash) per page (F, F-1.json …) and its page image — the
@@ -165,8 +166,9 @@ bool plan_exports(const PackOutputs& pack, Outputs& o, diag::Sink& sink, bool va
   diag::Sink& to = variant ? variant_sink : sink;
   bool ok = true;
   for (const ExportTarget& target : pack.exports) {
-    std::optional<std::vector<ExportFile>> files = export_files(
-        view, *pages, target.format, target.output, pack.output, to, pack.allowed_losses);
+    std::optional<std::vector<ExportFile>> files =
+        export_files(view, *pages, target.format, target.output, pack.output, to,
+                     pack.allowed_losses, pack.export_prefix);
     if (!files) {
       ok = false;
       break;
@@ -236,7 +238,8 @@ bool plan_compiled(const BuildOptions& options, const Compiled& compiled, const 
                    &compiled.bytes,
                    &compiled.page_pngs,
                    &compiled.atlas.pages,
-                   allowed_losses};
+                   allowed_losses,
+                   options.export_prefix};
   for (const ExportTarget& target : exports)
     base.exports.push_back({target.format, path(target.output, "")});
   if (!plan_pack(options, base, o, sink, false)) return false;
@@ -250,7 +253,8 @@ bool plan_compiled(const BuildOptions& options, const Compiled& compiled, const 
         &v.bytes,
         &v.page_pngs,
         &v.atlas.pages,
-        allowed_losses};
+        allowed_losses,
+        options.export_prefix};
     for (const ExportTarget& target : exports)
       pack.exports.push_back({target.format, path(target.output, v.variant.suffix)});
     if (!plan_pack(options, pack, o, sink, true)) return false;
@@ -384,7 +388,21 @@ bool usage_ok(const BuildOptions& options, std::ostream& err) {
     err << "spritec build: " << allowed.error.message << "; run 'spritec build --help'\n";
     return false;
   }
-  return true;
+  if (!options.export_prefix.empty() && options.exports.empty()) {
+    err << "spritec build: --export-prefix names what --export writes, and there is no "
+           "--export; run 'spritec build --help'\n";
+    return false;
+  }
+  // The prefix names the exports with global names; spritec-json keeps the pack's names
+  // (docs/cli.md). A build whose only exports are spritec-json is told so.
+  std::vector<exporter::Format> formats;
+  for (const std::string& text : options.exports) {
+    const exporter::Format format = parse_export_target(text)->format;  // each checked above
+    if (!format->whole_pack) formats.push_back(format);
+  }
+  if (formats.empty() && !options.exports.empty())
+    formats.push_back(parse_export_target(options.exports.front())->format);
+  return prefix_usage_ok(options.export_prefix, formats, "build: --export-prefix", err);
 }
 
 CompileOptions compile_options(const BuildOptions& options, std::ostream& err) {

@@ -8,6 +8,7 @@
 #include "input_kind.hpp"
 #include "outputs.hpp"
 #include "report.hpp"
+#include "spritec/diag/utf8.hpp"
 #include "spritec/pipeline/commands.hpp"
 
 namespace fs = std::filesystem;
@@ -76,9 +77,11 @@ std::optional<std::vector<ExportFile>> export_files(const runtime::PackView& pac
                                                     const std::vector<image::Image>& pages,
                                                     exporter::Format format, const fs::path& out,
                                                     const std::string& pack_name, diag::Sink& sink,
-                                                    const std::vector<diag::Code>& allowed) {
+                                                    const std::vector<diag::Code>& allowed,
+                                                    const std::string& prefix) {
   exporter::Options o;
   o.format = format;
+  o.prefix = prefix;
   o.out_name = out.filename().string();
   o.stem = out.stem().string();
   o.pack_name = pack_name;
@@ -100,6 +103,18 @@ std::optional<std::vector<ExportFile>> export_files(const runtime::PackView& pac
   for (exporter::File& f : *files)
     result.push_back({out.parent_path() / f.name, std::move(f.bytes)});
   return result;
+}
+
+bool prefix_usage_ok(const std::string& prefix, const std::vector<exporter::Format>& formats,
+                     const std::string& command, std::ostream& err) {
+  for (exporter::Format format : formats) {
+    const std::string problem = exporter::check_prefix(format, prefix);
+    if (problem.empty()) continue;
+    err << "spritec " << command << " '" << diag::shown_name(prefix) << "' " << problem
+        << "; choose another prefix (docs/engines.md, \"Two packs in one game\")\n";
+    return false;
+  }
+  return true;
 }
 
 std::optional<ExportTarget> parse_export_target(const std::string& text) {
@@ -127,11 +142,13 @@ int run_export(const ExportOptions& options, std::ostream& out, std::ostream& er
     err << "spritec export: " << allowed.error.message << "; run 'spritec export --help'\n";
     return 2;
   }
+  if (!prefix_usage_ok(options.prefix, {*format}, "export: --prefix", err)) return 2;
   diag::Sink sink;
   std::unique_ptr<LoadedPack> pack = open_pack(options.pack, sink, true);
   if (!pack) return report(sink, err, options.werror);
-  std::optional<std::vector<ExportFile>> files = export_files(
-      pack->view, pack->pages, *format, options.output, options.pack, sink, allowed.value);
+  std::optional<std::vector<ExportFile>> files =
+      export_files(pack->view, pack->pages, *format, options.output, options.pack, sink,
+                   allowed.value, options.prefix);
   if (!files) return report(sink, err, options.werror);
   io::OutputPlan plan;
   for (std::size_t i = 0; i < pack->inputs.size(); ++i)

@@ -40,10 +40,17 @@ std::optional<ExportTarget> parse_export_target(const std::string& text);
 
 // The files of `pack` exported as `format` to `out` (OUT first), or empty when an error was
 // reported. Warnings for what the format cannot carry go to `sink`; those whose code is in
-// `allowed` go there as notes (they neither fail nor count for --werror).
+// `allowed` go there as notes (they neither fail nor count for --werror). `prefix` (export
+// --prefix, build --export-prefix; checked by prefix_usage_ok) begins every animation and
+// region name.
 [[nodiscard]] std::optional<std::vector<ExportFile>> export_files(
     const runtime::PackView& pack, const std::vector<image::Image>& pages, exporter::Format format,
     const std::filesystem::path& out, const std::string& pack_name, diag::Sink& sink,
-    const std::vector<diag::Code>& allowed = {});
+    const std::vector<diag::Code>& allowed = {}, const std::string& prefix = "");
+
+// --prefix P for the formats `formats`: false, having said why on `err` as a usage error
+// of `command` ("export --prefix", "build --export-prefix"), when a format cannot hold it.
+bool prefix_usage_ok(const std::string& prefix, const std::vector<exporter::Format>& formats,
+                     const std::string& command, std::ostream& err);
 
 }  // namespace spritec::pipeline

@@ -33,38 +33,47 @@ int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream
 
   sim::RunOptions run;
   if (options.ticks >= 0) run.max_ticks = options.ticks;
-  // The trace streams into its output as it is made (stdout, or a temporary beside the
-  // trace file, named only when the run succeeded); nothing is written over an input.
+  // The trace and the replay stream into their outputs as they are made (stdout, or a
+  // temporary beside the file, named only when the run succeeded); nothing is written over
+  // an input.
   std::ostream* trace = nullptr;
   io::OutputSet outputs;
-  std::unique_ptr<std::ostream> trace_file;
-  if (options.trace == "-") {
-    trace = &out;
-  } else if (!options.trace.empty()) {
+  std::unique_ptr<std::ostream> trace_file, replay_file;
+  if (options.trace == "-") trace = &out;
+  const bool trace_to_file = !options.trace.empty() && options.trace != "-";
+  if (trace_to_file || !options.replay.empty()) {
     io::OutputPlan plan;
     plan.input(options.scene, "the scene");
     for (const auto& file : packs->files) {
       for (const fs::path& input : file->inputs)
         plan.input(input, "a file the scene reads");
     }
-    plan.output(options.trace, "--trace");
+    if (trace_to_file) plan.output(options.trace, "--trace");
+    if (!options.replay.empty()) plan.output(options.replay, "--replay");
     if (!check_outputs(plan, sink)) return report(sink, err);
-    diag::Result<io::StagedFile*> staged = outputs.open(options.trace);
-    if (!staged) return write_failed(sink, err, "simulate", staged.error);
-    trace_file = std::make_unique<std::ostream>(staged.value->streambuf());
-    trace = trace_file.get();
+    if (trace_to_file) {
+      diag::Result<io::StagedFile*> staged = outputs.open(options.trace);
+      if (!staged) return write_failed(sink, err, "simulate", staged.error);
+      trace_file = std::make_unique<std::ostream>(staged.value->streambuf());
+      trace = trace_file.get();
+    }
+    if (!options.replay.empty()) {
+      diag::Result<io::StagedFile*> staged = outputs.open(options.replay);
+      if (!staged) return write_failed(sink, err, "simulate", staged.error);
+      replay_file = std::make_unique<std::ostream>(staged.value->streambuf());
+    }
   }
   std::optional<sim::RunSummary> summary =
-      sim::run_scene(*scene, std::move(packs->packs), run, trace, sink);
+      sim::run_scene(*scene, std::move(packs->packs), run, trace, sink, replay_file.get());
   int status = report(sink, err);
   if (!summary || status != 0) return status != 0 ? status : 1;
-  if (trace_file) {
-    trace_file->flush();
+  if (trace_file) trace_file->flush();
+  if (replay_file) replay_file->flush();
+  if (trace_file || replay_file) {
     if (diag::Status<> committed = outputs.commit(); !committed)
       return write_failed(sink, err, "simulate", committed.error);
-  } else if (options.trace.empty()) {
-    sim::write_summary(out, *summary);
   }
+  if (options.trace.empty()) sim::write_summary(out, *summary);
   return 0;
 }
 

@@ -3,7 +3,6 @@
 #include <limits>
 
 namespace spritec::sim {
-namespace {
 
 std::int32_t clamp_speed(std::int64_t thousandths) {
   if (thousandths > std::numeric_limits<std::int32_t>::max()) {
@@ -11,8 +10,6 @@ std::int32_t clamp_speed(std::int64_t thousandths) {
   }
   return std::int32_t(thousandths < 0 ? 0 : thousandths);
 }
-
-}  // namespace
 
 void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,
                  const ActorSpec& spec) {

@@ -42,6 +42,9 @@ inline void clear_events(SimActor& a) {
   a.raised_finished = false;
 }
 
+// A speed in thousandths as the player takes it (an int32; negative ones as 0).
+std::int32_t clamp_speed(std::int64_t thousandths);
+
 // Puts the actor on stage: position, angle, speed, then its action entered at step 0
 // (with that step's event, raised on this tick).
 void start_actor(SimActor& a, const ScenePack& pack, std::uint32_t pack_index,

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "spritec/sim/replay.hpp"
 #include "spritec/sim/simulation.hpp"
 #include "spritec/sim/trace.hpp"
 
@@ -14,9 +15,12 @@ using diag::Code;
 
 std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
                                     const RunOptions& options, std::ostream* trace,
-                                    diag::Sink& sink) {
-  auto sim = Simulation::create(scene, std::move(packs), sink);
+                                    diag::Sink& sink, std::ostream* replay) {
+  std::optional<ReplayWriter> calls;
+  if (replay) calls.emplace(*replay);
+  auto sim = Simulation::create(scene, std::move(packs), sink, calls ? &*calls : nullptr);
   if (!sim) return std::nullopt;
+  if (calls) calls->begin(sim->tick_rate(), scene.packs, sim->actor_names());
   RunSummary summary;
   // Lines are gathered in a buffer and written a block at a time; nothing else is kept.
   constexpr std::size_t kFlushAt = 1 << 16;
@@ -31,6 +35,7 @@ std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> p
       return std::nullopt;
     }
     const std::int64_t t = sim->tick();
+    if (calls) calls->end_tick(t);
     if (trace) {
       sim->append_trace(buffer);
       if (buffer.size() >= kFlushAt) flush();
@@ -50,6 +55,7 @@ std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> p
     }
   }
   flush();
+  if (calls) calls->finish(summary.ticks_run);
   const std::int64_t ticks_run = summary.ticks_run;
   const bool hit_cap = summary.hit_tick_cap;
   summary = sim->event_summary();

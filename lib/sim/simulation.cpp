@@ -15,6 +15,7 @@
 #include "scene_checks.hpp"
 #include "spritec/runtime/player.hpp"
 #include "spritec/runtime/shapes.hpp"
+#include "spritec/sim/replay.hpp"
 #include "spritec/sim/trace.hpp"
 
 namespace spritec::sim {
@@ -43,12 +44,19 @@ struct Running {
   std::int64_t end = 0;  // when ended: the exact time it ended
 };
 
+// An angle as set_angle keeps it (0..359): what a replay writes.
+std::int64_t normal_angle(std::int64_t angle) {
+  const std::int64_t a = angle % 360;
+  return a < 0 ? a + 360 : a;
+}
+
 }  // namespace
 
 struct Simulation::Impl {
   Scene scene;  // a copy: Running points into its items
   std::vector<ScenePack> packs;
   std::uint32_t rate = 60;
+  CallRecorder* recorder = nullptr;  // told every call made on a player (replay.hpp)
 
   // Every actor name the scene can use (actors, spawns, script items), sorted (byte
   // order): an actor's id is its name's index, so id order is name order. Items name their
@@ -120,8 +128,11 @@ struct Simulation::Impl {
     for (const ActorSpec& a : s.actors)
       names.push_back(a.name);
     for (const ScriptStep& step : s.script) {
-      for (const Item& item : step.items)
-        names.push_back(item.kind == ItemKind::kSpawn ? item.spawn.name : item.actor);
+      for (const Item& item : step.items) {
+        // A wait names no actor (its `actor` is empty; no actor's name is).
+        if (item.kind != ItemKind::kWait)
+          names.push_back(item.kind == ItemKind::kSpawn ? item.spawn.name : item.actor);
+      }
     }
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
@@ -152,6 +163,10 @@ struct Simulation::Impl {
     a = SimActor{};
     spans[id] = spec.name_span;
     start_actor(a, packs[p], p, spec);
+    if (recorder) {
+      recorder->spawn(id, p, spec.at, normal_angle(spec.angle), clamp_speed(spec.speed));
+      recorder->play(id, spec.action, /*restart=*/false);
+    }
     gear[id].reset();
     if (packs[p].view.layered()) {
       gear[id] = std::make_unique<runtime::Equipment>();
@@ -166,8 +181,11 @@ struct Simulation::Impl {
 
   // Puts each slot's piece on a layered actor (bound by PieceTable::bind).
   void equip(std::uint32_t id, const std::vector<SlotPack>& slots_given) {
-    for (const SlotPack& s : slots_given)
-      runtime::equip(*gear[id], pieces.piece(slots[id].pack, pack_named(packs, s.pack)));
+    for (const SlotPack& s : slots_given) {
+      const std::uint32_t piece = pack_named(packs, s.pack);
+      runtime::equip(*gear[id], pieces.piece(slots[id].pack, piece));
+      if (recorder) recorder->equip(id, s.slot, piece);
+    }
   }
 
   // --- script --------------------------------------------------------------------------
@@ -207,6 +225,7 @@ struct Simulation::Impl {
           r.applied = Position{fx, fy};
         }
         set_actor_position(*actor, pos);
+        if (recorder) recorder->at(r.actor, pos);
         if (at_end) r.move_done = true;
       }
     }
@@ -246,6 +265,7 @@ struct Simulation::Impl {
         if (SimActor* a = find(actor)) {
           add_event(*a, runtime::kEventDestroyed);
           a->destroyed = true;
+          if (recorder) recorder->despawn(actor);
         }
         break;
       case ItemKind::kActor: {
@@ -254,18 +274,29 @@ struct Simulation::Impl {
           // The order DESIGN.md fixes: action, angle, press/release, speed.
           if (item.action) {
             actor_set_action(*a, packs[a->pack], *item.action, item.restart);
+            if (recorder) recorder->play(actor, *item.action, item.restart);
           }
-          if (item.angle) actor_set_angle(*a, packs[a->pack], *item.angle);
+          if (item.angle) {
+            actor_set_angle(*a, packs[a->pack], *item.angle);
+            if (recorder) recorder->angle(actor, normal_angle(*item.angle));
+          }
           for (const Input& in : item.press) {
             actor_set_input(*a, packs[a->pack], in.name, true);
+            if (recorder) recorder->input(actor, in.name, true);
           }
           for (const Input& in : item.release) {
             actor_set_input(*a, packs[a->pack], in.name, false);
+            if (recorder) recorder->input(actor, in.name, false);
           }
-          if (item.speed) actor_set_speed(*a, *item.speed);
+          if (item.speed) {
+            actor_set_speed(*a, *item.speed);
+            if (recorder) recorder->speed(actor, clamp_speed(*item.speed));
+          }
           if (gear[actor]) {
-            for (const Input& slot : item.unequip)
+            for (const Input& slot : item.unequip) {
               runtime::unequip(*gear[actor], packs[a->pack].view.find_slot(slot.name));
+              if (recorder) recorder->unequip(actor, slot.name);
+            }
             equip(actor, item.equip);
           }
         }
@@ -661,7 +692,7 @@ std::vector<std::vector<std::uint32_t>> shortest_steps(const std::vector<ScenePa
 }  // namespace
 
 std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<ScenePack> packs,
-                                             diag::Sink& sink) {
+                                             diag::Sink& sink, CallRecorder* recorder) {
   if (!check_scene_against_packs(scene, packs, sink)) return std::nullopt;
   auto impl = std::make_unique<Impl>();
   impl->scene = scene;
@@ -672,6 +703,7 @@ std::optional<Simulation> Simulation::create(const Scene& scene, std::vector<Sce
   impl->shortest_step = shortest_steps(impl->packs);
   impl->intern(impl->scene);
   impl->bind_contacts();
+  impl->recorder = recorder;
   for (const ActorSpec& a : impl->scene.actors)
     impl->spawn(a, impl->id_of(a.name));
   return Simulation(std::move(impl));
@@ -712,6 +744,9 @@ const std::vector<ActorSnapshot>& Simulation::actors() const {
 }
 const std::vector<ScenePack>& Simulation::packs() const {
   return impl_->packs;
+}
+const std::vector<std::string>& Simulation::actor_names() const {
+  return impl_->names;
 }
 
 void Simulation::append_trace(std::string& out) const {

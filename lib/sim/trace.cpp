@@ -42,8 +42,9 @@ void append_integer(std::string& out, std::int64_t value) {
   out.append(buf, r.ptr);
 }
 
-// A JSON string; bytes that are not UTF-8 (a hostile pack's names) become U+FFFD so every
-// trace line stays valid JSON. Names that need no escape (nearly all) are copied whole.
+}  // namespace
+
+// Names that need no escape (nearly all) are copied whole.
 void append_json_string(std::string& out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";
   out += '"';
@@ -107,6 +108,8 @@ void append_json_string(std::string& out, std::string_view s) {
   }
   out += '"';
 }
+
+namespace {
 
 // ,"boxes":{"NAME":[x,y,w,h],…} (or "points" with [x,y]) when the line has any of the kind.
 void append_shapes(std::string& out, const TraceLine& line, runtime::ShapeKind kind) {

@@ -28,13 +28,9 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb_image.h>
 
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validator.hpp>
-
 #include "cli_run.hpp"
 #include "decoders.hpp"
+#include "schema_errors.hpp"
 #include "spritec/def/definition.hpp"
 #include "spritec/geom/geom.hpp"
 #include "spritec/image/alpha.hpp"
@@ -633,33 +629,6 @@ TEST_CASE("building twice, and with another thread count, gives identical bytes"
     CHECK(!packs[0].empty());
   }
 }
-
-namespace {
-
-// Validates a document against one of the schemas that ship in schemas/.
-std::string schema_errors(const std::string& schema_file, const nlohmann::json& doc) {
-  nlohmann::json schema_doc = nlohmann::json::parse(read_text(kSource / "schemas" / schema_file));
-  valijson::Schema schema;
-  valijson::SchemaParser parser;
-  valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_doc);
-  parser.populateSchema(schema_adapter, schema);
-  valijson::Validator validator;
-  valijson::ValidationResults results;
-  valijson::adapters::NlohmannJsonAdapter target(doc);
-  std::string out;
-  if (!validator.validate(schema, target, &results)) {
-    valijson::ValidationResults::Error error;
-    while (results.popError(error)) {
-      std::string path;
-      for (const std::string& c : error.context)
-        path += c;
-      out += path + ": " + error.description + "\n";
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("JSON outputs follow the schemas that ship in schemas/") {
   SECTION("check --format json, with errors and notes") {

@@ -73,6 +73,8 @@ TEST_CASE("no output flag of any command can replace a file the command reads",
       {{"build", "hero.sprites.yaml", "-o", "out.spk", "--depfile", "TARGET"}, definition_inputs},
       {{"simulate", "hero.scene.yaml", "--trace", "TARGET"}, scene_inputs},
       {{"simulate", "packed.scene.yaml", "--trace", "TARGET"}, pack_inputs},
+      {{"simulate", "hero.scene.yaml", "--replay", "TARGET"}, scene_inputs},
+      {{"simulate", "packed.scene.yaml", "--replay", "TARGET"}, pack_inputs},
       {{"preview", "hero.scene.yaml", "-o", "TARGET"}, {"hero.png"}},
       {{"preview", "base.spk", "-o", "TARGET"}, {"base-0.png"}},
       {{"preview", "hero.sprites.yaml", "-o", "TARGET"}, {"hero.png"}},
@@ -97,7 +99,7 @@ TEST_CASE("no output flag of any command can replace a file the command reads",
       }
     }
   }
-  if (kShard.count == 1) CHECK(runs == 42);
+  if (kShard.count == 1) CHECK(runs == 57);
 }
 
 TEST_CASE("derived outputs are checked too: --json's page image and --pages files' pages",
@@ -141,6 +143,7 @@ TEST_CASE("an output that is a device, FIFO or directory is refused, never repla
       {"build", "hero.sprites.yaml", "-o", "adir"},
       {"build", "hero.sprites.yaml", "-o", "x.spk", "--depfile", "/dev/null"},
       {"simulate", "hero.scene.yaml", "--trace", "/dev/null"},
+      {"simulate", "hero.scene.yaml", "--replay", "/dev/null"},
       {"unpack", "base.spk", "-o", "hero.png"},
   };
   for (const auto& args : attempts) {
@@ -253,6 +256,7 @@ TEST_CASE(
         {"--pages", Names::kNothingWritten},
         {"--json", Names::kFile},
         {"--export", Names::kFile},
+        {"--export-prefix", Names::kNothingWritten},
         {"--depfile", Names::kFile},
         {"--stats", Names::kNothingWritten},
         {"--jobs", Names::kNothingWritten},
@@ -264,6 +268,7 @@ TEST_CASE(
       {"export",
        {{"--format", Names::kNothingWritten},
         {"--output", Names::kFile},
+        {"--prefix", Names::kNothingWritten},
         {"--werror", Names::kNothingWritten},
         {"--allow-loss", Names::kNothingWritten},
         {"--diagnostics", Names::kNothingWritten}}},
@@ -277,6 +282,7 @@ TEST_CASE(
       {"simulate",
        {{"--ticks", Names::kNothingWritten},
         {"--trace", Names::kFile},
+        {"--replay", Names::kFile},
         {"--root", Names::kNothingWritten},
         {"--format", Names::kNothingWritten}}},
       {"preview",
@@ -348,7 +354,7 @@ TEST_CASE(
       }
     }
   }
-  // build -o, --json, --export, --depfile; export -o; simulate --trace; preview -o: six
-  // names each; build --cache and unpack -o: the empty name.
-  if (kShard.count == 1) CHECK(runs == 7 * 6 + 2);
+  // build -o, --json, --export, --depfile; export -o; simulate --trace, --replay; preview -o:
+  // six names each; build --cache and unpack -o: the empty name.
+  if (kShard.count == 1) CHECK(runs == 8 * 6 + 2);
 }

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "spritec/export/export.hpp"
 #include "spritec/format/inspect.hpp"
 #include "spritec/format/spk_writer.hpp"
 #include "spritec/runtime/layers.hpp"
@@ -300,6 +301,10 @@ void inspect(const rt::PackView& pack) {
   FUZZ_CHECK(!text.empty());
   const std::string summary = fmt::inspect_text(pack);
   FUZZ_CHECK(!summary.empty());
+  // `export --format spritec-json`'s document: every accepted pack is written whole, names
+  // with bad bytes replaced, and it is JSON.
+  const std::string whole = spritec::exporter::spritec_json(pack, "fuzz");
+  FUZZ_CHECK(!nlohmann::json::parse(whole, nullptr, false).is_discarded());
 }
 
 // write_spk documents that when/unless come back as sets: sorted by name, duplicates merged.

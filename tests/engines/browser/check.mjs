@@ -4,7 +4,10 @@
 //            "lib": "phaser"|"phaser4"|"pixi", "out": "/abs/DIR/STEM.json",
 //            "expect": "/abs/expect.json", "diagnostics": "/abs/export.json" (optional: the
 //            export's `--diagnostics json` output), "geometry": true (optional: the boxes
-//            and points of tests/data/engines/geometry checked too)}]}
+//            and points of tests/data/engines/geometry checked too), "exact": true (optional:
+//            stepped at exactly the tick rate, not at half ticks: page/common.js, stepMs),
+//            "prefix": {"out": "B.json", "expect": "/abs/expect-b.json"} (optional: a second
+//            export beside `out`, both loaded into one game by page/prefix_check.js)}]}
 // Serves each case's export directory, its expectations and the runtimes' dist bundles from a
 // local HTTP server (no network), opens one page per case in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core) and prints what each check found. Exit 0
@@ -89,8 +92,12 @@ const server = http.createServer((req, res) => {
     const c = manifest.cases[Number(parts[1])];
     if (!c) return send(res, '/nonexistent');
     if (parts.length === 2) {
-      const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, ''), tailLoops: tailLoops(c.diagnostics), geometry: c.geometry === true };
-      const pageScripts = c.geometry === true ? [...scripts[c.format], 'geometry_check.js'] : scripts[c.format];
+      const config = { name: c.name, format: c.format, lib: c.lib, out: path.basename(c.out), stem: path.basename(c.out).replace(/\.[^.]*$/, ''), tailLoops: tailLoops(c.diagnostics), geometry: c.geometry === true, exact: c.exact === true };
+      let pageScripts = c.geometry === true ? [...scripts[c.format], 'geometry_check.js'] : scripts[c.format];
+      if (c.prefix) {
+        config.second = { out: c.prefix.out, stem: c.prefix.out.replace(/\.[^.]*$/, '') };
+        pageScripts = [...scripts[c.format], 'prefix_check.js'];
+      }
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><meta charset="utf-8"><title>${c.name}</title><body>
 <script src="/lib/${c.lib}.js"></script><script src="/page/common.js"></script>${pageScripts.map((s) => `<script src="/page/${s}"></script>`).join('')}
@@ -98,6 +105,7 @@ const server = http.createServer((req, res) => {
       return;
     }
     if (parts.length === 3 && parts[2] === 'expect.json') return send(res, c.expect);
+    if (parts.length === 3 && parts[2] === 'expect-second.json' && c.prefix) return send(res, c.prefix.expect);
     return send(res, path.join(path.dirname(c.out), ...parts.slice(2)));
   }
   send(res, '/nonexistent');

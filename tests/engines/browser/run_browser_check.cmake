@@ -58,6 +58,13 @@ endif()
 if(EXISTS "${SOURCE_DIR}/tests/data/engines/geometry/geometry.sprites.yaml")
   list(APPEND defs "${SOURCE_DIR}/tests/data/engines/geometry/geometry.sprites.yaml")
 endif()
+# Exact timing (issue 27): packs at 24 and 12 ticks/s, stepped at exactly the tick rate in
+# the phaser and pixi checks (page/common.js, stepMs): every step change on its tick.
+foreach(rate 24 12)
+  if(EXISTS "${SOURCE_DIR}/tests/data/engines/ticks/ticks${rate}.sprites.yaml")
+    list(APPEND defs "${SOURCE_DIR}/tests/data/engines/ticks/ticks${rate}.sprites.yaml")
+  endif()
+endforeach()
 # flare.png on premultiplied, bled pages: every browser format gets straight-alpha pages.
 if(EXISTS "${SOURCE_DIR}/tests/data/engines/flare/premultiplied.sprites.yaml")
   list(APPEND defs "${SOURCE_DIR}/tests/data/engines/flare/premultiplied.sprites.yaml")
@@ -74,7 +81,11 @@ foreach(def ${defs})
   get_filename_component(name "${def}" NAME)
   string(REGEX REPLACE "\\.sprites\\.yaml$" "" name "${name}")
   get_filename_component(def_dir "${def}" DIRECTORY)
-  foreach(pages embed files)
+  set(storages embed files)
+  if(def MATCHES "/tests/data/engines/ticks/")
+    set(storages embed)  # timing only: one storage of pages is enough
+  endif()
+  foreach(pages ${storages})
     math(EXPR total "${total} + 1")
     set(work "${WORK}/${name}_${pages}")
     set(label "${name} (pages ${pages})")
@@ -148,10 +159,39 @@ foreach(def ${defs})
       if(def MATCHES "/tests/data/engines/geometry/")
         set(geometry ", \"geometry\": true")
       endif()
+      # Whole ms (aseprite-json) cannot be exact at 24 or 12 ticks/s: checked at half ticks.
+      if(def MATCHES "/tests/data/engines/ticks/" AND NOT FORMAT STREQUAL "aseprite-json")
+        set(geometry "${geometry}, \"exact\": true")
+      endif()
       list(APPEND cases "{\"name\": \"${name}_${pages}\", \"format\": \"${FORMAT}\", \"lib\": \"${lib}\", \"out\": \"${work}/a/${name}.json\", \"expect\": \"${work}/expect.json\", \"diagnostics\": \"${work}/export-a.json\"${geometry}}")
     endforeach()
   endforeach()
 endforeach()
+
+# Two packs in one game (issue 27, export --prefix): ticks24 and ticks12 have the same
+# action and frame names; exported with --prefix a/ and b/ beside each other, both load
+# into one Phaser game or one Pixi app (page/prefix_check.js): no key is said to exist
+# already, and each animation shows its own pack's frames, stepped at its own tick rate.
+if(NOT FORMAT STREQUAL "aseprite-json" AND EXISTS "${WORK}/ticks24_embed/expect.json"
+   AND EXISTS "${WORK}/ticks12_embed/expect.json")
+  math(EXPR total "${total} + 1")
+  file(MAKE_DIRECTORY "${WORK}/prefix")
+  foreach(pair "ticks24;a" "ticks12;b")
+    list(GET pair 0 name)
+    list(GET pair 1 stem)
+    execute_process(
+      COMMAND "${SPRITEC}" export "${WORK}/${name}_embed/pack/${name}.spk" --format ${FORMAT}
+              -o "${WORK}/prefix/${stem}.json" --prefix "${stem}/"
+      RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      message(SEND_ERROR "prefix: spritec export --prefix ${stem}/ failed (${rc}):\n${out}${err}")
+      list(APPEND failed "prefix")
+    endif()
+  endforeach()
+  foreach(lib ${libs})
+    list(APPEND cases "{\"name\": \"prefix\", \"format\": \"${FORMAT}\", \"lib\": \"${lib}\", \"out\": \"${WORK}/prefix/a.json\", \"expect\": \"${WORK}/ticks24_embed/expect.json\", \"prefix\": {\"out\": \"b.json\", \"expect\": \"${WORK}/ticks12_embed/expect.json\"}, \"exact\": true}")
+  endforeach()
+endif()
 
 if(cases)
   list(JOIN cases ",\n  " cases_json)

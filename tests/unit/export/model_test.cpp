@@ -752,9 +752,9 @@ TEST_CASE("the pixi writer adds each frame without looking up the names before i
 }
 
 TEST_CASE("the formats' one table gives their names, their order and their help text") {
-  // docs/cli.md: export --format takes these seven names, listed in this order.
-  const std::vector<std::string> names = {"godot4", "godot3", "spine",        "libgdx-legacy",
-                                          "phaser", "pixi",   "aseprite-json"};
+  // docs/cli.md: export --format takes these eight names, listed in this order.
+  const std::vector<std::string> names = {"godot4", "godot3", "spine",         "libgdx-legacy",
+                                          "phaser", "pixi",   "aseprite-json", "spritec-json"};
   CHECK(exporter::format_names() == names);
   for (const std::string& name : names) {
     INFO(name);
@@ -763,21 +763,22 @@ TEST_CASE("the formats' one table gives their names, their order and their help 
   }
   CHECK_FALSE(exporter::parse_format("godot").has_value());
   CHECK(exporter::formats_listed(false) ==
-        "godot4, godot3, spine, libgdx-legacy, phaser, pixi or aseprite-json");
+        "godot4, godot3, spine, libgdx-legacy, phaser, pixi, aseprite-json or spritec-json");
   CHECK(exporter::formats_listed(true) ==
         "godot4, godot3 (SpriteFrames .tres), spine, libgdx-legacy (.atlas), phaser "
-        "(multi-atlas + STEM.anims.json), pixi (JSON Hash pages) or aseprite-json");
+        "(multi-atlas + STEM.anims.json), pixi (JSON Hash pages), aseprite-json or spritec-json "
+        "(the whole pack, for runtimes/js)");
 }
 
 TEST_CASE("every format of the table is found by its name, and no other name is") {
-  // docs/engines.md names the seven formats.
-  const std::vector<std::string> names = {"godot4", "godot3", "spine",        "libgdx-legacy",
-                                          "phaser", "pixi",   "aseprite-json"};
+  // docs/engines.md names the seven engine formats; docs/format.md spritec-json.
+  const std::vector<std::string> names = {"godot4", "godot3", "spine",         "libgdx-legacy",
+                                          "phaser", "pixi",   "aseprite-json", "spritec-json"};
   CHECK(exporter::format_names() == names);
   for (const std::string& name : names)
     CHECK(exporter::format_name(named(name)) == name);
   CHECK_FALSE(exporter::parse_format("godot"));
   CHECK_FALSE(exporter::parse_format(""));
   CHECK(exporter::formats_listed(false) ==
-        "godot4, godot3, spine, libgdx-legacy, phaser, pixi or aseprite-json");
+        "godot4, godot3, spine, libgdx-legacy, phaser, pixi, aseprite-json or spritec-json");
 }

@@ -170,3 +170,14 @@ async function fetchJson(url) {
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return r.json();
 }
+
+// The time a check advances an animation before showing tick t, in ms. By default the
+// runtime is sampled mid-tick ((t + 0.5) / tick_rate s: half a tick, then whole ticks),
+// which hides rounding. With config.exact (tests/data/engines/ticks) a game stepping at
+// exactly the tick rate: nothing before tick 0, then delta = 1000 / tick_rate per tick
+// (41.666666666666664 ms at 24 ticks/s), and every step change must show on its tick.
+function stepMs(config, expect, t) {
+  const tickMs = 1000 / expect.tick_rate;
+  if (config.exact) return t === 0 ? 0 : tickMs;
+  return t === 0 ? tickMs / 2 : tickMs;
+}

@@ -103,7 +103,7 @@ function checkPhaserAnimation(report, config, scene, expect, pages, textureKey, 
   const memo = new Map();
   let now = 0;
   compareAnimation(report, expect, name, (t) => {
-    const delta = t === 0 ? tickMs / 2 : tickMs;
+    const delta = stepMs(config, expect, t);
     now += delta;
     sprite.anims.update(now, delta);
     if (!sprite.visible) return { set: '', label: '(hidden)' };

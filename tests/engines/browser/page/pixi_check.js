@@ -66,8 +66,9 @@ window.runCase = async function (config) {
     const firstPass = firstPassOf(report, config, expect, name, textures.length * expect.tick_rate / fps);
     const memo = new Map();
     compareAnimation(report, expect, name, (t) => {
-      const ms = t === 0 ? tickMs / 2 : tickMs;
-      sprite.update({ deltaTime: ms * 60 / 1000, deltaMS: ms });
+      // As PIXI.Ticker gives them: deltaTime = deltaMS * Ticker.targetFPMS (0.06).
+      const ms = stepMs(config, expect, t);
+      sprite.update({ deltaTime: ms * PIXI.Ticker.targetFPMS, deltaMS: ms });
       if (!sprite.visible) return { set: '', label: '(hidden)' };
       const tex = sprite.texture;
       if (tex.rotate) throw new Error(`${name}: texture ${tex.label} is rotated`);

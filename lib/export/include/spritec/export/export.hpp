@@ -137,7 +137,17 @@ struct Options {
   std::string out_name;       // OUT's file name
   std::string godot_res_dir;  // godot: "res://" + this + page names ("" or "dir/")
   std::string pack_name;      // for messages: the pack's path
+  // --prefix P: put before every animation and region name (check_prefix first); "" writes
+  // the names as the pack has them.
+  std::string prefix;
 };
+
+// --prefix P (docs/engines.md, "Two packs in one game"): at most kMaxPrefix bytes of valid
+// UTF-8 without control characters; for the text atlas formats (spine, libgdx-legacy) also
+// no ':' and no leading space, which their readers would take for a field or trim. Returns
+// why `prefix` cannot name `format`'s animations and regions, or "" when it can.
+constexpr std::size_t kMaxPrefix = 256;
+std::string check_prefix(Format format, std::string_view prefix);
 
 struct File {
   std::string name;  // relative to OUT's directory

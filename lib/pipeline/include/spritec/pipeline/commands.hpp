@@ -91,6 +91,9 @@ struct BuildOptions {
   // --allow-loss W0701,…|all: what the --export formats cannot carry (W07xx) accepted, as
   // notes that neither fail nor count for --werror. Checked by run_build (exit 2).
   std::vector<std::string> allow_loss;
+  // --export-prefix P: every --export's animation and region names begin with P (export's
+  // --prefix). A usage error without --export, or when a format cannot hold P.
+  std::string export_prefix;
   bool progress = false;                      // a progress line on stderr
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool colour = false;                        // text diagnostics in ANSI colour
@@ -126,6 +129,7 @@ struct ExportOptions {
   std::string output;  // -o OUT: the main file; pages and other files beside it
   bool werror = false;
   std::vector<std::string> allow_loss;  // --allow-loss W0701,…|all: losses reported as notes
+  std::string prefix;  // --prefix P: before every animation and region name ("" = none)
   diag::Format diagnostics = diag::Format::kText;  // --diagnostics: text, json or github
   bool colour = false;                             // text diagnostics in ANSI colour
 };
@@ -140,7 +144,8 @@ struct SimulateOptions {
   std::string scene;
   std::int64_t ticks =
       -1;  // --ticks N: write ticks 0 … N (N <= max_ticks()); -1 = until the script ends
-  std::string trace;  // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::string trace;   // --trace OUT.jsonl ("-" = stdout); empty = a human summary
+  std::string replay;  // --replay OUT.json: the run as a game's calls (sim/replay.hpp); "" = none
   std::string root = ".";
   diag::Format format = diag::Format::kText;  // --format: diagnostics as text, json or github
   bool colour = false;                        // text diagnostics in ANSI colour

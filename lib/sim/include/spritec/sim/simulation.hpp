@@ -121,14 +121,19 @@ struct RunOptions {
 //   while (sim->step()) { for (const ActorSnapshot& a : sim->actors()) draw(a); ... }
 // or run_scene() below for a whole run with its trace.
 struct RunSummary;
+class CallRecorder;  // sim/replay.hpp
 
 class Simulation {
  public:
   // Binds the scene to its packs (`packs` in the order of scene.packs, as load_packs
   // gives them). Reports E0605, E0602 and W0602; empty when an error was reported.
+  // With a `recorder` (not owned; it must outlive the Simulation), every call the
+  // simulator makes on an actor's player is reported to it as it is made, from the initial
+  // actors' spawns (made here) on (sim/replay.hpp).
   [[nodiscard]] static std::optional<Simulation> create(const Scene& scene,
                                                         std::vector<ScenePack> packs,
-                                                        diag::Sink& sink);
+                                                        diag::Sink& sink,
+                                                        CallRecorder* recorder = nullptr);
 
   Simulation(Simulation&&) noexcept;
   Simulation& operator=(Simulation&&) noexcept;
@@ -158,6 +163,9 @@ class Simulation {
   // Made when first asked after a step (a run that only writes a trace never makes them).
   const std::vector<ActorSnapshot>& actors() const;
   const std::vector<ScenePack>& packs() const;
+  // Every actor name the scene can put on stage (its actors, spawns and the names its items
+  // use), sorted in byte order: the actors' indexes in a replay (sim/replay.hpp).
+  const std::vector<std::string>& actor_names() const;
 
   // Appends the trace lines of the tick last run (those write_trace_line writes for
   // actors(), byte for byte) to `out`, straight from the actors' state.
@@ -197,9 +205,10 @@ inline constexpr std::size_t kSummaryTop = 10;
 // (or options.max_ticks), writing each trace line to `trace` (when not null) as soon as
 // its tick has run: nothing is kept. Empty when the Simulation could not be created or a
 // limit stopped the run (the error is in the Sink; the lines of the ticks before it have
-// been written).
+// been written). With `replay`, the run's calls are streamed there too, as the replay
+// document (sim/replay.hpp); the trace's bytes are the same with or without it.
 [[nodiscard]] std::optional<RunSummary> run_scene(const Scene& scene, std::vector<ScenePack> packs,
                                                   const RunOptions& options, std::ostream* trace,
-                                                  diag::Sink& sink);
+                                                  diag::Sink& sink, std::ostream* replay = nullptr);
 
 }  // namespace spritec::sim

@@ -62,6 +62,10 @@ struct TraceLine {
 // Appends the line (with its newline) to `out`.
 void append_trace_line(std::string& out, const TraceLine& line);
 
+// Appends a JSON string as the trace writes names: bytes that are not UTF-8 (a hostile
+// pack's names) become U+FFFD so every line stays valid JSON; control characters escaped.
+void append_json_string(std::string& out, std::string_view s);
+
 // A number as the trace prints it: integers without decimals, others as the shortest
 // text that reads back as the same double.
 std::string format_number(double value);
