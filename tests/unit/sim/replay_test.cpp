@@ -57,7 +57,7 @@ class Calls final : public sim::CallRecorder {
   }
 };
 
-const char* const kScene =
+const char* const kReplayScene =
     "packs: {t: t.spk}\n"
     "actors:\n"
     "  - {name: b, pack: t, action: spark, at: [7, 8], angle: -90}\n"
@@ -75,7 +75,7 @@ const char* const kScene =
 TEST_CASE("a recorder hears every call on a player, in the order the simulator makes them",
           "[replay]") {
   diag::Sink sink;
-  auto scene = sim::parse_scene(kScene, "r.scene.yaml", ".", sink);
+  auto scene = sim::parse_scene(kReplayScene, "r.scene.yaml", ".", sink);
   REQUIRE(scene);
   auto packs = sim::load_packs(*scene, loader_for({{"t", script_model()}}), sink);
   REQUIRE(packs);
@@ -113,7 +113,7 @@ TEST_CASE("a recorder hears every call on a player, in the order the simulator m
 
 TEST_CASE("a run's trace is the same bytes with a replay written beside it", "[replay]") {
   diag::Sink sink;
-  auto scene = sim::parse_scene(kScene, "r.scene.yaml", ".", sink);
+  auto scene = sim::parse_scene(kReplayScene, "r.scene.yaml", ".", sink);
   REQUIRE(scene);
   auto packs = sim::load_packs(*scene, loader_for({{"t", script_model()}}), sink);
   REQUIRE(packs);
