@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -113,9 +114,12 @@ inline std::string join(const std::vector<std::string>& args) {
 // environment for output that does not depend on the terminal.
 inline Run run_spritec(const std::vector<std::string>& args, const fs::path& cwd) {
   fs::create_directories(kScratch);
+  // Named by process too: ctest runs test_cli as two processes side by side (test_cli and
+  // test_cli_exports), and scripts/test.sh the sanitized shards, all in one scratch folder.
   static int counter = 0;
-  fs::path out_file = kScratch / ("run-" + std::to_string(++counter) + ".out");
-  fs::path err_file = kScratch / ("run-" + std::to_string(counter) + ".err");
+  const std::string stem = "run-" + std::to_string(getpid()) + "-" + std::to_string(++counter);
+  fs::path out_file = kScratch / (stem + ".out");
+  fs::path err_file = kScratch / (stem + ".err");
   std::string cmd =
       "cd " + shell_quote(cwd.string()) + " && NO_COLOR=1 CI=1 " + shell_quote(kSpritec);
   for (const std::string& a : args)
