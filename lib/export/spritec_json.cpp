@@ -13,18 +13,6 @@ namespace {
 
 using runtime::PackView;
 
-const char* mode_name(runtime::Mode m) {
-  switch (m) {
-    case runtime::Mode::kLoop:
-      return "loop";
-    case runtime::Mode::kPingpong:
-      return "pingpong";
-    case runtime::Mode::kOnce:
-      return "once";
-  }
-  return "loop";
-}
-
 const char* then_name(runtime::ThenKind kind) {
   switch (kind) {
     case runtime::ThenKind::kHold:
@@ -142,7 +130,7 @@ Json action_json(const PackView& pack, std::uint32_t index) {
   return {{"name", std::string(a.name)},
           {"views", a.views},
           {"first_view", a.first_view},
-          {"mode", mode_name(a.mode)},
+          {"mode", runtime::play_mode_name(a.mode)},
           {"reverse", a.reverse},
           {"loop_from", a.loop_from},
           {"repeat", a.repeat},

@@ -13,18 +13,6 @@ namespace {
 
 namespace spk = runtime::spk;
 
-const char* mode_name(runtime::Mode m) {
-  switch (m) {
-    case runtime::Mode::kLoop:
-      return "loop";
-    case runtime::Mode::kPingpong:
-      return "pingpong";
-    case runtime::Mode::kOnce:
-      return "once";
-  }
-  return "loop";
-}
-
 std::string then_name(const runtime::PackView& pack, const runtime::Action& a) {
   switch (a.then_kind) {
     case runtime::ThenKind::kHold:
@@ -115,7 +103,7 @@ nlohmann::ordered_json inspect_json(const runtime::PackView& pack) {
     j["name"] = std::string(a.name);
     j["views"] = a.views;
     j["first_view"] = a.first_view;
-    j["mode"] = mode_name(a.mode);
+    j["mode"] = runtime::play_mode_name(a.mode);
     j["loop_from"] = a.loop_from;
     j["repeat"] = a.repeat;
     j["then"] = then_name(pack, a);
@@ -214,7 +202,7 @@ std::string inspect_text(const runtime::PackView& pack) {
   for (std::uint32_t i = 0; i < pack.action_count(); ++i) {
     const runtime::Action a = pack.action(i);
     out << "action " << a.name << ": " << plural(a.views, "view") << " from " << a.first_view
-        << " deg, " << plural(a.steps_per_view, "step") << ", " << mode_name(a.mode);
+        << " deg, " << plural(a.steps_per_view, "step") << ", " << runtime::play_mode_name(a.mode);
     if (a.mode == runtime::Mode::kLoop && a.loop_from != 0) out << " from step " << a.loop_from;
     if (a.reverse) out << ", reverse";
     if (a.mode != runtime::Mode::kOnce) {

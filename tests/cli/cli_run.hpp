@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -166,6 +167,21 @@ inline std::set<std::string> help_flags(const std::string& help) {
     }
   }
   return flags;
+}
+
+// Every samples/*/*.sprites.yaml, sorted.
+inline std::vector<fs::path> sample_definitions() {
+  std::vector<fs::path> defs;
+  for (const auto& d : fs::directory_iterator(kSource / "samples")) {
+    if (!d.is_directory()) continue;
+    for (const auto& f : fs::directory_iterator(d.path())) {
+      const std::string n = f.path().filename().string();
+      if (n.size() > 13 && n.compare(n.size() - 13, 13, ".sprites.yaml") == 0)
+        defs.push_back(f.path());
+    }
+  }
+  std::sort(defs.begin(), defs.end());
+  return defs;
 }
 
 }  // namespace spritec_cli_test

@@ -67,17 +67,7 @@ fs::path fresh(const std::string& name) {
 }
 
 std::vector<fs::path> samples() {
-  std::vector<fs::path> defs;
-  for (const auto& d : fs::directory_iterator(kSource / "samples")) {
-    if (!d.is_directory()) continue;
-    for (const auto& f : fs::directory_iterator(d.path())) {
-      const std::string n = f.path().filename().string();
-      if (n.size() > 13 && n.compare(n.size() - 13, 13, ".sprites.yaml") == 0)
-        defs.push_back(f.path());
-    }
-  }
-  std::sort(defs.begin(), defs.end());
-  return defs;
+  return sample_definitions();
 }
 
 // A copy of the hero sample, built with --pages files as base.spk + base-0.png.

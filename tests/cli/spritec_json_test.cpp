@@ -21,15 +21,7 @@ using namespace spritec_cli_test;
 namespace {
 
 std::vector<fs::path> definitions() {
-  std::vector<fs::path> defs;
-  for (const auto& d : fs::directory_iterator(kSource / "samples")) {
-    if (!d.is_directory()) continue;
-    for (const auto& f : fs::directory_iterator(d.path())) {
-      const std::string n = f.path().filename().string();
-      if (n.size() > 13 && n.compare(n.size() - 13, 13, ".sprites.yaml") == 0)
-        defs.push_back(f.path());
-    }
-  }
+  std::vector<fs::path> defs = sample_definitions();
   for (const char* extra :
        {"engines/flare/flare.sprites.yaml", "engines/flare/premultiplied.sprites.yaml",
         "engines/geometry/geometry.sprites.yaml"})

@@ -310,6 +310,20 @@ inline Step current_step(const PackView& pack, const ActorState& st) {
   return pack.step(pack.action(st.action), st.view, st.step);
 }
 
+// A play mode as definitions, `inspect --json` and spritec-json name it: "loop", "pingpong"
+// or "once".
+inline const char* play_mode_name(Mode mode) {
+  switch (mode) {
+    case Mode::kLoop:
+      return "loop";
+    case Mode::kPingpong:
+      return "pingpong";
+    case Mode::kOnce:
+      return "once";
+  }
+  return "loop";
+}
+
 // A flip as a trace shows it: "", "x", "y" or "xy" (takes a Flip or its stored byte).
 inline const char* flip_name(std::uint8_t flip) {
   switch (flip & kFlipXY) {
