@@ -134,6 +134,10 @@ Server::Server() : state_(std::make_unique<State>()) {
   http.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   http.set_payload_max_length(kMaxBody);
   http.set_keep_alive_timeout(2);
+  // httplib writes a response's head and body apart: with Nagle's algorithm each small
+  // answer then waits for the client's delayed ACK (40 ms a file; a scene of six packs took
+  // 300 ms to fetch instead of 20).
+  http.set_tcp_nodelay(true);
   http.set_read_timeout(5);
   http.set_write_timeout(5);
   // httplib's default is SO_REUSEPORT, which lets a second server bind a port already in
