@@ -24,6 +24,8 @@ const S = {
   session: null,
   playing: true,
   speed: 1,
+  loop: true, // start the focused take again once it has ended (holds or is destroyed) for half a second
+  ended: 0,
   clock: null,
   grid: { cells: [], clock: null, playing: true, tick: 0, zoom: 0 },
   scene: { run: null, clock: null, playing: true, hold: 0 },
@@ -130,6 +132,7 @@ function install(build) {
   for (const slot of entry.pack.layered ? entry.pack.slots : []) if (!S.equip.has(slot)) S.equip.set(slot, defaultPiece(slot));
   S.clock = new Clock(entry.pack.tickRate);
   S.grid.clock = new Clock(entry.pack.tickRate);
+  S.grid.tick = 0; // the grid's cells start again; the focus keeps its tick
   newSession(tick, calls);
 
   S.scene.run = build.replay ? new SceneRun(build.replay, build.replay.packs.map((p, i) => build.packs[i].pack)) : null;
@@ -326,7 +329,7 @@ function renderInfo() {
     ['position', `${fmt(a.x)}, ${fmt(a.y)}`],
   ];
   $('info').replaceChildren(...rows.map(([k, v]) => el('tr', {}, el('td', {}, k), el('td', {}, v))));
-  $('focus-name').textContent = `${S.focus.pack} · ${S.focus.action}`;
+  $('focus-name').textContent = `${S.focus.pack} · ${S.focus.action} from ${s.angle0}°`;
   $('f-play').textContent = S.playing ? '❚❚' : '▶';
   const scrub = $('f-scrub');
   scrub.max = String(Math.max(s.reached, 2 * cycleTicks(pack, s.action), pack.tickRate));
@@ -357,7 +360,7 @@ function drawDial() {
   const c = $('dial');
   const ctx = c.getContext('2d');
   const s = S.session;
-  const r = 44, cx = 52, cy = 52;
+  const r = 40, cx = 52, cy = 52;
   ctx.clearRect(0, 0, c.width, c.height);
   ctx.strokeStyle = '#3a3f46';
   ctx.fillStyle = '#1a1c20';
@@ -392,10 +395,10 @@ function drawDial() {
   ctx.font = '9px sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText('E', cx + r - 8, cy);
-  ctx.fillText('S', cx, cy + r - 8);
-  ctx.fillText('W', cx - r + 8, cy);
-  ctx.fillText('N', cx, cy - r + 8);
+  ctx.fillText('E', cx + r + 7, cy);
+  ctx.fillText('S', cx, cy + r + 7);
+  ctx.fillText('W', cx - r - 7, cy);
+  ctx.fillText('N', cx, cy - r - 7);
 }
 
 function setupDial() {
@@ -628,7 +631,14 @@ function frame(now) {
   if (S.build && S.session) {
     if (S.playing) {
       const n = S.clock.advance(ms, S.speed);
-      for (let i = 0; i < n; ++i) S.session.stepOne();
+      for (let i = 0; i < n; ++i) {
+        S.session.stepOne();
+        const a = S.session.actor;
+        if (S.loop && (a.holding || a.destroyed) && ++S.ended > S.session.pack.tickRate / 2) {
+          S.ended = 0;
+          S.session.seek(0); // the same take again: the recorded calls are kept
+        } else if (!(a.holding || a.destroyed)) S.ended = 0;
+      }
       if (n) S.dirty = true;
     }
     if (S.grid.playing) {
@@ -699,6 +709,10 @@ function setupControls() {
   $('f-restart').onclick = () => seek(0);
   $('f-scrub').addEventListener('input', (e) => (pause(), seek(Number(e.target.value))));
   $('f-speed').addEventListener('change', (e) => (S.speed = Number(e.target.value)));
+  $('f-loop').checked = S.loop;
+  $('f-loop').addEventListener('change', (e) => (S.loop = e.target.checked));
+  // Buttons never take the keyboard's focus: Space and the arrows stay the page's keys.
+  document.addEventListener('mousedown', (e) => e.target.closest && e.target.closest('button') && e.preventDefault());
   $('pack').addEventListener('change', (e) => {
     const entry = entryOf(e.target.value);
     focus(entry.name, entry.pack.actionNames[0], S.session ? S.session.actor.angle : 0);
@@ -824,6 +838,7 @@ window.spritec = {
   overlays: (o) => (Object.assign(S.overlays, o), Object.keys(S.overlays).forEach((k) => ($(`ov-${k}`).checked = S.overlays[k])), (S.dirty = true), { ...S.overlays }),
   focused: () => ({ pack: S.focus.pack, ...need().state() }),
   log: () => need().log.map((e) => ({ ...e })),
+  setLoop: (on) => ((S.loop = !!on), ($('f-loop').checked = S.loop)),
   diagnostics: () => (S.state ? S.state.diagnostics : null),
   pixel,
   scene: () => (S.scene.run ? { tick: S.scene.run.tick, lastTick: S.scene.run.last, playing: S.scene.playing, actors: S.scene.run.state() } : null),
