@@ -4,7 +4,7 @@
 // atlas pages; shows a failed build's diagnostics while the last good build keeps playing.
 import { loadPack } from './spritec.mjs';
 import { Clock, Session, Cell, SceneRun, cycleTicks } from './model.mjs';
-import { prepare, drawWithOverlays, drawActor, actionBounds, checker, outline, PALETTE, SELF_COLOUR } from './draw.mjs';
+import { prepare, drawWithOverlays, drawActor, actionBounds, checker, outline, PALETTE } from './draw.mjs';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, props, ...kids) => {
@@ -64,37 +64,55 @@ async function loadBuild(b) {
   return { id: b.id, packs, scene: b.scene, replay };
 }
 
-// Loads the state's build unless it is loaded or being loaded; a newer state arriving while
-// a load runs is loaded after it (only the newest is installed).
-async function follow() {
-  const want = S.state && S.state.build;
-  if (!want || (S.build && S.build.id === want.id) || S.loading === want.id) return settle();
-  S.loading = want.id;
-  try {
-    const build = await loadBuild(want);
-    if (S.state.build && S.state.build.id === build.id) install(build);
-    S.error = null;
-  } catch (e) {
-    S.error = `could not load build ${want.id}: ${e.message}`;
-    console.error(e);
-  } finally {
-    S.loading = null;
-  }
-  if (S.state.build && (!S.build || S.build.id !== S.state.build.id) && !S.error) return follow();
+// Loads the state's builds one at a time until the page holds the latest (states may
+// arrive while a build loads: only the newest is installed).
+let loader = null;
+function follow() {
+  if (!loader) loader = loadLatest().finally(() => ((loader = null), settle()));
   settle();
+}
+
+const loaded = (want) => S.build && !S.build.stale && S.build.id === want.id;
+
+async function loadLatest() {
+  for (;;) {
+    const want = S.state && S.state.build;
+    if (!want || loaded(want)) return;
+    S.loading = want.id;
+    renderStatus();
+    try {
+      const t0 = performance.now();
+      const build = await loadBuild(want);
+      const t1 = performance.now();
+      S.error = null;
+      if (S.state.build && S.state.build.id === build.id) {
+        install(build);
+        S.timing = { build: build.id, waitMs: Math.round(t0 - S.stateAt), loadMs: Math.round(t1 - t0), installMs: Math.round(performance.now() - t1) };
+      }
+    } catch (e) {
+      S.error = `could not load build ${want.id}: ${e.message}`;
+      console.error(e);
+      return;
+    } finally {
+      S.loading = null;
+    }
+  }
 }
 
 function settle() {
   renderStatus();
-  if (!S.state || S.loading !== null) return;
-  if (S.state.build && !(S.build && S.build.id === S.state.build.id) && !S.error) return;
+  if (!S.state || loader) return;
+  if (S.state.build && !loaded(S.state.build) && !S.error) return;
   const waiters = S.waiters;
   S.waiters = [];
   for (const w of waiters) w();
 }
 
 function onState(doc) {
+  // A generation going back is another server (restarted): its build ids start again.
+  if (S.state && doc.generation < S.state.generation && S.build) S.build.stale = true;
   S.state = doc;
+  S.stateAt = performance.now();
   S.error = null;
   renderDiagnostics();
   follow();
@@ -841,6 +859,7 @@ window.spritec = {
   setLoop: (on) => ((S.loop = !!on), ($('f-loop').checked = S.loop)),
   diagnostics: () => (S.state ? S.state.diagnostics : null),
   pixel,
+  timing: () => S.timing || null,
   scene: () => (S.scene.run ? { tick: S.scene.run.tick, lastTick: S.scene.run.last, playing: S.scene.playing, actors: S.scene.run.state() } : null),
   scenePause: () => ((S.scene.playing = false), (S.sceneDirty = true)),
   scenePlay: () => ((S.scene.playing = true), (S.sceneDirty = true)),
