@@ -109,13 +109,15 @@ async function open(server) {
   return page;
 }
 
-// `spritec simulate` of a scene written in dir: the trace lines, by tick then actor.
-function simulate(dir, name, text) {
+// `spritec simulate` of a scene written into a copy of a sample (never the served copy: a
+// new file beside the definition is none of the server's business): the trace lines, by tick
+// then actor.
+function simulate(sample, name, text) {
+  const dir = copySample(sample);
   fs.writeFileSync(path.join(dir, name), text);
   const out = path.join(work, `${path.basename(dir)}-${name}.jsonl`);
   const r = spawnSync(spritec, ['simulate', name, '--trace', out], { cwd: dir, encoding: 'utf8' });
   assert.equal(r.status, 0, `spritec simulate ${name} failed:\n${r.stderr}`);
-  fs.rmSync(path.join(dir, name));
   return fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 }
 
@@ -207,7 +209,7 @@ test('the page plays every action of the hero sample at two angles as spritec si
   for (const action of actions) for (const angle of [90, 200]) cases.push({ name: `a${cases.length}`, action, angle });
   const ticks = 80;
   const trace = simulate(
-    dir,
+    'hero',
     'all.scene.yaml',
     `packs: {hero: hero.sprites.yaml}\nactors:\n${cases.map((c) => `  - {name: ${c.name}, pack: hero, action: ${c.action}, angle: ${c.angle}}\n`).join('')}script:\n  - wait: ${ticks}\n`,
   );
@@ -229,6 +231,10 @@ test('the page plays every action of the hero sample at two angles as spritec si
     return [first, s.focused()];
   });
   assert.deepEqual(again[0], again[1]);
+  // A click on the grid's cell of attack at 180° focuses it at that angle.
+  await page.locator('.cell[title^="attack, view 2"]').click();
+  const clicked = await page.evaluate(() => window.spritec.focused());
+  assert.deepEqual([clicked.action, clicked.view], ['attack', 2]);
   assert.deepEqual(page.errors, []);
   await page.evaluate(() => {
     window.spritec.overlays({ origin: true, bounds: true, shapes: true });
@@ -248,7 +254,7 @@ test('turning mid-walk and holding an input act as in a game: the trace of a sce
   // Held from tick 0, turned on ticks 20 and 45 (mid-step: the walk goes on), released on
   // 70 (the walk ends its cycle and stands), pressed again on 90 (stand reads no input).
   const trace = simulate(
-    dir,
+    'hero',
     'turn.scene.yaml',
     `packs: {hero: hero.sprites.yaml}
 actors:
@@ -289,6 +295,29 @@ script:
   });
   assert.deepEqual(back[0], back[1]);
   assert.equal(back[1].view, 1);
+
+  // The same by hand: the input's button held with the mouse, the dial dragged to the south
+  // (90°) on tick 10: the view changes, the step and the tick do not.
+  await page.evaluate(() => {
+    window.spritec.focus('hero', 'walk', 0);
+    window.spritec.pause();
+  });
+  const button = page.locator('#inputs button[data-input="move"]');
+  await button.hover();
+  await page.mouse.down();
+  await page.evaluate(() => window.spritec.step(10));
+  const before = await page.evaluate(() => window.spritec.focused());
+  await page.mouse.up(); // over the button: released on tick 10, after the press on tick 0
+  const dial = await page.locator('#dial').boundingBox();
+  await page.mouse.move(dial.x + dial.width / 2 + 30, dial.y + dial.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(dial.x + dial.width / 2, dial.y + dial.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  const turned = await page.evaluate(() => window.spritec.focused());
+  assert.deepEqual([turned.tick, turned.action, turned.step, turned.view], [10, 'walk', before.step, 1]);
+  // Released on tick 10: the walk ends its cycle on tick 16 and stands (as without the input).
+  const later = await page.evaluate(() => (window.spritec.step(10), window.spritec.focused()));
+  assert.equal(later.action, 'stand');
   await page.close();
   await stop(server);
 });
