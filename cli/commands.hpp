@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,34 @@ inline CLI::Validator output_name(pipeline::OutputName kind) {
       [kind](std::string& text) { return pipeline::output_name_problem(text, kind); }, "");
 }
 
+// --equip SLOT=PACK (preview, serve), repeatable: split at the first '=', neither side
+// empty, or a usage error naming the flag.
+inline CLI::Option* add_equip(CLI::App* cmd, std::vector<pipeline::EquipPiece>& pieces,
+                              const std::string& description) {
+  auto parse = [](const std::string& text) -> std::optional<pipeline::EquipPiece> {
+    const std::size_t eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) return std::nullopt;
+    return pipeline::EquipPiece{text.substr(0, eq), text.substr(eq + 1)};
+  };
+  CLI::Validator valid(
+      [parse](std::string& text) -> std::string {
+        if (parse(text)) return {};
+        return "takes SLOT=PACK (a slot of the master, a piece's definition or .spk), not '" +
+               text + "'";
+      },
+      "SLOT=PACK");
+  return cmd
+      ->add_option_function<std::vector<std::string>>(
+          "--equip",
+          [&pieces, parse](const std::vector<std::string>& texts) {
+            for (const std::string& text : texts)
+              pieces.push_back(*parse(text));
+          },
+          description)
+      ->check(valid)
+      ->allow_extra_args(false);
+}
+
 CLI::App* add_check(CLI::App& app, pipeline::CheckOptions& options);
 CLI::App* add_build(CLI::App& app, pipeline::BuildOptions& options);
 CLI::App* add_export(CLI::App& app, pipeline::ExportOptions& options);
@@ -60,5 +89,6 @@ CLI::App* add_unpack(CLI::App& app, pipeline::UnpackOptions& options);
 CLI::App* add_simulate(CLI::App& app, pipeline::SimulateOptions& options);
 CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& options);
 CLI::App* add_detect(CLI::App& app, pipeline::DetectOptions& options);
+CLI::App* add_serve(CLI::App& app, pipeline::ServeOptions& options);
 
 }  // namespace spritec::cli

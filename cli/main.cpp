@@ -98,6 +98,8 @@ int main(int argc, char** argv) {
                       [&] { return pipeline::run_preview(preview); });
     pipeline::DetectOptions detect;
     runs.emplace_back(cli::add_detect(app, detect), [&] { return pipeline::run_detect(detect); });
+    pipeline::ServeOptions serve;
+    runs.emplace_back(cli::add_serve(app, serve), [&] { return pipeline::run_serve(serve); });
 
     if (argc > 1 && !known_command(argv[1], runs)) return 2;
     try {

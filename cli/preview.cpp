@@ -77,23 +77,6 @@ CLI::Validator at_least_one() {
       "N>=1");
 }
 
-// --equip SLOT=PACK: split at the first '=', neither side empty.
-std::optional<pipeline::EquipPiece> parse_equip(const std::string& text) {
-  const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) return std::nullopt;
-  return pipeline::EquipPiece{text.substr(0, eq), text.substr(eq + 1)};
-}
-
-CLI::Validator equip_piece() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        if (parse_equip(text)) return {};
-        return "takes SLOT=PACK (a slot of the master, a piece's definition or .spk), not '" +
-               text + "'";
-      },
-      "SLOT=PACK");
-}
-
 }  // namespace
 
 CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
@@ -143,16 +126,9 @@ CLI::App* add_preview(CLI::App& app, pipeline::PreviewOptions& o) {
                   "Scenes: stop after tick N, 0-" + std::to_string(pipeline::max_ticks()) +
                       " (default: when the script ends)")
       ->check(CLI::Range(std::int64_t(0), pipeline::max_ticks()));
-  cmd->add_option_function<std::vector<std::string>>(
-         "--equip",
-         [&o](const std::vector<std::string>& texts) {
-           for (const std::string& text : texts)
-             o.equip.push_back(*parse_equip(text));
-         },
-         "A layered master: draw it with this piece in slot SLOT (a definition or .spk; "
-         "repeat for more slots)")
-      ->check(equip_piece())
-      ->allow_extra_args(false);
+  add_equip(cmd, o.equip,
+            "A layered master: draw it with this piece in slot SLOT (a definition or .spk; "
+            "repeat for more slots)");
   cmd->add_option("--root", o.root, "Project root: inputs must stay inside it")
       ->capture_default_str();
   add_format(cmd, o.format);

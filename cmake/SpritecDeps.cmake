@@ -28,3 +28,8 @@ target_link_libraries(spritec_valijson INTERFACE nlohmann_json::nlohmann_json)
 if(TARGET yaml-cpp AND NOT TARGET yaml-cpp::yaml-cpp)
   add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
 endif()
+
+# `spritec serve` (lib/serve): cpp-httplib is the HTTP server (Debian builds it as a shared
+# library; its .pc file carries the defines the library was built with, which change the
+# classes' layout, so it is used through pkg-config only).
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)

@@ -14,6 +14,8 @@ packages=(
   godot3-server chromium
   # The JavaScript runtime's declarations (runtimes/js/spritec.d.ts) are type-checked by tsc.
   node-typescript
+  # `spritec serve`'s HTTP server.
+  libcpp-httplib-dev
 )
 
 missing=()

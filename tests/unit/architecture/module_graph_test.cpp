@@ -23,9 +23,9 @@ namespace {
 // on nothing of ours; pack/ on work/ (its strategies run side by side on work's threads)
 // and geom/ (its sizes) alone.
 const std::map<std::string, int> kLayer = {
-    {"diag", 0},  {"runtime", 0}, {"work", 0},     {"geom", 0},     {"pack", 1},   {"io", 1},
-    {"image", 2}, {"yaml", 2},    {"aseprite", 3}, {"format", 3},   {"export", 3}, {"sim", 3},
-    {"def", 4},   {"render", 4},  {"atlas", 5},    {"pipeline", 6}, {"cli", 7},
+    {"diag", 0},  {"runtime", 0}, {"work", 0},   {"geom", 0},     {"pack", 1},     {"io", 1},
+    {"serve", 1}, {"image", 2},   {"yaml", 2},   {"aseprite", 3}, {"format", 3},   {"export", 3},
+    {"sim", 3},   {"def", 4},     {"render", 4}, {"atlas", 5},    {"pipeline", 6}, {"cli", 7},
 };
 // Edges the layering allows beyond "lower layer": none at present.
 const std::set<std::pair<std::string, std::string>> kExtra = {};

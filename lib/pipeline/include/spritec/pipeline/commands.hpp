@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -214,5 +215,29 @@ struct DetectOptions {
 // found (image/detect.hpp), named 0, 1 … in reading order, for the user to rename.
 int run_detect(const DetectOptions& options, std::ostream& out = std::cout,
                std::ostream& err = std::cerr);
+
+}  // namespace spritec::pipeline
+
+namespace spritec::pipeline {
+
+// spritec serve: the live previewer (docs/serve.md).
+struct ServeOptions {
+  std::string input;               // a definition, a scene, a pack or an .aseprite file
+  std::string host = "127.0.0.1";  // --host: loopback unless asked (a warning otherwise)
+  int port = 8080;  // --port, 0 to 65535: 0 = any free port; a taken one = the next free above
+  std::vector<EquipPiece> equip;  // --equip SLOT=PACK (repeatable): pieces to try on a master
+  bool poll = false;              // --poll: look at the files every 100 ms instead of inotify
+  std::string root = ".";
+  int jobs = 0;  // threads building; 0 = the number of cores
+  // Asked while the server waits for a save: true ends it (the CLI: after SIGINT or
+  // SIGTERM). Empty: serve until the process is ended.
+  std::function<bool()> stop;
+};
+// Builds `input` in memory, prints the page's URL on `out` ("spritec serve: http://…/"),
+// serves it, and rebuilds on every save of a file the build read until `stop`; each
+// build's outcome is said in a line on `err` (a broken one with its diagnostics). 0 when
+// stopped; 1 when the input cannot be served at all (a missing file); 2 a usage error.
+int run_serve(const ServeOptions& options, std::ostream& out = std::cout,
+              std::ostream& err = std::cerr);
 
 }  // namespace spritec::pipeline
