@@ -101,7 +101,8 @@ async function loadLatest() {
 
 function settle() {
   renderStatus();
-  if (!S.state || loader) return;
+  // Not before the server's first build attempt (generation 1) has been reported.
+  if (!S.state || !(S.state.generation >= 1) || loader) return;
   if (S.state.build && !loaded(S.state.build) && !S.error) return;
   const waiters = S.waiters;
   S.waiters = [];
@@ -757,6 +758,17 @@ function setupControls() {
   setupKeys();
 }
 
+// The grid paused on tick t of its clock (every cell started again and run t ticks).
+function gridSeek(t) {
+  if (S.grid.playing) toggleGrid();
+  for (const c of S.grid.cells) {
+    c.restart();
+    for (let i = 0; i < t; ++i) c.tick();
+  }
+  S.grid.tick = t;
+  S.gridDirty = true;
+}
+
 function toggleGrid() {
   S.grid.playing = !S.grid.playing;
   $('grid-play').textContent = S.grid.playing ? '❚❚ grid' : '▶ grid';
@@ -865,6 +877,7 @@ window.spritec = {
   scenePlay: () => ((S.scene.playing = true), (S.sceneDirty = true)),
   sceneSeek: (t) => sceneSeek(t),
   sceneStep: (n = 1) => sceneSeek(S.scene.run.tick + n),
+  gridSeek: (t) => gridSeek(t),
 };
 
 setupControls();
