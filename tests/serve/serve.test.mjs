@@ -320,6 +320,19 @@ script:
   // Released on tick 10: the walk ends its cycle on tick 16 and stands (as without the input).
   const later = await page.evaluate(() => (window.spritec.step(10), window.spritec.focused()));
   assert.equal(later.action, 'stand');
+
+  // And by the keyboard: key 1 holds the pack's first input (move) while it is down, → steps.
+  await page.evaluate(() => {
+    window.spritec.focus('hero', 'walk', 0);
+    window.spritec.pause();
+  });
+  await page.keyboard.down('1');
+  for (let i = 0; i < 20; ++i) await page.keyboard.press('ArrowRight');
+  const heldKey = await page.evaluate(() => window.spritec.focused());
+  await page.keyboard.up('1');
+  for (let i = 0; i < 20; ++i) await page.keyboard.press('ArrowRight');
+  const releasedKey = await page.evaluate(() => window.spritec.focused());
+  assert.deepEqual([heldKey.tick, heldKey.action, releasedKey.tick, releasedKey.action], [20, 'walk', 40, 'stand']);
   await page.close();
   await stop(server);
 });
