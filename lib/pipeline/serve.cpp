@@ -18,6 +18,7 @@
 #include "scene_packs.hpp"
 #include "spritec/export/export.hpp"
 #include "spritec/pipeline/commands.hpp"
+#include "spritec/render/action_preview.hpp"
 #include "spritec/serve/server.hpp"
 #include "spritec/serve/site.hpp"
 #include "spritec/serve/watcher.hpp"
@@ -97,8 +98,11 @@ void build_scene(const ServeOptions& o, Attempt& attempt, diag::Sink& sink) {
     loaded.push_back(file.get());
   }
   if (!add_packs(loaded, build, sink)) return;
+  // As long as a scene preview plays without --ticks: the page holds the whole replay.
+  sim::RunOptions run;
+  run.tick_cap = render::kMaxPreviewTicks;
   std::ostringstream replay;
-  if (!sim::run_scene(*scene, std::move(packs->packs), {}, nullptr, sink, &replay)) return;
+  if (!sim::run_scene(*scene, std::move(packs->packs), run, nullptr, sink, &replay)) return;
   build.replay = replay.str();
   build.stage_width = scene->stage_width;
   build.stage_height = scene->stage_height;

@@ -3,7 +3,7 @@
 // on /events: every event published from then on, the latest first on connect. Anything
 // else is refused before it reaches a handler: a method but GET is 405, a path not in the
 // site 404 (a path is compared as a string, never opened), a request line over 8 KiB 414
-// and a request body over 1 KiB 413 (httplib's caps, and ours).
+// (httplib's cap) and a request that announces a body 413, before the body is read.
 #pragma once
 
 #include <cstdint>
