@@ -341,18 +341,23 @@ test('a PNG saved on disk shows its new pixels in the page within 1 s', async ()
   const dir = copySample('hero');
   const server = await serve(dir, 'hero.sprites.yaml');
   const page = await open(server);
+  // Paused on tick 5 of a walk turned south on tick 3 with move held: the rebuild must keep it.
   const before = await page.evaluate(() => {
-    window.spritec.focus('hero', 'walk', 0);
-    window.spritec.pause();
-    window.spritec.seek(0);
-    return { build: window.spritec.buildId, frame: window.spritec.focused().frame, pixel: window.spritec.pixel(0, 0) };
+    const s = window.spritec;
+    s.focus('hero', 'walk', 0);
+    s.pause();
+    s.press('move');
+    s.step(3);
+    s.setAngle(90);
+    s.step(2);
+    return { build: s.buildId, focused: s.focused(), pixel: s.pixel(0, 0) };
   });
-  assert.equal(before.frame, 'body/0');
+  assert.deepEqual([before.focused.tick, before.focused.view, before.focused.frame], [5, 1, 'body/2']);
   assert.notDeepEqual(before.pixel, [255, 0, 255, 255]);
   const png = path.join(dir, 'hero.png');
   const head = fs.readFileSync(png);
   const w = head.readUInt32BE(16), h = head.readUInt32BE(20);
-  // Every pixel opaque magenta: body/0's origin pixel (12, 23) becomes magenta.
+  // Every pixel opaque magenta: body/2's origin pixel (12, 23) becomes magenta.
   const started = Date.now();
   replaceFile(png, solidPng(w, h, [255, 0, 255, 255]));
   await page.waitForFunction(
@@ -361,10 +366,13 @@ test('a PNG saved on disk shows its new pixels in the page within 1 s', async ()
     { polling: 10, timeout: 5000 },
   );
   const took = Date.now() - started;
-  const after = await page.evaluate(() => ({ tick: window.spritec.focused().tick, action: window.spritec.focused().action, frame: window.spritec.focused().frame }));
-  assert.deepEqual(after, { tick: 0, action: 'walk', frame: 'body/0' }, 'the focus is kept across the rebuild');
+  const after = await page.evaluate(() => window.spritec.focused());
+  assert.deepEqual(after, before.focused, 'the focus (action, tick, angle, held input) is kept across the rebuild');
+  const later = await page.evaluate(() => (window.spritec.step(20), window.spritec.focused()));
+  assert.equal(later.action, 'walk', 'move is still held after the rebuild');
   assert.ok(took < 1000, `the new pixels showed after ${took} ms`);
-  console.log(`# PNG write to new pixels in the page: ${took} ms`);
+  const timing = await page.evaluate(() => window.spritec.timing());
+  console.log(`# PNG write to new pixels in the page: ${took} ms (of which the page fetching and decoding the build: ${timing.loadMs} ms, installing it: ${timing.installMs} ms)`);
   await page.close();
   await stop(server);
 });
@@ -512,7 +520,7 @@ test('every traversal and malformed request is refused and the page is served af
   await stop(server);
 });
 
-test('SIGTERM and SIGINT end the server at once with status 0 and leave no file behind', async () => {
+test('SIGTERM and SIGINT end the server within 3 s with status 0 and leave no file behind', async () => {
   for (const signal of ['SIGTERM', 'SIGINT']) {
     const dir = copySample('hero');
     const files = listing(dir);
