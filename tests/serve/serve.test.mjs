@@ -440,6 +440,13 @@ test('a scene plays its replay: every actor on every tick as the scene\'s trace'
     }
     assert.deepEqual(bad.slice(0, 4), [], `${scene}: ${bad.length} of ${last + 1} ticks differ`);
     if (sample === 'paperdoll') {
+      // A click on the knight on the stage (5 pixels above his origin) focuses his action.
+      const knight = await page.evaluate(() => (window.spritec.sceneSeek(150), window.spritec.scene().actors.find((a) => a.actor === 'knight')));
+      const stage = await page.locator('#stage').boundingBox();
+      const z = stage.width / 160;
+      await page.mouse.click(stage.x + (Math.floor(knight.x + 0.5) + 0.5) * z, stage.y + (Math.floor(knight.y + 0.5) - 5) * z);
+      const picked = await page.evaluate(() => [window.spritec.focused().pack === window.spritec.packs()[0], window.spritec.focused().action]);
+      assert.deepEqual(picked, [true, knight.action]);
       await page.evaluate(() => {
         window.spritec.sceneSeek(150);
         window.spritec.focus(window.spritec.packs()[0], 'attack', 45);

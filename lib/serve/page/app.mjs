@@ -594,6 +594,26 @@ function buildScene() {
   $('scene-info').textContent = `${sc.width}×${sc.height} · ${run.replay.actors.length} actors · ticks 0..${run.last} · ${z}×`;
 }
 
+// A click on the stage focuses the actor drawn there (the top one): its pack, its action,
+// its angle.
+function stageClick(e) {
+  const run = S.scene.run;
+  if (!run) return;
+  const canvas = $('stage'), r = canvas.getBoundingClientRect();
+  const wx = ((e.clientX - r.left) * canvas.width) / r.width / stageView.z, wy = ((e.clientY - r.top) * canvas.height) / r.height / stageView.z;
+  for (let i = run.actors.length - 1; i >= 0; --i) {
+    const a = run.actors[i];
+    if (!a || a.actionIndex < 0) continue;
+    let hit = false;
+    a.forEachLayer((l) => {
+      const p = l.pack.placeFrame(l.frame, (l.flipX ? 1 : 0) | (l.flipY ? 2 : 0), a.x, a.y);
+      if (wx >= p.left && wx < p.left + p.w && wy >= p.top && wy < p.top + p.h) hit = true;
+    });
+    const entry = hit && S.build.packs.find((p) => p.pack === a.pack);
+    if (entry) return focus(entry.name, a.action, a.angle);
+  }
+}
+
 function drawScene() {
   const run = S.scene.run;
   if (!run) return;
@@ -754,6 +774,7 @@ function setupControls() {
   $('scene-back').onclick = () => sceneSeek(S.scene.run.tick - 1);
   $('scene-fwd').onclick = () => sceneSeek(S.scene.run.tick + 1);
   $('scene-scrub').addEventListener('input', (e) => sceneSeek(Number(e.target.value)));
+  $('stage').addEventListener('click', stageClick);
   setupDial();
   setupKeys();
 }
