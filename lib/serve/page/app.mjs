@@ -261,7 +261,8 @@ function buildGrid() {
 
 function markFocusedCell() {
   const s = S.session;
-  for (const c of S.grid.cells) c.div.classList.toggle('focused', !!s && c.action === s.action && s.actor.view === c.view && c.actor.actionIndex === c.action);
+  // The cell of what the focus shows now (after a switch: the action it switched to).
+  for (const c of S.grid.cells) c.div.classList.toggle('focused', !!s && c.action === s.actor.actionIndex && s.actor.view === c.view);
 }
 
 function drawCells() {
