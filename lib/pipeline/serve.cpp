@@ -75,11 +75,15 @@ std::optional<std::vector<ExportFile>> pack_files(const LoadedPack& pack, std::s
                       pack.name, sink);
 }
 
-bool add_packs(const std::vector<const LoadedPack*>& packs, Build& build, diag::Sink& sink) {
+// Each pack under its name: a scene's key for it (`names`, as the replay names it), or the
+// pack's own.
+bool add_packs(const std::vector<const LoadedPack*>& packs, const std::vector<std::string>& names,
+               Build& build, diag::Sink& sink) {
   for (const LoadedPack* pack : packs) {
-    std::optional<std::vector<ExportFile>> files = pack_files(*pack, build.packs.size(), sink);
+    const std::size_t index = build.packs.size();
+    std::optional<std::vector<ExportFile>> files = pack_files(*pack, index, sink);
     if (!files) return false;
-    build.names.push_back(pack->name);
+    build.names.push_back(index < names.size() ? names[index] : pack->name);
     build.packs.push_back(std::move(*files));
   }
   return true;
@@ -97,7 +101,10 @@ void build_scene(const ServeOptions& o, Attempt& attempt, diag::Sink& sink) {
     attempt.inputs.insert(attempt.inputs.end(), file->inputs.begin(), file->inputs.end());
     loaded.push_back(file.get());
   }
-  if (!add_packs(loaded, build, sink)) return;
+  std::vector<std::string> names;
+  for (const sim::PackRef& ref : scene->packs)
+    names.push_back(ref.name);
+  if (!add_packs(loaded, names, build, sink)) return;
   // As long as a scene preview plays without --ticks: the page holds the whole replay.
   sim::RunOptions run;
   run.tick_cap = render::kMaxPreviewTicks;
@@ -131,7 +138,7 @@ void build_pack(const ServeOptions& o, Attempt& attempt, diag::Sink& sink) {
       loaded.push_back(file.get());
   }
   Build build;
-  if (add_packs(loaded, build, sink)) attempt.build = std::move(build);
+  if (add_packs(loaded, {}, build, sink)) attempt.build = std::move(build);
 }
 
 // The diagnostics of a failed attempt, as `spritec check INPUT` prints them (definitions and
@@ -194,7 +201,8 @@ class Published {
         {"kind", kind_word(kind_)},
         {"diagnostics", diagnostics ? nlohmann::json(*diagnostics) : nullptr},
         {"build", builds_.empty() ? nlohmann::json(nullptr) : build_json(builds_.back())}};
-    return state.dump();
+    // A diagnostic may quote a file's bytes that are not UTF-8 (E0003): replaced, not fatal.
+    return state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 
   std::shared_ptr<const serve::Site> site(const std::string& state) const {
@@ -310,6 +318,12 @@ int run_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
           {InputKind::kDefinition, InputKind::kScene, InputKind::kPack, InputKind::kAseprite});
       !wrong) {
     err << wrong.error.message << '\n';
+    return 2;
+  }
+  if (kind == InputKind::kOther && fs::exists(o.input)) {
+    err << "spritec serve: " << o.input
+        << " is not a definition (*.sprites.yaml), a scene (*.scene.yaml), a pack (.spk) or "
+           "an Aseprite file (.aseprite, .ase)\n";
     return 2;
   }
   if (!o.equip.empty() && kind == InputKind::kScene) {
