@@ -527,7 +527,7 @@ test('every traversal and malformed request is refused and the page is served af
   await stop(server);
 });
 
-test('SIGTERM and SIGINT end the server within 3 s with status 0 and leave no file behind', async () => {
+test('SIGTERM and SIGINT end the server within 2.5 s with status 0 and leave no file behind', async () => {
   for (const signal of ['SIGTERM', 'SIGINT']) {
     const dir = copySample('hero');
     const files = listing(dir);
@@ -537,7 +537,7 @@ test('SIGTERM and SIGINT end the server within 3 s with status 0 and leave no fi
     const result = await stop(server, signal);
     const took = Date.now() - started;
     assert.deepEqual(result, { code: 0, signal: null }, `${signal}: ${server.stderr}`);
-    assert.ok(took < 3000, `${signal}: exited after ${took} ms`);
+    assert.ok(took < 2500, `${signal}: exited after ${took} ms`);
     console.log(`# ${signal} with the page open: exit 0 after ${took} ms`);
     assert.deepEqual(listing(dir), files, `${signal}: files changed in the sample`);
     await page.close();
