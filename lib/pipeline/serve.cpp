@@ -331,10 +331,15 @@ int run_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
            "wear (layers:)\n";
     return 2;
   }
+  // Nothing to watch without the input itself: said as every command says it (E0001).
   std::error_code ec;
   if (!fs::is_regular_file(o.input, ec)) {
-    err << "spritec serve: " << o.input << ": no such file\n";
-    return 1;
+    diag::Sink sink;
+    sink.error(diag::Code::kFileUnreadable, {o.input, 0, 0, 0},
+               "cannot read " + o.input + ": " +
+                   (fs::exists(o.input, ec) ? "not a regular file" : "no such file"));
+    ReportFormat plain(diag::Format::kText, false);
+    return report(sink, err);
   }
   serve::Server server;
   diag::Result<int> port = server.bind(o.host, o.port);

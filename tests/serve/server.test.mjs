@@ -202,7 +202,7 @@ test("the wrong kind of file is a usage error, a missing one exit 1", () => {
   assert.match(png.stderr, /serve/);
   const missing = spawnSync(spritec, ["serve", "no-such.sprites.yaml"], { encoding: "utf8" });
   assert.equal(missing.status, 1);
-  assert.match(missing.stderr, /no-such\.sprites\.yaml/);
+  assert.match(missing.stderr, /no-such\.sprites\.yaml: error\[E0001\]: cannot read/);
   const scene = spawnSync(spritec, ["serve", path.join(top, "samples/hero/hero.scene.yaml"), "--equip", "a=b.spk"], { encoding: "utf8" });
   assert.equal(scene.status, 2);
 });
