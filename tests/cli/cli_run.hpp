@@ -147,8 +147,10 @@ inline bool refused_at_the_door(const Run& run) {
 
 // A sanitized spritec ($SPRITEC_TEST_EXE, scripts/test.sh) takes an input refused at the
 // door through one command (or export format) only: the others would run the same reader to
-// the same refusal, at a third of a second a sanitized start. ctest's run of the normal
-// spritec runs them all.
+// the same refusal, at a third of a second a sanitized start. Likewise a corpus definition
+// or scene `check` refuses is not built, simulated or previewed (corpus_test.cpp: those
+// refuse it with the same errors). ctest's run of the normal spritec runs them all, and
+// checks that they do.
 inline const bool kOnceIfRefused = std::getenv("SPRITEC_TEST_EXE") != nullptr;
 
 // The flags in the Options: part of a command's --help (each line that starts with "  -"),

@@ -7,14 +7,24 @@
 //     simulator's contact events (and `destroyed` of a despawn, which the game makes);
 //   - what the engine's objects draw: each layer's frame, flip and drawn rectangle (the
 //     frame's origin pixel on floor(x + 0.5), floor(y + 0.5), mirrored about it);
-//   - the pixels: the whole canvas read back from WebGL against the picture composed from
-//     the trace and the page files (docs/format.md, "Frame drawing"): opaque pixels exactly,
-//     empty ones empty, soft ones drawn.
+//   - the pixels, read back from WebGL against the picture composed from the trace and the
+//     page files (docs/format.md, "Frame drawing"): opaque pixels exactly, empty ones empty,
+//     soft ones drawn. Every tick, a few pixels of each drawn layer: the actor's origin pixel
+//     and the corners of the layer's rectangle (as the trace places it; what covers them
+//     there, of any actor, composed). The whole canvas on tick 0, every FULL_EVERY-th tick,
+//     the last tick, and every tick where an actor enters or leaves or any actor's action,
+//     step, view, frame, flip or layers differ from the tick before (the first tick of
+//     every step change): a drawing bug shows within FULL_EVERY - 1 ticks, and each
+//     frame's first tick on screen is compared whole. The canvas is read back every tick
+//     (one readPixels; a read per pixel costs more); composing and comparing its 40,960
+//     pixels every tick was half the check's time.
 import { Actor } from '/runtime/spritec.mjs';
 import { spritecPhaser } from '/runtime/phaser.mjs';
 import { spritecPixi } from '/runtime/pixi.mjs';
 
 const W = 256, H = 160;
+// The whole canvas is compared at least every FULL_EVERY-th tick (above).
+const FULL_EVERY = 8;
 
 // Phaser 3 or 4: a game whose loop sleeps; each tick is one Game.step(time, delta), which
 // runs preUpdate (actor.advance(delta)), the scene's update (the replay's calls), POST_UPDATE
@@ -131,28 +141,83 @@ function runtimeEvents(line) {
   return line.events.slice(0, line.events.length - n);
 }
 
-// The picture of one tick from the trace: per pixel 0 = empty, 1 = opaque (rgb exact),
-// 2 = soft (drawn, colour blended).
-function compose(lines, rectOf, pageOf) {
+// What layer rectangle r (rectOf) draws at its pixel (i, j) from the frame's page: the
+// page's byte offset of that pixel's RGBA.
+function layerTexel(r, flip, page, i, j) {
+  const sx = r.f.x + (flip.includes('x') ? r.f.w - 1 - i : i), sy = r.f.y + (flip.includes('y') ? r.f.h - 1 - j : j);
+  return 4 * (sy * page.w + sx);
+}
+
+// The picture of one tick from the trace at the canvas pixels `at` (indices Y * W + X), or
+// the whole canvas when `at` is null: per pixel 0 = empty, 1 = opaque (rgb exact), 2 = soft
+// (drawn, colour blended). Layers are drawn back to front, so the last one drawn wins.
+function compose(lines, rectOf, pageOf, at = null) {
   const state = new Uint8Array(W * H), rgb = new Uint8Array(W * H * 3);
+  const put = (r, flip, page, i, j) => {
+    const X = r.left + i, Y = r.top + j;
+    if (X < 0 || Y < 0 || X >= W || Y >= H) return;
+    const o = layerTexel(r, flip, page, i, j), a = page.data[o + 3];
+    if (a === 0) return;
+    const k = Y * W + X;
+    state[k] = a === 255 ? 1 : 2;
+    rgb.set(page.data.subarray(o, o + 3), 3 * k);
+  };
   for (const line of lines) {
     for (const [slot, name, flip] of traceLayers(line)) {
       const r = rectOf(line, slot, name, flip);
       const page = pageOf(r.pack, r.f.page);
-      for (let j = 0; j < r.f.h; ++j)
-        for (let i = 0; i < r.f.w; ++i) {
-          const X = r.left + i, Y = r.top + j;
-          if (X < 0 || Y < 0 || X >= W || Y >= H) continue;
-          const sx = r.f.x + (flip.includes('x') ? r.f.w - 1 - i : i), sy = r.f.y + (flip.includes('y') ? r.f.h - 1 - j : j);
-          const o = 4 * (sy * page.w + sx), a = page.data[o + 3];
-          if (a === 0) continue;
-          const k = Y * W + X;
-          state[k] = a === 255 ? 1 : 2;
-          rgb.set(page.data.subarray(o, o + 3), 3 * k);
+      if (at) {
+        for (const k of at) {
+          const i = (k % W) - r.left, j = Math.floor(k / W) - r.top;
+          if (i >= 0 && j >= 0 && i < r.f.w && j < r.f.h) put(r, flip, page, i, j);
         }
+        continue;
+      }
+      for (let j = 0; j < r.f.h; ++j)
+        for (let i = 0; i < r.f.w; ++i) put(r, flip, page, i, j);
     }
   }
   return { state, rgb };
+}
+
+// Compares the drawn canvas `px` (RGBA rows) with the composed picture `pic` at the pixels
+// `at` (indices; every pixel when null), counting them in `count`; returns the number that
+// differ and the first of them.
+function comparePixels(pic, px, at, count) {
+  let bad = 0, first = '';
+  const n = at ? at.length : W * H;
+  for (let m = 0; m < n; ++m) {
+    const k = at ? at[m] : m, s = pic.state[k], o = 4 * k;
+    let ok;
+    if (s === 0) { ok = px[o + 3] === 0; count.empty++; }
+    else if (s === 2) { ok = px[o + 3] > 0; count.soft++; }
+    else { ok = px[o + 3] === 255 && px[o] === pic.rgb[3 * k] && px[o + 1] === pic.rgb[3 * k + 1] && px[o + 2] === pic.rgb[3 * k + 2]; count.opaque++; }
+    if (!ok && bad++ === 0) first = `(${k % W},${Math.floor(k / W)}) drawn ${[...px.subarray(o, o + 4)]}, composed ${s === 1 ? [...pic.rgb.subarray(3 * k, 3 * k + 3)] + ',255' : s === 0 ? 'empty' : 'soft'}`;
+  }
+  return { bad, first };
+}
+
+// The pixels every tick compares (indices Y * W + X, on the canvas, no repeats): of each
+// drawn layer, the actor's origin pixel and the four corners of the layer's rectangle.
+function samplePixels(lines, rectOf) {
+  const at = new Set();
+  const add = (X, Y) => { if (X >= 0 && Y >= 0 && X < W && Y < H) at.add(Y * W + X); };
+  for (const line of lines) {
+    for (const [slot, name, flip] of traceLayers(line)) {
+      const r = rectOf(line, slot, name, flip);
+      add(Math.floor(line.x + 0.5), Math.floor(line.y + 0.5));
+      for (const [X, Y] of [[r.left, r.top], [r.left + r.f.w - 1, r.top], [r.left, r.top + r.f.h - 1], [r.left + r.f.w - 1, r.top + r.f.h - 1]]) add(X, Y);
+    }
+  }
+  return [...at];
+}
+
+// Whether tick t's picture is compared whole (the file's header): tick 0, every
+// FULL_EVERY-th, the last, and where any actor's drawing state differs from tick t - 1.
+function fullTick(t, lastTick, lines, previous) {
+  if (t % FULL_EVERY === 0 || t === lastTick || !previous) return true;
+  const shown = (ls) => ls.map((l) => JSON.stringify([l.actor, l.action, l.step, l.view, l.frame, l.flip, l.layers])).join('\n');
+  return shown(lines) !== shown(previous);
 }
 
 // A copy of the engine's canvas as it is now, twice the size, on the page's background
@@ -187,7 +252,7 @@ window.runCase = async function (config) {
   const objs = replay.actors.map(() => null), got = replay.actors.map(() => []);
   const leaving = replay.actors.map(() => false);
   const delta = 1000 / replay.tick_rate;
-  const count = { ticks: 0, lines: 0, layers: 0, opaque: 0, soft: 0, empty: 0, events: 0 };
+  const count = { ticks: 0, full: 0, lines: 0, layers: 0, opaque: 0, soft: 0, empty: 0, events: 0 };
   let badTicks = 0;
   const shotTick = Math.floor(replay.last_tick / 3);  // check.mjs's screenshot shows this tick
 
@@ -267,22 +332,16 @@ window.runCase = async function (config) {
       });
     }
 
-    const pic = compose(lines, rectOf, (pack, page) => pages.get(pack)[page]);
-    const px = engine.pixels();
-    let bad = 0, first = '';
-    for (let k = 0; k < W * H; ++k) {
-      const s = pic.state[k], g = px.subarray(4 * k, 4 * k + 4);
-      let ok;
-      if (s === 0) { ok = g[3] === 0; count.empty++; }
-      else if (s === 2) { ok = g[3] > 0; count.soft++; }
-      else { ok = g[3] === 255 && g[0] === pic.rgb[3 * k] && g[1] === pic.rgb[3 * k + 1] && g[2] === pic.rgb[3 * k + 2]; count.opaque++; }
-      if (!ok && bad++ === 0) first = `(${k % W},${Math.floor(k / W)}) drawn ${[...g]}, composed ${s === 1 ? [...pic.rgb.subarray(3 * k, 3 * k + 3)] + ',255' : s === 0 ? 'empty' : 'soft'}`;
-    }
-    if (bad) errors.push(`${bad} pixels differ, first ${first}`);
+    const full = fullTick(t, replay.last_tick, lines, trace.get(t - 1) || (t === 0 ? null : []));
+    const at = full ? null : samplePixels(lines, rectOf);
+    if (full) count.full++;
+    const pic = compose(lines, rectOf, (pack, page) => pages.get(pack)[page], at);
+    const { bad, first } = comparePixels(pic, engine.pixels(), at, count);
+    if (bad) errors.push(`${bad} pixels differ${full ? '' : ' (of each layer\'s origin and corners)'}, first ${first}`);
     if (t === shotTick) snapshot(engine.canvas);
     report.check(errors.length === 0, `tick ${t}: ${errors.slice(0, 4).join('; ')}`);
     if (errors.length && ++badTicks >= 10) { report.fail('stopped after 10 ticks with differences'); break; }
   }
-  report.note(`${count.ticks} ticks, ${count.lines} trace lines, ${count.layers} layers, ${count.events} events; pixels ${count.opaque} opaque, ${count.soft} soft, ${count.empty} empty`);
+  report.note(`${count.ticks} ticks (${count.full} compared whole), ${count.lines} trace lines, ${count.layers} layers, ${count.events} events; pixels ${count.opaque} opaque, ${count.soft} soft, ${count.empty} empty`);
   return report;
 };
