@@ -1,6 +1,8 @@
 // Running the spritec executable from the CLI tests: files, shell quoting, capture.
 #pragma once
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -111,23 +113,54 @@ inline std::string join(const std::vector<std::string>& args) {
   return out;
 }
 
-// Runs spritec with `args` in `cwd`, capturing stdout and stderr, with a clean
-// environment for output that does not depend on the terminal.
+// The environment a run gets: this process's, with NO_COLOR=1 and CI=1 (no colour, no
+// progress line), so output does not depend on the terminal.
+inline std::vector<std::string> run_environment() {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    if (entry.rfind("NO_COLOR=", 0) != 0 && entry.rfind("CI=", 0) != 0) env.push_back(entry);
+  }
+  env.push_back("NO_COLOR=1");
+  env.push_back("CI=1");
+  return env;
+}
+
+// Runs spritec with `args` in `cwd`, capturing stdout and stderr, stdin /dev/null. Started
+// with posix_spawn, not a shell: test_cli starts spritec thousands of times, and fork() of
+// this large process plus a shell cost more system time than the runs themselves.
 inline Run run_spritec(const std::vector<std::string>& args, const fs::path& cwd) {
   fs::create_directories(kScratch);
   // Named by process too: ctest runs test_cli as two processes side by side (test_cli and
   // test_cli_exports), and scripts/test.sh the sanitized shards, all in one scratch folder.
   static int counter = 0;
   const std::string stem = "run-" + std::to_string(getpid()) + "-" + std::to_string(++counter);
-  fs::path out_file = kScratch / (stem + ".out");
-  fs::path err_file = kScratch / (stem + ".err");
-  std::string cmd =
-      "cd " + shell_quote(cwd.string()) + " && NO_COLOR=1 CI=1 " + shell_quote(kSpritec);
+  const fs::path out_file = fs::absolute(kScratch / (stem + ".out"));
+  const fs::path err_file = fs::absolute(kScratch / (stem + ".err"));
+  static const std::vector<std::string> env_strings = run_environment();
+  std::vector<char*> envp;
+  for (const std::string& e : env_strings)
+    envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
+  const std::string program = fs::absolute(kSpritec).string();
+  std::vector<char*> argv = {const_cast<char*>(program.c_str())};
   for (const std::string& a : args)
-    cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string()) +
-         " </dev/null";
-  int status = std::system(cmd.c_str());
+    argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  // The files are opened before the change of directory, which is the last action.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
+  pid_t pid = 0;
+  int status = -1;
+  if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data()) == 0)
+    waitpid(pid, &status, 0);
+  posix_spawn_file_actions_destroy(&actions);
   Run run;
   run.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   run.out = read_text(out_file);

@@ -49,19 +49,27 @@ file(GLOB_RECURSE unpacked RELATIVE ${root} ${root}/*)
 set(unexpected "")
 foreach(f IN LISTS unpacked)
   if(NOT f MATCHES "^usr/bin/spritec$" AND
+     NOT f MATCHES "^usr/lib/spritec/libspritec_http\\.so$" AND
      NOT f MATCHES "^usr/include/spritec/runtime/[a-z0-9_]+\\.hpp$" AND
      NOT f MATCHES "^usr/lib/([a-z0-9_-]+/)?cmake/spritec/(spritecConfig|spritecConfigVersion|SpritecPack)\\.cmake$")
     list(APPEND unexpected ${f})
   endif()
 endforeach()
-truth(ok EXISTS ${spritec} AND EXISTS ${root}/usr/include/spritec/runtime/player.hpp AND
+truth(ok EXISTS ${spritec} AND EXISTS ${root}/usr/lib/spritec/libspritec_http.so AND
+      EXISTS ${root}/usr/include/spritec/runtime/player.hpp AND
       NOT unexpected)
-check("the package holds spritec, the runtime headers and the CMake package only (also: ${unexpected})" ${ok})
+check("the package holds spritec, its HTTP server plugin, the runtime headers and the CMake package only (also: ${unexpected})" ${ok})
 
 # 3. The installed spritec at work.
 run("spritec --version" ${spritec} --version)
 truth(ok out MATCHES "^spritec ${VERSION} ")
 check("the installed spritec is ${VERSION}: ${out}" ${ok})
+# serve loads its HTTP server from ../lib/spritec/: it listens (stopped by the timeout).
+execute_process(COMMAND ${spritec} serve ${SPRITEC_SOURCE_DIR}/samples/hero/hero.sprites.yaml
+                        --port 0 --root ${SPRITEC_SOURCE_DIR}
+                TIMEOUT 3 OUTPUT_VARIABLE out ERROR_VARIABLE err)
+truth(ok out MATCHES "spritec serve: http://127\\.0\\.0\\.1:[0-9]+/")
+check("the installed spritec serve finds its HTTP server and listens (${out}${err})" ${ok})
 set(sample ${SPRITEC_SOURCE_DIR}/samples/hero)
 execute_process(COMMAND ${spritec} check hero.sprites.yaml --format github
                 WORKING_DIRECTORY ${sample} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
