@@ -35,8 +35,8 @@ std::set<std::string> documented_flags(const std::string& doc, const std::string
 TEST_CASE("docs/cli.md documents exactly the flags each command's --help lists") {
   const std::string doc = read_text(kSource / "docs" / "cli.md");
   REQUIRE(!doc.empty());
-  for (const char* command :
-       {"check", "build", "export", "inspect", "unpack", "simulate", "preview", "detect", "serve"}) {
+  for (const char* command : {"check", "build", "export", "inspect", "unpack", "simulate",
+                              "preview", "detect", "serve"}) {
     Run help = run_spritec({command, "--help"}, kSource);
     REQUIRE(help.exit == 0);
     std::set<std::string> from_help = help_flags(help.out);
